@@ -1,0 +1,27 @@
+// swift-tools-version:5.10
+// Reel: layers as in DESIGN.md §2. Dependencies point one way:
+// reel → ReelUI → ReelMedia → GLibKit, and every layer may use ReelCore.
+import PackageDescription
+
+let package = Package(
+    name: "Reel",
+    targets: [
+        // C libraries through pkg-config. CGtk and CGst include the GLib
+        // headers too; Clang merges those declarations, so a GObject pointer
+        // from any of them is one Swift type (ReelMediaTests proves it).
+        .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "gio-2.0"),
+        .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "libadwaita-1"),
+        .systemLibrary(name: "CGst", path: "Sources/CGst", pkgConfig: "gstreamer-pbutils-1.0"),
+        .target(name: "CShims", dependencies: ["CGLib"]),
+
+        .target(name: "ReelCore"),
+        .target(name: "GLibKit", dependencies: ["CGLib", "CShims"]),
+        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst"]),
+        .target(name: "ReelUI", dependencies: ["ReelCore", "ReelMedia", "GLibKit", "CGLib", "CGtk"]),
+        .executableTarget(name: "reel", dependencies: ["ReelUI"]),
+
+        .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
+        .testTarget(name: "GLibKitTests", dependencies: ["GLibKit", "CGLib"]),
+        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "GLibKit", "CGLib", "CGst"]),
+    ]
+)

@@ -1,0 +1,6 @@
+// GStreamer core, base, video, app and pbutils (discoverer, missing plugins).
+#include <gst/gst.h>
+#include <gst/base/base.h>
+#include <gst/video/video.h>
+#include <gst/app/app.h>
+#include <gst/pbutils/pbutils.h>

@@ -1,0 +1,86 @@
+import CGLib
+
+/// GSettings for one schema. Looks the schema up in the default places
+/// (XDG_DATA_DIRS, GSETTINGS_SCHEMA_DIR) and then in `extraDirectories`,
+/// so a binary run from an install prefix outside the data dirs still finds
+/// its own schema. A missing schema yields nil instead of GLib's abort.
+public final class Settings: ObjectRef {
+    public let schemaID: String
+    private let schema: OpaquePointer
+
+    public init?(schemaID: String, extraDirectories: [String] = []) {
+        guard let schema = Settings.lookup(schemaID, extraDirectories: extraDirectories) else { return nil }
+        self.schemaID = schemaID
+        self.schema = schema
+        super.init(owning: g_settings_new_full(schema, nil, nil))
+    }
+
+    deinit { g_settings_schema_unref(schema) }
+
+    private static func lookup(_ id: String, extraDirectories: [String]) -> OpaquePointer? {
+        let fallback = g_settings_schema_source_get_default()
+        if let fallback, let schema = g_settings_schema_source_lookup(fallback, id, 1) {
+            return schema
+        }
+        for directory in extraDirectories {
+            guard let source = try? GLibError.check({ g_settings_schema_source_new_from_directory(directory, fallback, 0, $0) })
+            else { continue }
+            defer { g_settings_schema_source_unref(source) }
+            if let schema = g_settings_schema_source_lookup(source, id, 0) { return schema }
+        }
+        return nil
+    }
+
+    private var settings: UnsafeMutablePointer<GSettings> { cast() }
+
+    public func hasKey(_ key: String) -> Bool { g_settings_schema_has_key(schema, key) != 0 }
+
+    public func int(_ key: String) -> Int32 { g_settings_get_int(settings, key) }
+    @discardableResult
+    public func setInt(_ key: String, _ value: Int32) -> Bool { g_settings_set_int(settings, key, value) != 0 }
+
+    public func bool(_ key: String) -> Bool { g_settings_get_boolean(settings, key) != 0 }
+    @discardableResult
+    public func setBool(_ key: String, _ value: Bool) -> Bool { g_settings_set_boolean(settings, key, value ? 1 : 0) != 0 }
+
+    public func string(_ key: String) -> String { String(consumingGString: g_settings_get_string(settings, key)) ?? "" }
+    @discardableResult
+    public func setString(_ key: String, _ value: String) -> Bool { g_settings_set_string(settings, key, value) != 0 }
+
+    public func stringList(_ key: String) -> [String] {
+        guard let list = g_settings_get_strv(settings, key) else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var index = 0
+        while let item = list[index] {
+            result.append(String(cString: item))
+            index += 1
+        }
+        return result
+    }
+
+    @discardableResult
+    public func setStringList(_ key: String, _ value: [String]) -> Bool {
+        var cStrings = value.map { strdup($0) }
+        cStrings.append(nil)
+        defer { cStrings.forEach { free($0) } }
+        return cStrings.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
+                g_settings_set_strv(settings, key, $0) != 0
+            }
+        }
+    }
+
+    /// Calls `handler` whenever `key` changes, from this app or another.
+    @discardableResult
+    public func onChange(_ key: String, _ handler: @escaping () -> Void) -> SignalConnection {
+        connect("changed::\(key)", handler)
+    }
+
+    /// Holds writes until `apply` (one disk write for several keys).
+    public func delay() { g_settings_delay(settings) }
+    public func apply() { g_settings_apply(settings) }
+
+    /// Waits until pending writes reached the backend (before the app exits).
+    public static func sync() { g_settings_sync() }
+}

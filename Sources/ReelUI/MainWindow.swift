@@ -1,0 +1,159 @@
+import CGLib
+import CGtk
+import GLibKit
+import ReelCore
+
+/// The main window: header bar, the feed (its empty state for now) and the
+/// page of an opened video, with toasts over them.
+final class MainWindow {
+    private let window: ObjectRef
+    private let settings: Settings?
+    private let stack: OpaquePointer
+    private let toasts: OpaquePointer
+    private let backButton: UnsafeMutablePointer<GtkWidget>
+    private let videoPage = VideoPage()
+    private var fileChooser: VideoFileChooser?
+    private(set) var isAlive = true
+
+    init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings?) {
+        window = ObjectRef(retaining: adw_application_window_new(application))
+        self.settings = settings
+        stack = cast(gtk_stack_new())
+        toasts = cast(adw_toast_overlay_new())
+        backButton = gtk_button_new_from_icon_name("go-previous-symbolic")
+
+        gtk_window_set_title(gtkWindow, AppInfo.name)
+        restoreState()
+
+        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_add_named(stack, FeedEmptyState.make(), "feed")
+        gtk_stack_add_named(stack, videoPage.widget, "video")
+        adw_toast_overlay_set_child(toasts, cast(stack))
+
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(cast(content), makeHeaderBar())
+        gtk_widget_set_vexpand(cast(toasts), 1)
+        gtk_box_append(cast(content), cast(toasts))
+        adw_application_window_set_content(window.cast(), content)
+
+        let actions = ActionGroup(map: window.object)
+        actions.add("close") { [weak self] in self?.close() }
+
+        window.connect("close-request") { [weak self] args in
+            self?.saveState()
+            args.setReturn(false)
+        }
+        window.connect("destroy") { [weak self] in self?.isAlive = false }
+        showFeed()
+    }
+
+    var gtkWindow: UnsafeMutablePointer<GtkWindow> { window.cast() }
+
+    func present() { gtk_window_present(gtkWindow) }
+
+    func close() { gtk_window_close(gtkWindow) }
+
+    private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
+        let header = adw_header_bar_new()!
+        gtk_widget_set_tooltip_text(backButton, tr("Back"))
+        Signals.connect(backButton, "clicked") { [weak self] in self?.showFeed() }
+        adw_header_bar_pack_start(cast(header), backButton)
+
+        let open = gtk_button_new_from_icon_name("document-open-symbolic")!
+        gtk_widget_set_tooltip_text(open, tr("Open Video…"))
+        gtk_actionable_set_action_name(OpaquePointer(open), "app.open")
+        adw_header_bar_pack_start(cast(header), open)
+
+        let menu = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(cast(menu), "open-menu-symbolic")
+        gtk_widget_set_tooltip_text(menu, tr("Main Menu"))
+        gtk_menu_button_set_primary(cast(menu), 1)
+        gtk_menu_button_set_menu_model(cast(menu), MainWindow.primaryMenu())
+        adw_header_bar_pack_end(cast(header), menu)
+        return header
+    }
+
+    /// The primary menu, as GNOME's HIG orders it.
+    private static func primaryMenu() -> UnsafeMutablePointer<GMenuModel> {
+        let menu = g_menu_new()!
+        let openSection = g_menu_new()!
+        g_menu_append(openSection, tr("Open _URL…"), "app.open-url")
+        g_menu_append_section(menu, nil, cast(openSection))
+        let appSection = g_menu_new()!
+        g_menu_append(appSection, tr("_Keyboard Shortcuts"), "app.shortcuts")
+        g_menu_append(appSection, tr("_About Reel"), "app.about")
+        g_menu_append_section(menu, nil, cast(appSection))
+        g_object_unref(UnsafeMutableRawPointer(openSection))
+        g_object_unref(UnsafeMutableRawPointer(appSection))
+        return cast(menu)
+    }
+
+    // MARK: Pages
+
+    private func showFeed() {
+        gtk_stack_set_visible_child_name(stack, "feed")
+        gtk_widget_set_visible(backButton, 0)
+    }
+
+    /// Opens a typed, dropped or passed address, or says why it can't.
+    func open(address: String) {
+        switch MediaLocator.parse(address) {
+        case .success(let locator):
+            videoPage.show(locator)
+            gtk_stack_set_visible_child_name(stack, "video")
+            gtk_widget_set_visible(backButton, 1)
+        case .failure(let rejection):
+            showToast(RejectionText.describe(rejection))
+        }
+    }
+
+    func showToast(_ text: String) {
+        let toast = adw_toast_new(text)!
+        adw_toast_set_timeout(toast, 5)
+        adw_toast_overlay_add_toast(toasts, toast)
+    }
+
+    // MARK: Dialogs
+
+    func chooseFiles() {
+        let chooser = VideoFileChooser(parent: gtkWindow) { [weak self] uris in
+            self?.fileChooser = nil
+            uris.forEach { self?.open(address: $0) }
+        }
+        fileChooser = chooser
+        chooser.show()
+    }
+
+    func askForURL() {
+        OpenURLDialog.present(over: gtkWindow) { [weak self] locator in
+            self?.open(address: locator.uri)
+        }
+    }
+
+    // MARK: Window state
+
+    private func restoreState() {
+        guard let settings else { return }
+        let size = WindowSize.restored(width: Int(settings.int("window-width")),
+                                       height: Int(settings.int("window-height")))
+        gtk_window_set_default_size(gtkWindow, Int32(size.width), Int32(size.height))
+        if settings.bool("window-maximized") { gtk_window_maximize(gtkWindow) }
+    }
+
+    /// GTK 4 keeps default-width/height in step with the window while it is
+    /// not maximized, so they are the size to come back to.
+    func saveState() {
+        guard let settings, isAlive else { return }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        gtk_window_get_default_size(gtkWindow, &width, &height)
+        let maximized = gtk_window_is_maximized(gtkWindow) != 0
+        settings.delay()
+        if !maximized {
+            settings.setInt("window-width", width)
+            settings.setInt("window-height", height)
+        }
+        settings.setBool("window-maximized", maximized)
+        settings.apply()
+    }
+}

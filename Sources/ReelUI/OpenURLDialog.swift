@@ -1,0 +1,55 @@
+import CGLib
+import CGtk
+import GLibKit
+import ReelCore
+
+/// Asks for a video address. Open stays disabled, with the reason shown under
+/// the entry, until the address is one Reel accepts (http, https, file).
+enum OpenURLDialog {
+    static func present(over parent: UnsafeMutablePointer<GtkWindow>, open: @escaping (MediaLocator) -> Void) {
+        let dialog = adw_message_dialog_new(parent, tr("Open URL"), tr("Enter the address of a video file or stream."))!
+        let messageDialog: UnsafeMutablePointer<AdwMessageDialog> = cast(dialog)
+        adw_message_dialog_add_response(messageDialog, "cancel", tr("_Cancel"))
+        adw_message_dialog_add_response(messageDialog, "open", tr("_Open"))
+        adw_message_dialog_set_response_appearance(messageDialog, "open", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(messageDialog, "open")
+        adw_message_dialog_set_close_response(messageDialog, "cancel")
+        adw_message_dialog_set_response_enabled(messageDialog, "open", 0)
+
+        let entry = gtk_entry_new()!
+        gtk_entry_set_placeholder_text(cast(entry), "https://example.com/video.mp4")
+        gtk_entry_set_activates_default(cast(entry), 1)
+        gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_URL)
+        let problem = gtk_label_new(nil)!
+        gtk_widget_add_css_class(problem, "error")
+        gtk_widget_add_css_class(problem, "caption")
+        gtk_label_set_wrap(cast(problem), 1)
+        gtk_label_set_xalign(cast(problem), 0)
+        gtk_widget_set_visible(problem, 0)
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_box_append(cast(box), entry)
+        gtk_box_append(cast(box), problem)
+        adw_message_dialog_set_extra_child(messageDialog, box)
+
+        var accepted: MediaLocator?
+        Signals.connect(entry, "changed") {
+            let text = String(cString: gtk_editable_get_text(OpaquePointer(entry)))
+            switch MediaLocator.parse(text) {
+            case .success(let locator):
+                accepted = locator
+                gtk_widget_set_visible(problem, 0)
+            case .failure(let rejection):
+                accepted = nil
+                // An empty field is not a mistake yet.
+                gtk_label_set_text(cast(problem), RejectionText.describe(rejection))
+                gtk_widget_set_visible(problem, rejection == .empty ? 0 : 1)
+            }
+            adw_message_dialog_set_response_enabled(messageDialog, "open", accepted == nil ? 0 : 1)
+        }
+        Signals.connect(dialog, "response") { args in
+            if args.string(1) == "open", let accepted { open(accepted) }
+        }
+        gtk_window_present(cast(dialog))
+        gtk_widget_grab_focus(entry)
+    }
+}

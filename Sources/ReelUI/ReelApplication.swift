@@ -1,0 +1,116 @@
+import CGLib
+import CGtk
+import GLibKit
+import ReelCore
+import ReelMedia
+
+/// The AdwApplication: command line, app-wide actions and their keys, and the
+/// main window's lifetime.
+public final class ReelApplication {
+    private let app: ObjectRef
+    private let settings: Settings?
+    private var window: MainWindow?
+
+    public init() {
+        Localization.setUp(domain: AppInfo.gettextDomain, localeDirectory: InstallLocation.data("locale"))
+        ReelApplication.registerResources()
+        app = ObjectRef(owning: adw_application_new(AppInfo.id, G_APPLICATION_HANDLES_OPEN)!)
+        settings = Settings(schemaID: AppInfo.id,
+                            extraDirectories: [InstallLocation.data("glib-2.0/schemas")].compactMap { $0 })
+        addCommandLineOptions()
+        app.connect("handle-local-options") { [unowned self] args in
+            args.setReturn(self.handleLocalOptions(args.pointer(1)?.assumingMemoryBound(to: GVariantDict.self)))
+        }
+        app.connect("startup") { [unowned self] in self.startup() }
+        app.connect("activate") { [unowned self] in self.mainWindow().present() }
+        app.connect("open") { [unowned self] args in
+            self.open(files: args.pointer(1), count: Int(args.int(2)))
+        }
+    }
+
+    /// Runs the main loop until the last window closes or Quit.
+    public func run() -> Int32 {
+        let status = g_application_run(cast(app.object), CommandLine.argc, CommandLine.unsafeArgv)
+        Settings.sync()
+        return status
+    }
+
+    private var gtkApplication: UnsafeMutablePointer<GtkApplication> { app.cast() }
+
+    private static func registerResources() {
+        guard let path = InstallLocation.data("reel/\(AppInfo.id).gresource"), InstallLocation.exists(path),
+              let resource = try? GLibError.check({ g_resource_load(path, $0) }) else { return }
+        g_resources_register(resource)
+        g_resource_unref(resource)
+    }
+
+    private func addCommandLineOptions() {
+        let application: UnsafeMutablePointer<GApplication> = app.cast()
+        g_application_add_main_option(application, "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                      tr("Show the version and exit"), nil)
+        g_application_set_option_context_parameter_string(application, tr("[FILE|URL…]"))
+        g_application_set_option_context_summary(application, tr("Watch and record video clips"))
+    }
+
+    /// `--version` is answered by the launching process itself; -1 lets
+    /// GApplication carry on (activate or open).
+    private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>?) -> Int32 {
+        guard let options, g_variant_dict_contains(options, "version") != 0 else { return -1 }
+        print("\(AppInfo.binary) \(AppInfo.version)")
+        return 0
+    }
+
+    private func startup() {
+        if let icons = InstallLocation.data("icons"), InstallLocation.exists(icons),
+           let display = gdk_display_get_default() {
+            gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
+        }
+        g_set_application_name(AppInfo.name)
+        gtk_window_set_default_icon_name(AppInfo.id)
+        addActions()
+    }
+
+    private func addActions() {
+        let actions = ActionGroup(map: app.object)
+        actions.add("open") { [unowned self] in self.mainWindow().chooseFiles() }
+        actions.add("open-url") { [unowned self] in self.mainWindow().askForURL() }
+        actions.add("shortcuts") { [unowned self] in ShortcutsWindow.present(over: self.mainWindow().gtkWindow) }
+        actions.add("about") { [unowned self] in AboutWindow.present(over: self.mainWindow().gtkWindow) }
+        actions.add("quit") { [unowned self] in self.quit() }
+        for shortcut in ShortcutTable.all {
+            setAccelerators(shortcut.accelerators, for: shortcut.action)
+        }
+    }
+
+    private func setAccelerators(_ accelerators: [String], for action: String) {
+        var cStrings = accelerators.map { UnsafePointer(strdup($0)) }
+        cStrings.append(nil)
+        defer { cStrings.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        gtk_application_set_accels_for_action(gtkApplication, action, cStrings)
+    }
+
+    private func mainWindow() -> MainWindow {
+        if let window, window.isAlive { return window }
+        let created = MainWindow(application: gtkApplication, settings: settings)
+        window = created
+        return created
+    }
+
+    /// Opens what the command line, the desktop or another instance passed.
+    private func open(files: UnsafeMutableRawPointer?, count: Int) {
+        let window = mainWindow()
+        window.present()
+        guard let files else { return }
+        let list = files.assumingMemoryBound(to: OpaquePointer?.self)
+        for index in 0..<count {
+            guard let file = list[index], let uri = String(consumingGString: g_file_get_uri(file)) else { continue }
+            window.open(address: uri)
+        }
+    }
+
+    /// Quit keeps the window's size like closing it does.
+    private func quit() {
+        window?.saveState()
+        g_application_quit(app.cast())
+    }
+}

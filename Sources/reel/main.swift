@@ -1,0 +1,4 @@
+import Foundation
+import ReelUI
+
+exit(ReelApplication().run())

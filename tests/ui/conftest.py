@@ -1,0 +1,131 @@
+"""pytest fixtures for the Reel UI tests (see harness.py)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from harness import REPO_ROOT, App, Desktop, HarnessError, artifact_dir_for
+
+REQUIRED_TOOLS = ("Xvfb", "dbus-daemon", "dbus-send", "xdotool", "import")
+
+
+def pytest_configure(config):
+    # pyatspi itself calls libatspi's deprecated *_iface getters.
+    config.addinivalue_line("filterwarnings",
+                            "ignore::DeprecationWarning:pyatspi.Accessibility")
+    # A hung app must fail its test, never hang the suite (pytest-timeout, if
+    # installed, is the last line of defence behind the harness's own bounds).
+    if config.pluginmanager.hasplugin("timeout") and not config.getoption("timeout", None):
+        config.option.timeout = 120
+
+
+@pytest.fixture(scope="session")
+def reel_bin() -> str:
+    path = os.environ.get("REEL_BIN", "")
+    if not path:
+        pytest.fail("REEL_BIN is not set: point it at an installed reel, e.g. "
+                    "REEL_BIN=<prefix>/bin/reel (the binary finds its schema and "
+                    "translations at <prefix>/share)", pytrace=False)
+    p = Path(path)
+    if not (p.is_file() and os.access(p, os.X_OK)):
+        pytest.fail(f"REEL_BIN={path!r} is not an executable file", pytrace=False)
+    return str(p.resolve())
+
+
+@pytest.fixture(scope="session")
+def reel_src() -> Path:
+    """Where to read source files from (default: this checkout)."""
+    return Path(os.environ.get("REEL_SRC", str(REPO_ROOT))).resolve()
+
+
+@pytest.fixture(scope="session")
+def desktop():
+    missing = [t for t in REQUIRED_TOOLS if not shutil.which(t)]
+    if missing:
+        pytest.fail(f"missing tools {missing}: apt-get install xvfb dbus xdotool imagemagick",
+                    pytrace=False)
+    with Desktop() as d:
+        # pyatspi (imported lazily by the harness) binds to these.
+        saved = {k: os.environ.get(k) for k in ("DISPLAY", "DBUS_SESSION_BUS_ADDRESS",
+                                                "XDG_RUNTIME_DIR", "AT_SPI_BUS_ADDRESS")}
+        os.environ.pop("AT_SPI_BUS_ADDRESS", None)
+        os.environ.update(d.env())
+        try:
+            yield d
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+
+
+@pytest.fixture
+def artifacts(request) -> Path:
+    d = artifact_dir_for(request.node.nodeid)
+    shutil.rmtree(d, ignore_errors=True)
+    d.mkdir(parents=True)
+    return d
+
+
+@pytest.fixture
+def profile(tmp_path) -> Path:
+    """The per-test user profile (HOME, XDG dirs): shared by every launch in
+    one test, so settings written by one run are read by the next."""
+    p = tmp_path / "profile"
+    p.mkdir()
+    return p
+
+
+@pytest.fixture
+def app(desktop, reel_bin, artifacts, profile, request):
+    """Factory: ``app(args=[...], env={...}, profile=None)`` launches reel.
+
+    Every instance is killed at the end of the test if still running; on a
+    failed test a final screenshot and the accessible tree are saved.
+    """
+    launched: list[App] = []
+
+    def launch(args=(), env=None, profile_dir: Path | None = None) -> App:
+        label = f"run{len(launched) + 1}"
+        a = App(desktop, reel_bin, artifacts, profile_dir or profile, args=args, env=env,
+                label=label)
+        launched.append(a)
+        return a
+
+    yield launch
+
+    failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
+    for a in launched:
+        if a.alive():
+            if failed:
+                try:
+                    a.screenshot("at-failure")
+                    (artifacts / f"{a.label}-tree.txt").write_text(a.tree())
+                except Exception:  # noqa: BLE001 - best effort diagnostics
+                    pass
+            a.kill()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)
+
+
+@pytest.fixture
+def launch_ready(app):
+    """Launch reel and wait for its main window; returns (App, window node)."""
+    def go(args=(), env=None, profile_dir=None, title="Reel"):
+        a = app(args=args, env=env, profile_dir=profile_dir)
+        w = a.wait_window(name=title)
+        return a, w
+    return go
+
+
+__all__ = ["HarnessError"]

@@ -1,0 +1,120 @@
+"""The main window, the shortcuts window, translations, quitting and the
+remembered window size — driven through the real binary (see harness.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness import (APP_TIMEOUT, HarnessError, all_strings, bad_log_lines, extents,
+                     image_stats, shortcut_titles, wait_until)
+
+EMPTY_TITLE = "No Videos Yet"
+EMPTY_DESCRIPTION = "Open a video file or a link to start watching."
+OPEN_VIDEO = "Open Video\u2026"
+OPEN_URL = "Open URL\u2026"
+
+
+def assert_window_drawn(app, shot, what):
+    """The window's region of a screenshot is not one flat colour (a failed
+    GL render under Xvfb shows up as a black or empty window)."""
+    geo = app.window_geometry(app.x_window())
+    mean, sd = image_stats(shot, (geo["x"], geo["y"], geo["w"], geo["h"]))
+    assert sd > 0.02, f"{what}: window area of {shot} looks blank (mean={mean:.3f}, sd={sd:.4f})"
+
+
+def test_main_window_shows_empty_state(launch_ready):
+    app, win = launch_ready()
+    assert win.name == "Reel"
+
+    title = app.find(win, role="label", name=EMPTY_TITLE)
+    app.find(win, role="label", name=EMPTY_DESCRIPTION)
+    open_video = app.find(win, role="push button", name=OPEN_VIDEO)
+    open_url = app.find(win, role="push button", name=OPEN_URL)
+
+    # Laid out on screen, title above the buttons.
+    for node in (title, open_video, open_url):
+        _, _, w, h = extents(node, "window")
+        assert w > 0 and h > 0, f"{node.name!r} has no size"
+    assert extents(title, "window")[1] < extents(open_video, "window")[1]
+
+    shot = app.screenshot("empty-state")
+    assert_window_drawn(app, shot, "empty state")
+
+
+def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src):
+    source = reel_src / "Sources" / "ReelCore" / "ShortcutTable.swift"
+    assert source.is_file(), f"{source} not found (set REEL_SRC to the source tree)"
+    titles = shortcut_titles(source)
+    assert titles, f"no `title: N_(\"…\")` entries found in {source}"
+
+    app, main = launch_ready()
+    app.key("ctrl+question")
+
+    def shortcuts_window():
+        others = [w for w in app.windows() if w != main]
+        return others[0] if others else None
+
+    sw = wait_until(shortcuts_window, APP_TIMEOUT, what="the shortcuts window (Ctrl+?)",
+                    on_timeout=app.tree)
+    try:
+        app.wait_strings(titles, root=sw, timeout=5)
+    finally:
+        app.screenshot("shortcuts")
+
+
+@pytest.mark.parametrize("language, title, buttons", [
+    ("zh_CN", "还没有视频", ("打开视频\u2026", "打开链接\u2026")),
+    ("vi", "Chưa có video", ("Mở video\u2026", "Mở URL\u2026")),
+], ids=["zh_CN", "vi"])
+def test_empty_state_is_translated(launch_ready, language, title, buttons):
+    # glibc honours LANGUAGE with LANG=C.UTF-8 (it only ignores it for the
+    # plain "C" locale), so no generated locale is needed.
+    app, win = launch_ready(env={"LANG": "C.UTF-8", "LANGUAGE": language})
+    app.find(win, role="label", name=title)
+    for b in buttons:
+        app.find(win, role="push button", name=b)
+    texts = all_strings(win)
+    assert EMPTY_TITLE not in texts, f"untranslated title still shown for {language}"
+    app.screenshot(language)
+
+
+def test_ctrl_q_quits_cleanly(launch_ready):
+    app, _ = launch_ready()
+    result = app.quit(timeout=10)
+    bad = bad_log_lines(result.stderr)
+    assert result.returncode == 0, f"exit status {result.returncode}\n--- stderr ---\n{result.stderr}"
+    assert not bad, "GLib warnings/criticals on stderr:\n" + "\n".join(bad) + \
+        f"\n--- full stderr ---\n{result.stderr}"
+
+
+def test_window_size_is_remembered(launch_ready):
+    app, win = launch_ready()
+    wid = app.x_window()
+    before = app.window_geometry(wid)
+    frame_before = extents(win, "window")
+    # CSD margins: the X window is a little larger than the GTK frame.
+    dw, dh = before["w"] - frame_before[2], before["h"] - frame_before[3]
+
+    target = (before["w"] - 173, before["h"] - 119)
+    assert target[0] >= 400 and target[1] >= 320, f"default window too small to shrink: {before}"
+    app.desktop.xdotool("windowsize", "--sync", wid, str(target[0]), str(target[1]))
+
+    # Wait until GTK itself has taken the new size, not just the X server.
+    def resized():
+        _, _, w, h = extents(win, "window")
+        return abs(w + dw - target[0]) <= 2 and abs(h + dh - target[1]) <= 2
+    wait_until(resized, 5, what=f"the window to take the size {target}",
+               on_timeout=lambda: f"frame extents {extents(win, 'window')}, X {app.window_geometry(wid)}")
+    after = app.window_geometry(wid)
+    app.screenshot("resized")
+
+    result = app.quit()
+    assert result.returncode == 0, result.stderr
+
+    again, _ = launch_ready()
+    got = again.window_geometry(again.x_window())
+    again.screenshot("relaunched")
+    assert abs(got["w"] - after["w"]) <= 4 and abs(got["h"] - after["h"]) <= 4, (
+        f"window size not remembered: resized to {after['w']}x{after['h']}, "
+        f"relaunched at {got['w']}x{got['h']} (first launch was {before['w']}x{before['h']})")
+    assert again.quit().returncode == 0

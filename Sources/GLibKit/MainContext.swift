@@ -6,9 +6,15 @@ import CGLib
 public enum MainContext {
     /// Runs `work` on the default main context: right away when called from
     /// the thread that owns it, otherwise as soon as its loop gets to it.
+    /// (Not g_main_context_invoke: from a thread whose default context is the
+    /// global one, it runs the function right there whenever the main loop is
+    /// between iterations, which is exactly what a hop must never do.)
     public static func invoke(_ work: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(CallbackBox(work)).toOpaque()
-        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, runOnce, box, releaseCallback)
+        if isOwner {
+            work()
+        } else {
+            idle(priority: G_PRIORITY_DEFAULT, work)
+        }
     }
 
     /// Always defers `work` to a later iteration of the main loop, even from

@@ -1,0 +1,65 @@
+import CGLib
+import Foundation
+import XCTest
+@testable import GLibKit
+
+/// Reads and writes the app's real schema (data/), compiled into a temp dir
+/// that only `extraDirectories` points at, with the in-memory backend.
+final class SettingsTests: XCTestCase {
+    private static let schemaDirectory: String = {
+        setenv("GSETTINGS_BACKEND", "memory", 1)
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let directory = NSTemporaryDirectory() + "reel-schemas-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let source = repo.appendingPathComponent("data/io.github.reelapp.Reel.gschema.xml").path
+        try? FileManager.default.copyItem(atPath: source, toPath: directory + "/io.github.reelapp.Reel.gschema.xml")
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compile.arguments = ["glib-compile-schemas", "--strict", directory]
+        try? compile.run()
+        compile.waitUntilExit()
+        return directory
+    }()
+
+    private func settings() throws -> Settings {
+        try XCTUnwrap(Settings(schemaID: "io.github.reelapp.Reel", extraDirectories: [SettingsTests.schemaDirectory]),
+                      "schema not found in \(SettingsTests.schemaDirectory)")
+    }
+
+    func testMissingSchemaIsNilNotAnAbort() {
+        XCTAssertNil(Settings(schemaID: "io.github.reelapp.DoesNotExist", extraDirectories: ["/nonexistent"]))
+    }
+
+    func testDefaultsAndRoundTrip() throws {
+        let settings = try settings()
+        XCTAssertTrue(settings.hasKey("window-width"))
+        XCTAssertFalse(settings.hasKey("no-such-key"))
+        XCTAssertEqual(settings.int("window-width"), 1024)
+        XCTAssertTrue(settings.setInt("window-width", 1300))
+        XCTAssertEqual(settings.int("window-width"), 1300)
+        XCTAssertTrue(settings.setBool("window-maximized", true))
+        XCTAssertTrue(try self.settings().bool("window-maximized"), "a second Settings does not see the write")
+        g_settings_reset(settings.cast(), "window-width")
+        g_settings_reset(settings.cast(), "window-maximized")
+    }
+
+    func testChangeNotification() throws {
+        let settings = try settings()
+        var seen: [Int32] = []
+        settings.onChange("window-height") { seen.append(settings.int("window-height")) }
+        settings.setInt("window-height", 500)
+        settings.setInt("window-height", 600)
+        XCTAssertEqual(seen, [500, 600])
+        g_settings_reset(settings.cast(), "window-height")
+    }
+
+    func testDelayedWritesApplyTogether() throws {
+        let settings = try settings()
+        settings.delay()
+        settings.setInt("window-width", 800)
+        XCTAssertEqual(try self.settings().int("window-width"), 1024, "a delayed write leaked out before apply")
+        settings.apply()
+        XCTAssertEqual(try self.settings().int("window-width"), 800)
+        g_settings_reset(settings.cast(), "window-width")
+    }
+}

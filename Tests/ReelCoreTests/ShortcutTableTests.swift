@@ -1,0 +1,46 @@
+import XCTest
+@testable import ReelCore
+
+final class ShortcutTableTests: XCTestCase {
+    func testActionsAreScopedAndUnique() {
+        let actions = ShortcutTable.all.map(\.action)
+        XCTAssertEqual(Set(actions).count, actions.count, "an action is listed twice")
+        for shortcut in ShortcutTable.all {
+            XCTAssertTrue(["app", "win"].contains(shortcut.scope), "\(shortcut.action) has no app./win. scope")
+            XCTAssertFalse(shortcut.actionName.isEmpty)
+            // GAction names: letters, digits, '-' and '.'.
+            XCTAssertTrue(shortcut.actionName.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") },
+                          "\(shortcut.action) is not a valid GAction name")
+        }
+    }
+
+    func testNoKeyIsBoundTwice() {
+        let keys = ShortcutTable.all.flatMap(\.accelerators).map { $0.lowercased() }
+        XCTAssertEqual(Set(keys).count, keys.count, "two actions share a key: \(keys)")
+    }
+
+    func testEveryShortcutHasAKeyAndATitle() {
+        for shortcut in ShortcutTable.all {
+            XCTAssertFalse(shortcut.accelerators.isEmpty, "\(shortcut.action) has no key")
+            XCTAssertFalse(shortcut.title.isEmpty, "\(shortcut.action) has no title")
+            for key in shortcut.accelerators {
+                // GTK accelerator syntax: modifiers in <>, then one key name.
+                let keyName = key.replacingOccurrences(of: "<[A-Za-z]+>", with: "", options: .regularExpression)
+                XCTAssertFalse(keyName.isEmpty || keyName.contains("<") || keyName.contains(" "), "bad accelerator \(key)")
+            }
+        }
+    }
+
+    func testTheBasicsAreBound() {
+        XCTAssertEqual(ShortcutTable.shortcut(for: "app.quit")?.accelerators, ["<Control>q"])
+        XCTAssertEqual(ShortcutTable.shortcut(for: "app.shortcuts")?.accelerators, ["<Control>question"])
+        XCTAssertEqual(ShortcutTable.shortcut(for: "app.open")?.accelerators, ["<Control>o"])
+        XCTAssertEqual(ShortcutTable.shortcut(for: "app.open-url")?.accelerators, ["<Control>l"])
+        XCTAssertNil(ShortcutTable.shortcut(for: "app.nothing"))
+    }
+
+    func testSectionsListOnlyUsedOnesInOrder() {
+        XCTAssertEqual(ShortcutTable.sections, ShortcutSection.allCases.filter { s in ShortcutTable.all.contains { $0.section == s } })
+        XCTAssertEqual(ShortcutTable.sections.first, .general)
+    }
+}

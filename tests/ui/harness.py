@@ -344,8 +344,10 @@ def node_children(node) -> list:
     return out
 
 
-def walk(node, max_depth: int = 60) -> Iterator:
-    """Depth-first walk over a node and its descendants."""
+def walk(node, max_depth: int = 60, visible_only: bool = False) -> Iterator:
+    """Depth-first walk over a node and its descendants.  ``visible_only``
+    prunes subtrees whose root is not in the "visible" state (hidden pages,
+    closed popovers, a shortcuts window's search results)."""
     stack = [(node, 0)]
     seen = 0
     while stack:
@@ -353,6 +355,8 @@ def walk(node, max_depth: int = 60) -> Iterator:
         seen += 1
         if seen > 20000:
             raise HarnessError("accessible tree is absurdly large (>20000 nodes)")
+        if visible_only and "visible" not in states(n):
+            continue
         yield n
         if d < max_depth:
             stack.extend((c, d + 1) for c in reversed(node_children(n)))
@@ -373,11 +377,28 @@ def node_strings(node) -> list:
     return out
 
 
-def all_strings(node) -> list:
-    """Every name/text/description under ``node``, in tree order."""
+def laid_out(node) -> bool:
+    """The node has a non-empty area on screen.  GTK 4.8 marks every widget
+    of a GtkStack "visible", current page or not (and never sets "showing"
+    below a toplevel); widgets that were never allocated report 0x0."""
+    try:
+        _, _, w, h = extents(node, "window")
+    except Exception:  # noqa: BLE001 - no Component interface
+        return False
+    return w > 0 and h > 0
+
+
+def on_screen(node) -> bool:
+    return "visible" in states(node) and laid_out(node)
+
+
+def all_strings(node, visible_only: bool = True) -> list:
+    """Every name/text/description under ``node``, in tree order.  By default
+    only from widgets a person can see (see ``on_screen``)."""
     out = []
-    for n in walk(node):
-        out.extend(node_strings(n))
+    for n in walk(node, visible_only=visible_only):
+        if not visible_only or laid_out(n):
+            out.extend(node_strings(n))
     return out
 
 
@@ -433,11 +454,11 @@ def matches(node, role: Optional[str] = None, name=None, text=None) -> bool:
 
 
 def find_all(root, role=None, name=None, text=None, visible: bool = False) -> list:
-    """All matching nodes under root.  ``visible``: only nodes whose widget is
-    visible (GTK 4.8 sets "showing" on toplevels only, so that is not usable)."""
+    """All matching nodes under root.  ``visible``: only nodes a person can
+    see (see ``on_screen``)."""
     out = []
-    for n in walk(root):
-        if matches(n, role, name, text) and (not visible or "visible" in states(n)):
+    for n in walk(root, visible_only=visible):
+        if matches(n, role, name, text) and (not visible or laid_out(n)):
             out.append(n)
     return out
 
@@ -727,9 +748,10 @@ class App:
         try:
             rc = self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
+            diag = self._diag()
             self.kill()
-            raise HarnessError(f"reel did not exit within {timeout}s (killed)\n"
-                               + self._diag()) from None
+            raise HarnessError(f"reel did not exit within {timeout}s (killed it)\n"
+                               + diag) from None
         return Result(rc, self.stdout_text(), self.stderr_text())
 
     def quit(self, timeout: float = QUIT_TIMEOUT) -> Result:

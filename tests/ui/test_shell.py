@@ -118,3 +118,11 @@ def test_window_size_is_remembered(launch_ready):
         f"window size not remembered: resized to {after['w']}x{after['h']}, "
         f"relaunched at {got['w']}x{got['h']} (first launch was {before['w']}x{before['h']})")
     assert again.quit().returncode == 0
+
+
+def test_clicking_close_quits(launch_ready):
+    app, win = launch_ready()
+    close = app.find(win, role="push button", name="Close")
+    app.click(close)
+    result = app.wait_exit(timeout=10)
+    assert result.returncode == 0, f"exit status {result.returncode}\n{result.stderr}"

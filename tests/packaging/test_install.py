@@ -1,0 +1,59 @@
+"""What `meson install` put into the prefix (REEL_PREFIX, set by tools/test)."""
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+APP_ID = "io.github.reelapp.Reel"
+
+
+@pytest.fixture(scope="module")
+def prefix() -> Path:
+    value = os.environ.get("REEL_PREFIX")
+    if not value:
+        pytest.fail("REEL_PREFIX is not set: run through tools/test, or point it at a meson install prefix",
+                    pytrace=False)
+    return Path(value)
+
+
+@pytest.mark.parametrize("relative", [
+    "bin/reel",
+    f"share/applications/{APP_ID}.desktop",
+    f"share/metainfo/{APP_ID}.metainfo.xml",
+    f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
+    f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
+    f"share/glib-2.0/schemas/{APP_ID}.gschema.xml",
+    "share/glib-2.0/schemas/gschemas.compiled",
+    f"share/reel/{APP_ID}.gresource",
+    "share/locale/zh_CN/LC_MESSAGES/reel.mo",
+    "share/locale/vi/LC_MESSAGES/reel.mo",
+])
+def test_installed(prefix, relative):
+    assert (prefix / relative).is_file(), f"{relative} missing from the install prefix {prefix}"
+
+
+def test_binary_has_no_shared_swift_runtime(prefix):
+    """The Swift runtime is linked statically: the binary runs without /opt/swift."""
+    libs = subprocess.run(["ldd", str(prefix / "bin/reel")], capture_output=True, text=True).stdout
+    assert "libswiftCore" not in libs and "libFoundation" not in libs, libs
+    assert "libgtk-4" in libs and "libadwaita-1" in libs and "libgstreamer-1.0" in libs, libs
+
+
+def test_compiled_schema_has_the_window_keys(prefix):
+    env = dict(os.environ, GSETTINGS_SCHEMA_DIR=str(prefix / "share/glib-2.0/schemas"))
+    keys = subprocess.run(["gsettings", "list-keys", APP_ID], capture_output=True, text=True, env=env)
+    assert keys.returncode == 0, keys.stderr
+    assert {"window-width", "window-height", "window-maximized"} <= set(keys.stdout.split())
+
+
+def test_installed_desktop_file_is_translated(prefix):
+    text = (prefix / f"share/applications/{APP_ID}.desktop").read_text()
+    assert "Exec=reel" in text
+    assert "Comment[zh_CN]=" in text and "Comment[vi]=" in text
+
+
+def test_resource_bundle_holds_the_stylesheet(prefix):
+    listing = subprocess.run(["gresource", "list", str(prefix / f"share/reel/{APP_ID}.gresource")],
+                             capture_output=True, text=True)
+    assert "/io/github/reelapp/Reel/style.css" in listing.stdout.split(), listing.stdout + listing.stderr

@@ -1,0 +1,62 @@
+# Installs the Debian packages Reel needs, only those missing. Sourced by
+# tools/run and tools/test. Needs root (or sudo) the first time.
+
+# What building and running Reel needs.
+REEL_BUILD_PACKAGES=(
+    pkg-config meson ninja-build gettext
+    libglib2.0-dev libglib2.0-bin libglib2.0-dev-bin
+    libgtk-4-dev libadwaita-1-dev libgtk-3-bin
+    libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
+    gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
+    gstreamer1.0-libav gstreamer1.0-tools
+    desktop-file-utils appstream
+    adwaita-icon-theme librsvg2-common fonts-cantarell fonts-noto-cjk
+)
+
+# What the test suite needs on top: a headless X server, a D-Bus session and
+# the accessibility bus, input and screenshot tools, pytest on the system Python.
+REEL_TEST_PACKAGES=(
+    xvfb xauth xdotool x11-utils imagemagick
+    dbus dbus-x11 at-spi2-core
+    python3 python3-pytest python3-pyatspi python3-gi gir1.2-atspi-2.0
+    locales
+)
+
+reel_missing_packages() {
+    local package
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || echo "$package"
+    done
+}
+
+reel_install_packages() {
+    local missing
+    missing=$(reel_missing_packages "$@")
+    if [ -z "$missing" ]; then
+        echo "==> All required Debian packages are installed."
+        return 0
+    fi
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then
+        if command -v sudo >/dev/null; then
+            sudo="sudo"
+        else
+            echo "error: these Debian packages are missing and installing them needs root:" $missing >&2
+            return 1
+        fi
+    fi
+    echo "==> Installing missing Debian packages:" $missing
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    # shellcheck disable=SC2086
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
+}
+
+reel_require_swift() {
+    if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then
+        export PATH="/opt/swift/usr/bin:$PATH"
+    fi
+    if ! command -v swift >/dev/null; then
+        echo "error: the Swift toolchain is not on PATH (expected at /opt/swift/usr/bin)." >&2
+        return 1
+    fi
+}

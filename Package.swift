@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "ReelCore"),
         .target(name: "GLibKit", dependencies: ["CGLib", "CShims"]),
         .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst"]),
-        .target(name: "ReelUI", dependencies: ["ReelCore", "ReelMedia", "GLibKit", "CGLib", "CGtk"]),
+        .target(name: "ReelUI", dependencies: ["ReelCore", "ReelMedia", "GLibKit", "CGLib", "CGtk", "CShims"]),
         .executableTarget(name: "reel", dependencies: ["ReelUI"]),
 
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),

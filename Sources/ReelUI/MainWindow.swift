@@ -20,7 +20,7 @@ final class MainWindow {
         self.settings = settings
         stack = cast(gtk_stack_new())
         toasts = cast(adw_toast_overlay_new())
-        backButton = gtk_button_new_from_icon_name("go-previous-symbolic")
+        backButton = IconButton.make(icon: "go-previous-symbolic", label: tr("Back"))
 
         gtk_window_set_title(gtkWindow, AppInfo.name)
         restoreState()
@@ -55,18 +55,15 @@ final class MainWindow {
 
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
         let header = adw_header_bar_new()!
-        gtk_widget_set_tooltip_text(backButton, tr("Back"))
         Signals.connect(backButton, "clicked") { [weak self] in self?.showFeed() }
         adw_header_bar_pack_start(cast(header), backButton)
 
-        let open = gtk_button_new_from_icon_name("document-open-symbolic")!
-        gtk_widget_set_tooltip_text(open, tr("Open Video…"))
-        gtk_actionable_set_action_name(OpaquePointer(open), "app.open")
+        let open = IconButton.make(icon: "document-open-symbolic", label: tr("Open Video…"), action: "app.open")
         adw_header_bar_pack_start(cast(header), open)
 
         let menu = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(menu), "open-menu-symbolic")
-        gtk_widget_set_tooltip_text(menu, tr("Main Menu"))
+        IconButton.describe(menu, tr("Main Menu"))
         gtk_menu_button_set_primary(cast(menu), 1)
         gtk_menu_button_set_menu_model(cast(menu), MainWindow.primaryMenu())
         adw_header_bar_pack_end(cast(header), menu)

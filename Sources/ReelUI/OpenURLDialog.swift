@@ -9,6 +9,8 @@ enum OpenURLDialog {
     static func present(over parent: UnsafeMutablePointer<GtkWindow>, open: @escaping (MediaLocator) -> Void) {
         let dialog = adw_message_dialog_new(parent, tr("Open URL"), tr("Enter the address of a video file or stream."))!
         let messageDialog: UnsafeMutablePointer<AdwMessageDialog> = cast(dialog)
+        // A title names the window for window lists and screen readers.
+        gtk_window_set_title(cast(dialog), tr("Open URL"))
         adw_message_dialog_add_response(messageDialog, "cancel", tr("_Cancel"))
         adw_message_dialog_add_response(messageDialog, "open", tr("_Open"))
         adw_message_dialog_set_response_appearance(messageDialog, "open", ADW_RESPONSE_SUGGESTED)
@@ -20,6 +22,7 @@ enum OpenURLDialog {
         gtk_entry_set_placeholder_text(cast(entry), "https://example.com/video.mp4")
         gtk_entry_set_activates_default(cast(entry), 1)
         gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_URL)
+        AccessibleLabel.set(entry, tr("Video address"))
         let problem = gtk_label_new(nil)!
         gtk_widget_add_css_class(problem, "error")
         gtk_widget_add_css_class(problem, "caption")

@@ -1,0 +1,66 @@
+"""Opening videos: command-line arguments, Open URL (Ctrl+L) with its checks,
+and the About window — through the real binary (see harness.py)."""
+
+from __future__ import annotations
+
+import re
+
+from harness import APP_TIMEOUT, all_strings, states, wait_until
+
+EMPTY_TITLE = "No Videos Yet"
+UNSUPPORTED_FTP = "\u201cftp\u201d addresses are not supported. Use an http, https or file address."
+
+
+def test_command_line_file_opens_its_page_and_back_returns(launch_ready, tmp_path):
+    clip = tmp_path / "My Trip.mp4"
+    clip.write_bytes(b"")
+    app, win = launch_ready(args=[str(clip)])
+    app.find(win, role="label", name="My Trip.mp4")
+    app.find(win, role="label", name=clip.as_uri())
+    back = app.find(win, role="push button", name="Back")
+    app.screenshot("video-page")
+    app.click(back)
+    app.find(win, role="label", name=EMPTY_TITLE)
+    wait_until(lambda: "Back" not in all_strings(win), 5, what="the Back button to hide")
+
+
+def test_command_line_refuses_other_schemes_with_a_message(launch_ready):
+    app, win = launch_ready(args=["ftp://example.com/clip.mp4"])
+    app.find(win, name=UNSUPPORTED_FTP, timeout=4)
+    app.find(win, role="label", name=EMPTY_TITLE)
+    app.screenshot("refused")
+    assert app.alive()
+
+
+def test_open_url_checks_the_address_before_opening(launch_ready):
+    app, win = launch_ready()
+    app.key("ctrl+l")
+    dialog = app.wait_window(name="Open URL")
+    # GTK 4.8 names a mnemonic button "_Open Open".
+    open_button = app.find(dialog, role="push button", name=re.compile(r"(^|\s)Open$"))
+    assert "sensitive" not in states(open_button), "Open is enabled with an empty address"
+
+    app.type_text("ftp://example.com/a.mp4", window="Open URL")
+    app.find(dialog, name=UNSUPPORTED_FTP)
+    assert "sensitive" not in states(open_button), "Open is enabled for an ftp address"
+    app.screenshot("refused-scheme")
+
+    app.key("ctrl+a", "BackSpace", window="Open URL")
+    app.type_text("https://example.com/media/clip.webm", window="Open URL")
+    wait_until(lambda: "sensitive" in states(open_button), 5, what="Open to become enabled")
+    app.key("Return", window="Open URL")
+    app.find(win, role="label", name="clip.webm", timeout=APP_TIMEOUT)
+    wait_until(lambda: all(w.name != "Open URL" for w in app.windows()), 5,
+               what="the dialog to close")
+
+
+def test_about_window_names_app_and_version(launch_ready):
+    app, win = launch_ready()
+    # F10 opens the primary menu; Up wraps to its last item, About Reel.
+    app.key("F10")
+    app.find(win, role="menu item", name="About Reel", timeout=APP_TIMEOUT)
+    app.screenshot("menu")
+    app.desktop.xdotool("key", "--delay", "100", "Up", "Return")
+    about = app.wait_window(name="About")
+    app.wait_strings(["Reel", "0.1.0"], root=about)
+    app.screenshot("about")

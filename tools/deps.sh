@@ -16,10 +16,9 @@ REEL_BUILD_PACKAGES=(
 # What the test suite needs on top: a headless X server, a D-Bus session and
 # the accessibility bus, input and screenshot tools, pytest on the system Python.
 REEL_TEST_PACKAGES=(
-    xvfb xauth xdotool x11-utils imagemagick
-    dbus dbus-x11 at-spi2-core
-    python3 python3-pytest python3-pyatspi python3-gi gir1.2-atspi-2.0
-    locales
+    xvfb xdotool x11-utils imagemagick
+    dbus dbus-bin at-spi2-core
+    python3 python3-pytest python3-pytest-timeout python3-pyatspi gir1.2-atspi-2.0
 )
 
 reel_missing_packages() {

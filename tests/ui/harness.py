@@ -24,7 +24,9 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS_ROOT = REPO_ROOT / "tests" / "artifacts"
+# Screenshots, logs and tree dumps; REEL_UI_ARTIFACTS moves them (e.g. for a
+# second run of the suite at the same time).
+ARTIFACTS_ROOT = Path(os.environ.get("REEL_UI_ARTIFACTS") or REPO_ROOT / "tests" / "artifacts")
 
 # Default bounds (seconds).
 START_TIMEOUT = 20.0
@@ -62,6 +64,46 @@ def _kill_group(proc: subprocess.Popen, timeout: float = 5.0) -> None:
         except ProcessLookupError:
             pass
         return
+
+
+def _become_subreaper() -> None:
+    """Adopt orphaned descendants (the AT-SPI bus's dbus-daemon and registry
+    outlive at-spi-bus-launcher when its group is killed) so that stop() can
+    reap them instead of leaving zombies behind."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    except Exception:  # noqa: BLE001 - best effort, Linux only
+        pass
+
+
+def _reap_orphans(groups: set, timeout: float = 3.0) -> None:
+    """Wait for adopted children that belong to our process groups."""
+    me = os.getpid()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        pending = []
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            ppid, pgid = int(fields[1]), int(fields[2])
+            if ppid == me and pgid in groups:
+                pending.append(int(entry))
+        if not pending:
+            return
+        for pid in pending:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, os.WNOHANG)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+        time.sleep(0.05)
 
 
 def _read_line_from_fd(fd: int, timeout: float, what: str) -> str:
@@ -155,6 +197,7 @@ class Desktop:
 
     # -- lifecycle ---------------------------------------------------------
     def __enter__(self) -> "Desktop":
+        _become_subreaper()
         try:
             self._start_xvfb()
             self._start_session_bus()
@@ -257,9 +300,11 @@ class Desktop:
         return "\n".join(out)
 
     def stop(self) -> None:
+        groups = {proc.pid for _name, proc in self._procs}
         for _name, proc in reversed(self._procs):
             _kill_group(proc)
         self._procs.clear()
+        _reap_orphans(groups)
         shutil.rmtree(self.root, ignore_errors=True)
 
     # -- X helpers -----------------------------------------------------------
@@ -752,6 +797,7 @@ class App:
             self.kill()
             raise HarnessError(f"reel did not exit within {timeout}s (killed it)\n"
                                + diag) from None
+        _reap_orphans({self.pid}, timeout=1.0)  # helpers it left behind
         return Result(rc, self.stdout_text(), self.stderr_text())
 
     def quit(self, timeout: float = QUIT_TIMEOUT) -> Result:
@@ -761,6 +807,7 @@ class App:
 
     def kill(self) -> None:
         _kill_group(self.proc, timeout=3.0)
+        _reap_orphans({self.pid}, timeout=1.0)
 
 
 def bad_log_lines(stderr: str) -> list:

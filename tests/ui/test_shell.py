@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import (APP_TIMEOUT, HarnessError, all_strings, bad_log_lines, extents,
+from harness import (APP_TIMEOUT, all_strings, bad_log_lines, extents, find_all,
                      image_stats, shortcut_titles, wait_until)
 
 EMPTY_TITLE = "No Videos Yet"
@@ -27,15 +27,22 @@ def test_main_window_shows_empty_state(launch_ready):
     assert win.name == "Reel"
 
     title = app.find(win, role="label", name=EMPTY_TITLE)
-    app.find(win, role="label", name=EMPTY_DESCRIPTION)
-    open_video = app.find(win, role="push button", name=OPEN_VIDEO)
-    open_url = app.find(win, role="push button", name=OPEN_URL)
+    description = app.find(win, role="label", name=EMPTY_DESCRIPTION)
+    title_y = extents(title, "window")[1]
+    assert title_y < extents(description, "window")[1], "description is not below the title"
 
-    # Laid out on screen, title above the buttons.
-    for node in (title, open_video, open_url):
-        _, _, w, h = extents(node, "window")
-        assert w > 0 and h > 0, f"{node.name!r} has no size"
-    assert extents(title, "window")[1] < extents(open_video, "window")[1]
+    # The page's own buttons, below its title (the header bar may have an
+    # icon button with the same accessible name).
+    def below_title(name):
+        def pred():
+            hits = [b for b in find_all(win, role="push button", name=name, visible=True)
+                    if extents(b, "window")[1] > title_y]
+            return hits[0] if hits else None
+        return wait_until(pred, 5, what=f"button {name!r} below the title",
+                          on_timeout=lambda: app.tree(win))
+
+    for name in (OPEN_VIDEO, OPEN_URL):
+        below_title(name)
 
     shot = app.screenshot("empty-state")
     assert_window_drawn(app, shot, "empty state")

@@ -12,16 +12,17 @@ let package = Package(
         .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "gio-2.0"),
         .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "libadwaita-1"),
         .systemLibrary(name: "CGst", path: "Sources/CGst", pkgConfig: "gstreamer-pbutils-1.0"),
+        .systemLibrary(name: "CPixbuf", path: "Sources/CPixbuf", pkgConfig: "gdk-pixbuf-2.0"),
         .target(name: "CShims", dependencies: ["CGLib"]),
 
         .target(name: "ReelCore"),
         .target(name: "GLibKit", dependencies: ["CGLib", "CShims"]),
-        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst"]),
+        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf"]),
         .target(name: "ReelUI", dependencies: ["ReelCore", "ReelMedia", "GLibKit", "CGLib", "CGtk", "CShims"]),
         .executableTarget(name: "reel", dependencies: ["ReelUI"]),
 
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "GLibKitTests", dependencies: ["GLibKit", "CGLib"]),
-        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "GLibKit", "CGLib", "CGst"]),
+        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "GLibKit", "CGLib", "CGst", "CPixbuf"]),
     ]
 )

@@ -1,0 +1,2 @@
+// GdkPixbuf: PNG thumbnails with the freedesktop Thumb:: text keys.
+#include <gdk-pixbuf/gdk-pixbuf.h>

@@ -1,0 +1,101 @@
+/// One video in the feed, whatever it came from. Its `id` is the normalised
+/// URI, so the same video from two sources is one item (sources merge).
+public struct VideoItem: Equatable, Sendable, Identifiable {
+    public let id: String
+    public var title: String
+    public var subtitle: String
+    public let uri: String
+    public let kind: MediaLocator.Kind
+    public let format: StreamFormat
+    /// A thumbnail the catalog names (URI); otherwise one is made.
+    public var thumbnailURI: String?
+    public var origins: Set<VideoOrigin>
+    /// Filled in by discovery; nil until then.
+    public var info: MediaInfo?
+    /// Set when the video cannot be played; the card shows the reason.
+    public var problem: VideoProblem?
+
+    public init(uri: String, kind: MediaLocator.Kind, title: String, subtitle: String = "",
+                thumbnailURI: String? = nil, origin: VideoOrigin) {
+        self.id = uri
+        self.uri = uri
+        self.kind = kind
+        self.format = StreamFormat(uri: uri)
+        self.title = title
+        self.subtitle = subtitle
+        self.thumbnailURI = thumbnailURI
+        self.origins = [origin]
+    }
+}
+
+/// Where an item was found. An item found in several places has several.
+public enum VideoOrigin: Hashable, Sendable {
+    case videosFolder
+    case catalog(String)   // the catalog's URI
+    case samples
+    case recent
+}
+
+/// How a remote video is delivered, from its address.
+public enum StreamFormat: Equatable, Sendable {
+    case file
+    case hls
+    case dash
+
+    public init(uri: String) {
+        let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init)?.lowercased() ?? ""
+        if path.hasSuffix(".m3u8") { self = .hls } else if path.hasSuffix(".mpd") { self = .dash } else { self = .file }
+    }
+}
+
+/// What discovery learned about a video.
+public struct MediaInfo: Equatable, Sendable {
+    public var duration: Double?        // seconds; nil for live or unknown
+    public var width: Int
+    public var height: Int
+    public var videoCodec: String?
+    public var audioCodec: String?
+    public var isLive: Bool
+    public var isSeekable: Bool
+
+    public init(duration: Double?, width: Int, height: Int, videoCodec: String?, audioCodec: String?,
+                isLive: Bool = false, isSeekable: Bool = true) {
+        self.duration = duration
+        self.width = width
+        self.height = height
+        self.videoCodec = videoCodec
+        self.audioCodec = audioCodec
+        self.isLive = isLive
+        self.isSeekable = isSeekable
+    }
+}
+
+/// Why a video cannot be shown or played, in words for its error card.
+public enum VideoProblem: Equatable, Sendable {
+    case missing
+    case unreadable
+    case notAVideo
+    case damaged
+    case unsupportedCodec(String)
+    case network(String)
+
+    /// Untranslated (N_); `%s` stands for `detail`.
+    public var message: String {
+        switch self {
+        case .missing: return N_("The file does not exist.")
+        case .unreadable: return N_("The file cannot be read.")
+        case .notAVideo: return N_("This file is not a video.")
+        case .damaged: return N_("The file is damaged or incomplete.")
+        case .unsupportedCodec: return N_("No decoder is installed for %s.")
+        case .network: return N_("Network error: %s")
+        }
+    }
+
+    public var detail: String {
+        switch self {
+        case .unsupportedCodec(let codec): return codec
+        case .network(let reason): return reason
+        default: return ""
+        }
+    }
+}

@@ -100,7 +100,7 @@ final class MainWindow {
             gtk_stack_set_visible_child_name(stack, "video")
             gtk_widget_set_visible(backButton, 1)
         case .failure(let rejection):
-            showToast(RejectionText.describe(rejection))
+            showToast(CoreText.describe(rejection))
         }
     }
 

@@ -44,7 +44,7 @@ enum OpenURLDialog {
             case .failure(let rejection):
                 accepted = nil
                 // An empty field is not a mistake yet.
-                gtk_label_set_text(cast(problem), RejectionText.describe(rejection))
+                gtk_label_set_text(cast(problem), CoreText.describe(rejection))
                 gtk_widget_set_visible(problem, rejection == .empty ? 0 : 1)
             }
             adw_message_dialog_set_response_enabled(messageDialog, "open", accepted == nil ? 0 : 1)

@@ -6,6 +6,8 @@
 
 static inline GType reel_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType reel_type_int(void) { return G_TYPE_INT; }
+static inline GType reel_type_uint(void) { return G_TYPE_UINT; }
+static inline GType reel_type_double(void) { return G_TYPE_DOUBLE; }
 static inline GType reel_type_string(void) { return G_TYPE_STRING; }
 static inline GType reel_type_pointer(void) { return G_TYPE_POINTER; }
 static inline GType reel_type_object(void) { return G_TYPE_OBJECT; }

@@ -1,0 +1,38 @@
+import XCTest
+@testable import ReelCore
+
+final class SmallRulesTests: XCTestCase {
+    func testHTTPStatusOnlyFromParenthesisedCodes() {
+        XCTAssertEqual(HTTPStatus.find(in: "Not Found (404), URL: http://127.0.0.1:8080/a.m3u8"), 404)
+        XCTAssertEqual(HTTPStatus.find(in: "Forbidden (403)"), 403)
+        XCTAssertEqual(HTTPStatus.find(in: "Internal Server Error (500), URL: http://h:404/x"), 500)
+        XCTAssertNil(HTTPStatus.find(in: "Could not connect: Connection refused, URL: http://127.0.0.1:404/"))
+        XCTAssertNil(HTTPStatus.find(in: "(200)"))
+        XCTAssertNil(HTTPStatus.find(in: ""))
+    }
+
+    func testLibraryScanRules() {
+        XCTAssertTrue(LibraryScanRules.isVideo(mimeType: "video/mp4"))
+        XCTAssertTrue(LibraryScanRules.isVideo(mimeType: "video/webm"))
+        XCTAssertFalse(LibraryScanRules.isVideo(mimeType: "text/plain"))
+        XCTAssertFalse(LibraryScanRules.isVideo(mimeType: "audio/mpeg"))
+        XCTAssertFalse(LibraryScanRules.shouldVisit(name: ".cache", isHidden: true))
+        XCTAssertFalse(LibraryScanRules.shouldVisit(name: "clip.mp4~", isHidden: false))
+        XCTAssertTrue(LibraryScanRules.shouldVisit(name: "Holidays", isHidden: false))
+        XCTAssertEqual(LibraryScanRules.title(fileName: "My Trip.final.mp4"), "My Trip.final")
+        XCTAssertEqual(LibraryScanRules.title(fileName: ".hidden"), ".hidden")
+        XCTAssertEqual(LibraryScanRules.title(fileName: "noext"), "noext")
+        XCTAssertEqual(LibraryScanRules.subtitle(relativeFolder: "", rootName: "Videos"), "Videos")
+        XCTAssertEqual(LibraryScanRules.subtitle(relativeFolder: "2026/Hà Nội", rootName: "Videos"), "2026/Hà Nội")
+    }
+
+    func testBadgesFollowKindFormatAndLiveness() {
+        var hls = VideoItem(uri: "https://e.com/live/index.m3u8?token=1", kind: .remote, title: "t", origin: .recent)
+        XCTAssertEqual(FeedBadge.badges(for: hls), [.hls])
+        hls.info = MediaInfo(duration: nil, width: 1280, height: 720, videoCodec: nil, audioCodec: nil, isLive: true)
+        XCTAssertEqual(FeedBadge.badges(for: hls), [.live])
+        XCTAssertEqual(FeedBadge.badges(for: VideoItem(uri: "https://e.com/a.mpd", kind: .remote, title: "t", origin: .recent)), [.dash])
+        XCTAssertEqual(FeedBadge.badges(for: VideoItem(uri: "https://e.com/a.mp4", kind: .remote, title: "t", origin: .recent)), [.remote])
+        XCTAssertEqual(FeedBadge.badges(for: VideoItem(uri: "file:///a.m3u8", kind: .file, title: "t", origin: .recent)), [])
+    }
+}

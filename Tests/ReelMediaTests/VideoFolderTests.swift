@@ -1,0 +1,82 @@
+import CGLib
+import Foundation
+import XCTest
+@testable import GLibKit
+@testable import ReelMedia
+
+/// The Videos folder scan sniffs content (not extensions) and follows changes
+/// through file monitors.
+final class VideoFolderTests: XCTestCase {
+    private var root: URL!
+
+    // An ISO base media header is enough for GIO's sniffing to say video/mp4.
+    private static let mp4Header: [UInt8] = [0, 0, 0, 0x18] + Array("ftypmp42".utf8) + [0, 0, 0, 0] + Array("mp42isom".utf8)
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("reel-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Trips/2026"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
+        try write("top.mp4")
+        try write("Trips/2026/beach.bin")                     // a video with a wrong extension
+        try Data("not a video".utf8).write(to: root.appendingPathComponent("notes.mp4"))  // text named .mp4
+        try write(".hidden/secret.mp4")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func write(_ relative: String) throws {
+        try Data(VideoFolderTests.mp4Header + [UInt8](repeating: 0, count: 64)).write(to: root.appendingPathComponent(relative))
+    }
+
+    private func waitForChange(_ folder: VideoFolder, where condition: ([ScannedVideo]) -> Bool) -> [ScannedVideo]? {
+        var latest: [ScannedVideo]?
+        folder.onChange = { latest = $0 }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            MainContext.iterate(mayBlock: false)
+            if let list = latest, condition(list) { return list }
+            usleep(2000)
+        }
+        return latest
+    }
+
+    func testScanFindsVideosByContentAndSkipsHiddenFolders() throws {
+        let folder = VideoFolder(path: root.path)
+        folder.start()
+        let videos = try XCTUnwrap(waitForChange(folder) { _ in true }, "no scan result")
+        XCTAssertEqual(videos.map(\.fileName).sorted(), ["beach.bin", "top.mp4"])
+        XCTAssertEqual(videos.first { $0.fileName == "beach.bin" }?.relativeFolder, "Trips/2026")
+        XCTAssertTrue(videos.allSatisfy { $0.uri.hasPrefix("file:///") && $0.modified > 0 })
+        folder.stop()
+    }
+
+    func testNewAndDeletedFilesAreNoticedWithoutARestart() throws {
+        let folder = VideoFolder(path: root.path)
+        folder.start()
+        XCTAssertEqual(waitForChange(folder) { $0.count == 2 }?.count, 2)
+
+        try write("Trips/new clip.mp4")
+        let afterAdd = waitForChange(folder) { $0.contains { $0.fileName == "new clip.mp4" } }
+        XCTAssertTrue(afterAdd?.contains { $0.fileName == "new clip.mp4" } ?? false, "a new file was not noticed")
+
+        try FileManager.default.removeItem(at: root.appendingPathComponent("top.mp4"))
+        let afterDelete = waitForChange(folder) { !$0.contains { $0.fileName == "top.mp4" } }
+        XCTAssertFalse(afterDelete?.contains { $0.fileName == "top.mp4" } ?? true, "a deleted file stayed")
+
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Later"), withIntermediateDirectories: true)
+        usleep(500_000)
+        try write("Later/in new folder.mp4")
+        let afterNewFolder = waitForChange(folder) { $0.contains { $0.fileName == "in new folder.mp4" } }
+        XCTAssertTrue(afterNewFolder?.contains { $0.fileName == "in new folder.mp4" } ?? false,
+                      "a file in a folder made after the scan was not noticed")
+        folder.stop()
+    }
+
+    func testMissingFolderIsEmptyNotAnError() {
+        let folder = VideoFolder(path: root.appendingPathComponent("does-not-exist").path)
+        folder.start()
+        XCTAssertEqual(waitForChange(folder) { _ in true }, [])
+    }
+}

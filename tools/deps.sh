@@ -17,7 +17,7 @@ REEL_BUILD_PACKAGES=(
 # the accessibility bus, input and screenshot tools, pytest on the system Python.
 REEL_TEST_PACKAGES=(
     xvfb xdotool x11-utils imagemagick
-    dbus dbus-bin at-spi2-core
+    dbus dbus-bin at-spi2-core nginx
     python3 python3-pytest python3-pytest-timeout python3-pyatspi gir1.2-atspi-2.0
 )
 

@@ -36,9 +36,9 @@ public enum RemoteFile {
         gst_bin_add(owner.cast(), source)
         gst_bin_add(owner.cast(), sink)
         gst_element_link(source, sink)
-        g_object_set_property(cast(source), "location", GValueBox(string: uri).pointer)
-        g_object_set_property(cast(source), "timeout", GValueBox(uint: UInt32(max(1, timeoutSeconds.rounded(.up)))).pointer)
-        g_object_set_property(cast(sink), "sync", GValueBox(bool: false).pointer)
+        PropertyValue.string(uri).set(on: source, "location")
+        PropertyValue.uint(UInt32(max(1, timeoutSeconds.rounded(.up)))).set(on: source, "timeout")
+        PropertyValue.bool(false).set(on: sink, "sync")
         gst_element_set_state(owner.cast(), GST_STATE_PLAYING)
 
         let appSink: UnsafeMutablePointer<GstAppSink> = cast(sink)
@@ -53,6 +53,8 @@ public enum RemoteFile {
                 gst_sample_unref(sample)
                 if bytes.count > maxBytes { return .failure(.tooLarge) }
             } else if gst_app_sink_is_eos(appSink) != 0 {
+                // A failing source posts its error, then ends the stream.
+                if let error = busError(bus) { return .failure(error) }
                 return .success(bytes)
             }
         }

@@ -1,0 +1,88 @@
+import Foundation
+
+/// A real nginx on 127.0.0.1 serving a temp folder, for ReelMedia's HTTP
+/// tests. `statuses` answers a path with a status instead of the file;
+/// `slowPath` is served at 1 KB/s.
+final class NginxFixture {
+    let root: URL
+    let port: Int
+    private let work: URL
+    private let process = Process()
+
+    init(files: [String: Data], statuses: [String: Int] = [:], slowPath: String? = nil) throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("reel-nginx-\(UUID().uuidString)")
+        root = work.appendingPathComponent("root")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for (name, data) in files { try data.write(to: root.appendingPathComponent(name)) }
+        port = NginxFixture.freePort()
+        let faults = statuses.map { "location = \($0.key) { return \($0.value); }" }.joined(separator: "\n")
+        let slow = slowPath.map { "location = \($0) { limit_rate 1k; }" } ?? ""
+        let config = """
+        daemon off; master_process off; worker_processes 1;
+        pid \(work.path)/nginx.pid; error_log \(work.path)/error.log warn;
+        events { worker_connections 64; }
+        http {
+            access_log off; client_body_temp_path \(work.path)/body;
+            default_type application/octet-stream;
+            server { listen 127.0.0.1:\(port); root \(root.path); \(faults) \(slow) }
+        }
+        """
+        try config.write(to: work.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+        process.arguments = ["-p", work.path, "-c", work.appendingPathComponent("nginx.conf").path, "-e", work.path + "/error.log"]
+        try process.run()
+        try waitUntilListening()
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    deinit { stop() }
+
+    private func waitUntilListening() throws {
+        for _ in 0..<200 {
+            if NginxFixture.canConnect(port) { return }
+            guard process.isRunning else { break }
+            usleep(25_000)
+        }
+        throw NSError(domain: "NginxFixture", code: 1, userInfo: [NSLocalizedDescriptionKey: "nginx did not start"])
+    }
+
+    static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                _ = bind(fd, $0, length)
+                _ = getsockname(fd, $0, &length)
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func canConnect(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+}

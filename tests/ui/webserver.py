@@ -1,0 +1,105 @@
+"""A real nginx on 127.0.0.1 for tests: a generated config and prefix in a
+temp dir, a free port, static files from a folder, and faults made with its
+own config (a status for one path, a slow link) or by stopping it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class WebServer:
+    """nginx serving ``root``. ``statuses`` maps a URL path to an HTTP status
+    it answers instead of the file; ``rate`` limits every response (e.g. "250k"
+    bytes per second)."""
+
+    def __init__(self, root: Path, work: Path, statuses: dict | None = None, rate: str | None = None):
+        self.root = Path(root)
+        self.work = Path(work)
+        self.statuses = dict(statuses or {})
+        self.rate = rate
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str) -> str:
+        return f"{self.base}/{path.lstrip('/')}"
+
+    def _config(self) -> str:
+        faults = "".join(f"        location = {path} {{ return {status}; }}\n"
+                         for path, status in self.statuses.items())
+        rate = f"        limit_rate {self.rate};\n" if self.rate else ""
+        return f"""daemon off;
+master_process off;
+worker_processes 1;
+pid {self.work}/nginx.pid;
+error_log {self.work}/error.log warn;
+events {{ worker_connections 64; }}
+http {{
+    access_log {self.work}/access.log;
+    client_body_temp_path {self.work}/body;
+    types {{
+        application/json json;
+        video/mp4 mp4;
+        video/webm webm;
+        application/vnd.apple.mpegurl m3u8;
+        video/mp2t ts;
+        application/dash+xml mpd;
+        image/png png;
+    }}
+    default_type application/octet-stream;
+    server {{
+        listen 127.0.0.1:{self.port};
+        root {self.root};
+{rate}{faults}    }}
+}}
+"""
+
+    def start(self) -> "WebServer":
+        self.work.mkdir(parents=True, exist_ok=True)
+        conf = self.work / "nginx.conf"
+        conf.write_text(self._config())
+        self.proc = subprocess.Popen([NGINX, "-p", str(self.work), "-c", str(conf), "-e", str(self.work / "error.log")],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"nginx exited: {self.proc.stderr.read().decode(errors='replace')}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("nginx did not start listening within 10 s")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(5)
+        self.proc = None
+
+    def __enter__(self) -> "WebServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

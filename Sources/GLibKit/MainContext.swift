@@ -26,6 +26,15 @@ public enum MainContext {
         return SourceID(g_idle_add_full(priority, runOnce, box, releaseCallback))
     }
 
+    /// Defers main-thread work to a later loop iteration (after the current
+    /// signal handler). Unlike `idle` it may capture GTK pointers, which are
+    /// not Sendable; only call it on the main thread.
+    @discardableResult
+    public static func soon(_ work: @escaping () -> Void) -> SourceID {
+        let box = Unmanaged.passRetained(CallbackBox(work)).toOpaque()
+        return SourceID(g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, runOnce, box, releaseCallback))
+    }
+
     /// Calls `tick` every `milliseconds` until it returns false or the source
     /// is removed.
     @discardableResult

@@ -35,20 +35,24 @@ public final class Settings: ObjectRef {
 
     public func hasKey(_ key: String) -> Bool { g_settings_schema_has_key(schema, key) != 0 }
 
-    public func int(_ key: String) -> Int32 { g_settings_get_int(settings, key) }
+    // GLib aborts on an unknown key; a stale installed schema must not take
+    // the app down, so every accessor checks first and falls back.
+    public func int(_ key: String) -> Int32 { hasKey(key) ? g_settings_get_int(settings, key) : 0 }
     @discardableResult
-    public func setInt(_ key: String, _ value: Int32) -> Bool { g_settings_set_int(settings, key, value) != 0 }
+    public func setInt(_ key: String, _ value: Int32) -> Bool { hasKey(key) && g_settings_set_int(settings, key, value) != 0 }
 
-    public func bool(_ key: String) -> Bool { g_settings_get_boolean(settings, key) != 0 }
+    public func bool(_ key: String) -> Bool { hasKey(key) && g_settings_get_boolean(settings, key) != 0 }
     @discardableResult
-    public func setBool(_ key: String, _ value: Bool) -> Bool { g_settings_set_boolean(settings, key, value ? 1 : 0) != 0 }
+    public func setBool(_ key: String, _ value: Bool) -> Bool { hasKey(key) && g_settings_set_boolean(settings, key, value ? 1 : 0) != 0 }
 
-    public func string(_ key: String) -> String { String(consumingGString: g_settings_get_string(settings, key)) ?? "" }
+    public func string(_ key: String) -> String {
+        hasKey(key) ? String(consumingGString: g_settings_get_string(settings, key)) ?? "" : ""
+    }
     @discardableResult
-    public func setString(_ key: String, _ value: String) -> Bool { g_settings_set_string(settings, key, value) != 0 }
+    public func setString(_ key: String, _ value: String) -> Bool { hasKey(key) && g_settings_set_string(settings, key, value) != 0 }
 
     public func stringList(_ key: String) -> [String] {
-        guard let list = g_settings_get_strv(settings, key) else { return [] }
+        guard hasKey(key), let list = g_settings_get_strv(settings, key) else { return [] }
         defer { g_strfreev(list) }
         var result: [String] = []
         var index = 0
@@ -61,6 +65,7 @@ public final class Settings: ObjectRef {
 
     @discardableResult
     public func setStringList(_ key: String, _ value: [String]) -> Bool {
+        guard hasKey(key) else { return false }
         var cStrings = value.map { strdup($0) }
         cStrings.append(nil)
         defer { cStrings.forEach { free($0) } }

@@ -38,6 +38,19 @@ public enum Signals {
         connect(instance, signal, after: after) { (_: SignalArguments) in handler() }
     }
 
+    /// The same for objects Swift sees as OpaquePointer (GTK's final types).
+    @discardableResult
+    public static func connect(_ instance: OpaquePointer, _ signal: String, after: Bool = false,
+                               _ handler: @escaping (SignalArguments) -> Void) -> SignalConnection {
+        connect(UnsafeMutableRawPointer(instance), signal, after: after, handler)
+    }
+
+    @discardableResult
+    public static func connect(_ instance: OpaquePointer, _ signal: String, after: Bool = false,
+                               _ handler: @escaping () -> Void) -> SignalConnection {
+        connect(UnsafeMutableRawPointer(instance), signal, after: after, handler)
+    }
+
     static func connect(instance: UnsafeMutablePointer<GObject>, signal: String, after: Bool,
                         handler: @escaping (SignalArguments) -> Void) -> gulong {
         let box = Unmanaged.passRetained(SignalBox(handler)).toOpaque()

@@ -33,6 +33,7 @@ public enum ShortcutTable {
     public static let all: [Shortcut] = [
         Shortcut(action: "app.open", accelerators: ["<Control>o"], title: N_("Open Video"), section: .general),
         Shortcut(action: "app.open-url", accelerators: ["<Control>l"], title: N_("Open URL"), section: .general),
+        Shortcut(action: "win.search", accelerators: ["<Control>f"], title: N_("Search"), section: .general),
         Shortcut(action: "app.shortcuts", accelerators: ["<Control>question"], title: N_("Keyboard Shortcuts"), section: .general),
         Shortcut(action: "app.quit", accelerators: ["<Control>q"], title: N_("Quit"), section: .general),
         Shortcut(action: "win.close", accelerators: ["<Control>w"], title: N_("Close Window"), section: .window),

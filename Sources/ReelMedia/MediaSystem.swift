@@ -10,6 +10,7 @@ public enum MediaSystem {
     public static func initialize() throws {
         guard !initialized else { return }
         _ = try GLibError.check { gst_init_check(nil, nil, $0) }
+        gst_pb_utils_init()
         initialized = true
     }
 

@@ -17,4 +17,20 @@ struct ActionGroup {
         g_object_unref(UnsafeMutableRawPointer(action))
         return action
     }
+
+    /// Adds an action that takes a string (an item id), for menus that act
+    /// on one card: `g_menu_item_set_action_and_target_value`.
+    @discardableResult
+    func add(_ name: String, withString activate: @escaping (String) -> Void) -> OpaquePointer {
+        let stringType = g_variant_type_new("s")
+        defer { g_variant_type_free(stringType) }
+        let action = g_simple_action_new(name, stringType)!
+        Signals.connect(UnsafeMutableRawPointer(action), "activate") { args in
+            guard let variant = args.pointer(1) else { return }
+            activate(String(cString: g_variant_get_string(OpaquePointer(variant), nil)))
+        }
+        g_action_map_add_action(OpaquePointer(map), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+        return action
+    }
 }

@@ -1,11 +1,34 @@
 import GLibKit
 import ReelCore
+import ReelMedia
 
 /// Translates the untranslated messages ReelCore hands out (marked N_) and
 /// fills in their `%s`.
 enum CoreText {
     static func translate(_ message: String, detail: String = "") -> String {
         tr(message).replacingOccurrences(of: "%s", with: detail)
+    }
+
+    /// Fills each `%s` of a translated template with the next argument.
+    static func format(_ template: String, _ arguments: [String]) -> String {
+        var result = ""
+        var remaining = arguments[...]
+        var rest = template[...]
+        while let range = rest.range(of: "%s") {
+            result += rest[..<range.lowerBound]
+            result += remaining.popFirst() ?? ""
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+
+    static func describe(_ error: FetchError) -> String {
+        switch error {
+        case .http(let status): return format(tr("The server answered with error %s."), ["\(status)"])
+        case .network(let reason): return reason
+        case .timedOut: return tr("The server did not answer in time.")
+        case .tooLarge: return tr("The file is too large.")
+        }
     }
 
     static func describe(_ rejection: MediaLocator.Rejection) -> String {

@@ -12,7 +12,10 @@ final class MainWindow {
     private let toasts: OpaquePointer
     private let backButton: UnsafeMutablePointer<GtkWidget>
     private let videoPage = VideoPage()
+    private let feedPage = FeedPage()
+    private let feed: FeedController
     private var fileChooser: VideoFileChooser?
+    private var searchButton: UnsafeMutablePointer<GtkWidget>?
     private(set) var isAlive = true
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings?) {
@@ -21,12 +24,13 @@ final class MainWindow {
         stack = cast(gtk_stack_new())
         toasts = cast(adw_toast_overlay_new())
         backButton = IconButton.make(icon: "go-previous-symbolic", label: tr("Back"))
+        feed = FeedController(page: feedPage, settings: settings)
 
         gtk_window_set_title(gtkWindow, AppInfo.name)
         restoreState()
 
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_add_named(stack, FeedEmptyState.make(), "feed")
+        gtk_stack_add_named(stack, feedPage.widget, "feed")
         gtk_stack_add_named(stack, videoPage.widget, "video")
         adw_toast_overlay_set_child(toasts, cast(stack))
 
@@ -36,8 +40,12 @@ final class MainWindow {
         gtk_box_append(cast(content), cast(toasts))
         adw_application_window_set_content(window.cast(), content)
 
-        let actions = ActionGroup(map: window.object)
-        actions.add("close") { [weak self] in self?.close() }
+        addActions()
+        feedPage.captureKeys(from: window.cast())
+        feedPage.onActivate = { [weak self] item in self?.open(address: item.uri) }
+        feedPage.onContextMenu = { item, card in FeedContextMenu.present(for: item, at: card) }
+        feed.onMessage = { [weak self] text in self?.showToast(text) }
+        DropTarget.attach(to: window.cast()) { [weak self] addresses in addresses.forEach { self?.open(address: $0) } }
 
         window.connect("close-request") { [weak self] args in
             self?.saveState()
@@ -45,6 +53,26 @@ final class MainWindow {
         }
         window.connect("destroy") { [weak self] in self?.isAlive = false }
         showFeed()
+        feed.start()
+    }
+
+    private func addActions() {
+        let actions = ActionGroup(map: window.object)
+        actions.add("close") { [weak self] in self?.close() }
+        actions.add("search") { [weak self] in
+            self?.showFeed()
+            self?.feedPage.toggleSearch()
+        }
+        actions.add("feed-play", withString: { [weak self] id in self?.open(address: id) })
+        actions.add("feed-show-in-files", withString: { [weak self] id in
+            guard let self else { return }
+            FileManager1.show(fileURI: id, parent: self.gtkWindow)
+        })
+        actions.add("feed-remove", withString: { [weak self] id in
+            guard let self, let item = self.feed.item(withID: id) else { return }
+            self.feed.remove(item)
+            self.showToast(CoreText.format(tr("“%s” was removed from the feed"), [item.title]))
+        })
     }
 
     var gtkWindow: UnsafeMutablePointer<GtkWindow> { window.cast() }
@@ -60,6 +88,19 @@ final class MainWindow {
 
         let open = IconButton.make(icon: "document-open-symbolic", label: tr("Open Video…"), action: "app.open")
         adw_header_bar_pack_start(cast(header), open)
+        adw_header_bar_set_title_widget(cast(header), FeedFilterSwitch.make(settings: settings) { [weak self] section in
+            guard let self else { return }
+            var query = self.feedPage.query
+            query.section = section
+            self.feedPage.setQuery(query)
+        })
+
+        let search = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(cast(search), "edit-find-symbolic")
+        IconButton.describe(search, tr("Search"))
+        g_object_bind_property(UnsafeMutableRawPointer(search), "active", UnsafeMutableRawPointer(feedPage.searchBar),
+                               "search-mode-enabled", GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
+        searchButton = search
 
         let menu = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(menu), "open-menu-symbolic")
@@ -67,6 +108,7 @@ final class MainWindow {
         gtk_menu_button_set_primary(cast(menu), 1)
         gtk_menu_button_set_menu_model(cast(menu), MainWindow.primaryMenu())
         adw_header_bar_pack_end(cast(header), menu)
+        adw_header_bar_pack_end(cast(header), search)
         return header
     }
 
@@ -90,15 +132,18 @@ final class MainWindow {
     private func showFeed() {
         gtk_stack_set_visible_child_name(stack, "feed")
         gtk_widget_set_visible(backButton, 0)
+        if let searchButton { gtk_widget_set_visible(searchButton, 1) }
     }
 
     /// Opens a typed, dropped or passed address, or says why it can't.
     func open(address: String) {
         switch MediaLocator.parse(address) {
         case .success(let locator):
+            feed.recordOpened(locator)
             videoPage.show(locator)
             gtk_stack_set_visible_child_name(stack, "video")
             gtk_widget_set_visible(backButton, 1)
+            if let searchButton { gtk_widget_set_visible(searchButton, 0) }
         case .failure(let rejection):
             showToast(CoreText.describe(rejection))
         }

@@ -1,4 +1,5 @@
 import CGLib
+import Foundation
 import CGtk
 import GLibKit
 import ReelCore
@@ -64,6 +65,11 @@ public final class ReelApplication {
         if let icons = InstallLocation.data("icons"), InstallLocation.exists(icons),
            let display = gdk_display_get_default() {
             gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
+        }
+        do {
+            try MediaSystem.initialize()
+        } catch {
+            FileHandle.standardError.write(Data("reel: GStreamer could not start: \(error)\n".utf8))
         }
         g_set_application_name(AppInfo.name)
         gtk_window_set_default_icon_name(AppInfo.id)

@@ -30,6 +30,16 @@ final class SettingsTests: XCTestCase {
         XCTAssertNil(Settings(schemaID: "io.github.reelapp.DoesNotExist", extraDirectories: ["/nonexistent"]))
     }
 
+    func testUnknownKeysFallBackInsteadOfAborting() throws {
+        let settings = try settings()
+        XCTAssertEqual(settings.int("no-such-key"), 0)
+        XCTAssertFalse(settings.bool("no-such-key"))
+        XCTAssertEqual(settings.string("no-such-key"), "")
+        XCTAssertEqual(settings.stringList("no-such-key"), [])
+        XCTAssertFalse(settings.setInt("no-such-key", 3))
+        XCTAssertFalse(settings.setStringList("no-such-key", ["a"]))
+    }
+
     func testDefaultsAndRoundTrip() throws {
         let settings = try settings()
         XCTAssertTrue(settings.hasKey("window-width"))

@@ -90,10 +90,10 @@ def app(desktop, reel_bin, artifacts, profile, request):
     """
     launched: list[App] = []
 
-    def launch(args=(), env=None, profile_dir: Path | None = None) -> App:
+    def launch(args=(), env=None, profile_dir: Path | None = None, samples: bool = False) -> App:
         label = f"run{len(launched) + 1}"
         a = App(desktop, reel_bin, artifacts, profile_dir or profile, args=args, env=env,
-                label=label)
+                label=label, samples=samples)
         launched.append(a)
         return a
 
@@ -121,8 +121,8 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture
 def launch_ready(app):
     """Launch reel and wait for its main window; returns (App, window node)."""
-    def go(args=(), env=None, profile_dir=None, title="Reel"):
-        a = app(args=args, env=env, profile_dir=profile_dir)
+    def go(args=(), env=None, profile_dir=None, title="Reel", samples=False):
+        a = app(args=args, env=env, profile_dir=profile_dir, samples=samples)
         w = a.wait_window(name=title)
         return a, w
     return go

@@ -531,8 +531,10 @@ class App:
     """One running instance of ``reel`` on a Desktop."""
 
     def __init__(self, desktop: Desktop, binary: str, artifacts: Path, profile: Path,
-                 args: Iterable[str] = (), env: Optional[dict] = None, label: str = "run"):
+                 args: Iterable[str] = (), env: Optional[dict] = None, label: str = "run",
+                 samples: bool = False):
         self.desktop = desktop
+        self.samples = samples
         self.binary = binary
         self.artifacts = artifacts
         self.profile = profile
@@ -573,6 +575,12 @@ class App:
         pictures.mkdir(exist_ok=True)
         (dirs["XDG_CONFIG_HOME"] / "user-dirs.dirs").write_text(
             f'XDG_VIDEOS_DIR="{videos}"\nXDG_PICTURES_DIR="{pictures}"\n')
+        # The sample library is off unless a test asks for it (samples=True):
+        # most tests want an empty feed, and making samples costs seconds.
+        keyfile = dirs["XDG_CONFIG_HOME"] / "glib-2.0" / "settings" / "keyfile"
+        if not keyfile.exists():
+            keyfile.parent.mkdir(parents=True, exist_ok=True)
+            keyfile.write_text("[io/github/reelapp/Reel]\nshow-samples=" + ("true" if self.samples else "false") + "\n")
 
         keep = ("PATH", "LD_LIBRARY_PATH", "SHELL", "TERM", "TZ", "USER", "LOGNAME",
                 "GST_PLUGIN_SYSTEM_PATH", "GST_PLUGIN_PATH", "GST_REGISTRY")

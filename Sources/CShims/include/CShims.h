@@ -4,6 +4,7 @@
 #define REEL_CSHIMS_H
 #include <glib-object.h>
 
+static inline GType reel_type_invalid(void) { return G_TYPE_INVALID; }
 static inline GType reel_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType reel_type_int(void) { return G_TYPE_INT; }
 static inline GType reel_type_uint(void) { return G_TYPE_UINT; }

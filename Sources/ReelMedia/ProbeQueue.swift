@@ -1,0 +1,8 @@
+/// Discovery for the feed, two at a time, visible cards first.
+public typealias ProbeQueue = URIWorkQueue<MediaProbe.Outcome>
+
+extension URIWorkQueue where Outcome == MediaProbe.Outcome {
+    public convenience init(probe: MediaProbe = MediaProbe(), workers: Int = 2) {
+        self.init(workers: workers) { probe.probe($0) }
+    }
+}

@@ -1,0 +1,204 @@
+import CGLib
+import CGst
+import CPixbuf
+import Foundation
+import GLibKit
+
+/// Makes a video's thumbnail: seeks to a few candidate positions, takes the
+/// first frame that is neither black nor flat, scales it into the cache's box
+/// and stores it in the freedesktop thumbnail cache. A valid thumbnail already
+/// there (ours or another app's) is returned as it is.
+///
+/// `thumbnail(for:)` blocks; ThumbnailQueue runs it on worker threads.
+public struct Thumbnailer: Sendable {
+    public enum Outcome: Equatable, Sendable {
+        /// Made now, at this path.
+        case created(String)
+        /// Already in the cache and valid for the file.
+        case cached(String)
+        /// No thumbnail: the reason, for logs (the card shows a placeholder).
+        case failed(String)
+    }
+
+    public var cache: ThumbnailCache
+    public var size: ThumbnailCache.Size
+    /// Exact positions cost a decode from the previous keyframe; keyframe
+    /// seeks decode one frame. bench/RESULTS.md has the figures.
+    public var accurateSeek: Bool
+    public var timeout: Double
+
+    /// Where to look, as fractions of the duration, in order of preference.
+    static let candidates: [Double] = [1.0 / 3, 2.0 / 3, 1.0 / 2, 1.0 / 10, 9.0 / 10]
+
+    public init(cache: ThumbnailCache = ThumbnailCache(), size: ThumbnailCache.Size = .large,
+                accurateSeek: Bool = false, timeout: Double = 10) {
+        self.cache = cache
+        self.size = size
+        self.accurateSeek = accurateSeek
+        self.timeout = timeout
+    }
+
+    public func thumbnail(for uri: String) -> Outcome {
+        let mtime: Int?
+        if uri.lowercased().hasPrefix("file:") {
+            guard let time = Thumbnailer.modificationTime(uri) else { return .failed("the file does not exist") }
+            mtime = time
+        } else {
+            mtime = nil
+        }
+        if let path = cache.valid(for: uri, mtime: mtime, size: size) { return .cached(path) }
+        if cache.hasFailed(uri, mtime: mtime) { return .failed("failed before") }
+
+        var result = grabFrame(uri, isLocal: mtime != nil)
+        // decodebin sometimes drops a demuxer's error about a damaged file
+        // (it filters errors while it brings the demuxer up), and the
+        // pipeline then never prerolls. One more try tells that from bad
+        // luck; a second silence on a local file is a permanent failure.
+        if case .failure(let failure) = result, failure.isTimeout, mtime != nil {
+            result = grabFrame(uri, isLocal: true)
+            if case .failure(var again) = result, again.isTimeout {
+                again.isPermanent = true
+                result = .failure(again)
+            }
+        }
+        switch result {
+        case .success(let pixbuf):
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            do {
+                return .created(try cache.save(pixbuf, for: uri, mtime: mtime, size: size))
+            } catch {
+                return .failed("\(error)")
+            }
+        case .failure(let failure):
+            if failure.isPermanent { cache.recordFailure(for: uri, mtime: mtime) }
+            return .failed(failure.reason)
+        }
+    }
+
+    /// Seconds since the epoch, as `Thumb::MTime` stores it.
+    static func modificationTime(_ uri: String) -> Int? {
+        guard let path = String(consumingGString: g_filename_from_uri(uri, nil, nil)) else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(info.st_mtim.tv_sec)
+    }
+
+    struct Failure: Error {
+        var reason: String
+        /// A decoding failure, not a timeout: worth remembering.
+        var isPermanent: Bool
+        var isTimeout = false
+    }
+
+    /// A local file prerolls in well under a second; a stream may need the
+    /// whole `timeout`.
+    static let localPrerollTimeout = 5.0
+
+    /// The chosen frame as a pixbuf the caller owns.
+    private func grabFrame(_ uri: String, isLocal: Bool) -> Result<OpaquePointer, Failure> {
+        let box = size.pixels
+        // Scale before converting: videoscale works on the decoder's YUV at full
+        // size, videoconvert then only touches the small picture.
+        let pipeline: LaunchPipeline
+        do {
+            pipeline = try LaunchPipeline("""
+                uridecodebin name=decode ! videoscale ! videoconvert \
+                ! video/x-raw,format=RGB,pixel-aspect-ratio=1/1,width=[1,\(box)],height=[1,\(box)] \
+                ! appsink name=frames sync=false max-buffers=1 drop=true
+                """)
+        } catch {
+            return .failure(Failure(reason: "\(error)", isPermanent: false))
+        }
+        pipeline.set("decode", "uri", string: uri)
+        guard let sinkOwner = pipeline.child("frames") else { preconditionFailure("no appsink") }
+        let sink: UnsafeMutablePointer<GstAppSink> = sinkOwner.cast()
+
+        pipeline.setState(GST_STATE_PAUSED)
+        switch pipeline.waitForAsyncDone(timeout: isLocal ? min(timeout, Thumbnailer.localPrerollTimeout) : timeout) {
+        case .finished: break
+        case .failed(let error): return .failure(Failure(reason: error.message, isPermanent: true))
+        default: return .failure(Failure(reason: "timed out", isPermanent: false, isTimeout: true))
+        }
+
+        var duration: gint64 = 0
+        let hasDuration = gst_element_query_duration(pipeline.element, GST_FORMAT_TIME, &duration) != 0 && duration > 0
+        var best: (frame: Frame, score: Double)?
+        for fraction in hasDuration ? Thumbnailer.candidates : [] {
+            let position = gint64(Double(duration) * fraction)
+            let flags = GST_SEEK_FLAG_FLUSH.rawValue
+                | (accurateSeek ? GST_SEEK_FLAG_ACCURATE.rawValue : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
+            guard gst_element_seek_simple(pipeline.element, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags), position) != 0,
+                  pipeline.waitForAsyncDone(timeout: timeout) == .finished,
+                  let frame = Frame(preroll: sink) else { break }
+            let stats = frame.lumaStatistics()
+            if Thumbnailer.isRepresentative(mean: stats.mean, deviation: stats.deviation) {
+                return .success(frame.pixbuf())
+            }
+            if best == nil || stats.deviation > best!.score { best = (frame, stats.deviation) }
+        }
+        // Nothing good (or not seekable): the least flat frame seen, else the first.
+        if let best { return .success(best.frame.pixbuf()) }
+        if let first = Frame(preroll: sink) { return .success(first.pixbuf()) }
+        return .failure(Failure(reason: "no video frame", isPermanent: true))
+    }
+
+    /// The frame rule: not near black, not flat. (ReelCore's FrameChoice will
+    /// take this over; keep the rule here and only here until then.)
+    static func isRepresentative(mean: Double, deviation: Double) -> Bool {
+        mean >= 16 && deviation >= 8
+    }
+
+    /// One RGB frame copied out of an appsink sample.
+    struct Frame {
+        let width: Int
+        let height: Int
+        let stride: Int
+        let bytes: [UInt8]
+
+        init?(preroll sink: UnsafeMutablePointer<GstAppSink>) {
+            guard let sample = gst_app_sink_try_pull_preroll(sink, 1_000_000_000) else { return nil }
+            defer { gst_sample_unref(sample) }
+            var info = GstVideoInfo()
+            guard let caps = gst_sample_get_caps(sample), gst_video_info_from_caps(&info, caps) != 0,
+                  let buffer = gst_sample_get_buffer(sample) else { return nil }
+            var map = GstMapInfo()
+            guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
+            defer { gst_buffer_unmap(buffer, &map) }
+            width = Int(info.width)
+            height = Int(info.height)
+            stride = Int(info.stride.0)
+            guard map.size >= stride * height else { return nil }
+            bytes = Array(UnsafeBufferPointer(start: map.data, count: stride * height))
+        }
+
+        /// Mean and standard deviation of BT.601 luma, 0–255.
+        func lumaStatistics() -> (mean: Double, deviation: Double) {
+            var sum = 0.0, squares = 0.0
+            for row in 0..<height {
+                var index = row * stride
+                for _ in 0..<width {
+                    let luma = 0.299 * Double(bytes[index]) + 0.587 * Double(bytes[index + 1]) + 0.114 * Double(bytes[index + 2])
+                    sum += luma
+                    squares += luma * luma
+                    index += 3
+                }
+            }
+            let count = Double(max(1, width * height))
+            let mean = sum / count
+            return (mean, (max(0, squares / count - mean * mean)).squareRoot())
+        }
+
+        /// A new pixbuf (owned by the caller) with the frame's pixels.
+        func pixbuf() -> OpaquePointer {
+            let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height))!
+            let target = gdk_pixbuf_get_pixels(pixbuf)!
+            let targetStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+            bytes.withUnsafeBufferPointer { source in
+                for row in 0..<height {
+                    memcpy(target + row * targetStride, source.baseAddress! + row * stride, width * 3)
+                }
+            }
+            return pixbuf
+        }
+    }
+}

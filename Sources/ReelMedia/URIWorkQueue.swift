@@ -1,0 +1,116 @@
+import Foundation
+import GLibKit
+
+/// Runs blocking per-video work (thumbnails, discovery) on a few worker
+/// threads: newest request first, visible cards moved ahead with
+/// `prioritize`, waiting requests cancellable. Completions run on the main
+/// context. Workers start when there is work and end when there is none, so
+/// an idle queue holds no threads.
+public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
+    public typealias Completion = @Sendable (Outcome) -> Void
+
+    /// Jobs run at once. Two on two cores: each decode is mostly one thread,
+    /// and more than the core count only adds waiting (bench/RESULTS.md).
+    public let workers: Int
+    private let work: @Sendable (String) -> Outcome
+
+    private let lock = NSLock()
+    /// Waiting requests; the last one runs next.
+    private var waiting: [(uri: String, completions: [Completion])] = []
+    private var running = 0
+    private var mostRunning = 0
+    private var suspended = false
+
+    public init(workers: Int = 2, work: @escaping @Sendable (String) -> Outcome) {
+        self.workers = max(1, workers)
+        self.work = work
+    }
+
+    /// Asks for `uri`'s outcome. A request for a URI already waiting joins
+    /// it (and moves it to the front).
+    public func request(_ uri: String, completion: @escaping Completion) {
+        lock.lock()
+        var completions = [completion]
+        if let index = waiting.firstIndex(where: { $0.uri == uri }) {
+            completions = waiting.remove(at: index).completions + completions
+        }
+        waiting.append((uri, completions))
+        lock.unlock()
+        startWorkers()
+    }
+
+    /// Holds waiting requests (while a video plays, thumbnails can wait);
+    /// running ones finish.
+    public func suspend() {
+        lock.lock()
+        suspended = true
+        lock.unlock()
+    }
+
+    public func resume() {
+        lock.lock()
+        suspended = false
+        lock.unlock()
+        startWorkers()
+    }
+
+    private func startWorkers() {
+        lock.lock()
+        let count = suspended ? 0 : min(workers - running, waiting.count)
+        running += max(0, count)
+        mostRunning = max(mostRunning, running)
+        lock.unlock()
+        for _ in 0..<max(0, count) { Thread.detachNewThread { [self] in runJobs() } }
+    }
+
+    /// Moves a waiting request to the front (its card became visible).
+    public func prioritize(_ uri: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let index = waiting.firstIndex(where: { $0.uri == uri }) else { return }
+        waiting.append(waiting.remove(at: index))
+    }
+
+    /// Drops a waiting request; its completions are not called. One already
+    /// running finishes (a job takes a fraction of a second).
+    public func cancel(_ uri: String) {
+        lock.lock()
+        waiting.removeAll { $0.uri == uri }
+        lock.unlock()
+    }
+
+    public func cancelAll() {
+        lock.lock()
+        waiting.removeAll()
+        lock.unlock()
+    }
+
+    public var waitingCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return waiting.count
+    }
+
+    /// The most workers that ran at once, for tests and the bench.
+    var peakWorkers: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return mostRunning
+    }
+
+    private func runJobs() {
+        while let job = next() {
+            let outcome = work(job.uri)
+            let completions = job.completions
+            MainContext.invoke { completions.forEach { $0(outcome) } }
+        }
+    }
+
+    private func next() -> (uri: String, completions: [Completion])? {
+        lock.lock()
+        defer { lock.unlock() }
+        if !suspended, let job = waiting.popLast() { return job }
+        running -= 1
+        return nil
+    }
+}

@@ -1,0 +1,34 @@
+import CGLib
+import CGtk
+import GLibKit
+import ReelCore
+
+/// The menu of one feed card: play, show in Files (local files only),
+/// remove from the feed. Its items call window actions with the item's id.
+enum FeedContextMenu {
+    static func present(for item: VideoItem, at card: UnsafeMutablePointer<GtkWidget>) {
+        let menu = g_menu_new()!
+        append(menu, tr("_Play"), action: "win.feed-play", id: item.id)
+        if item.kind == .file {
+            append(menu, tr("Show in _Files"), action: "win.feed-show-in-files", id: item.id)
+        }
+        append(menu, tr("_Remove from Feed"), action: "win.feed-remove", id: item.id)
+
+        let popover = gtk_popover_menu_new_from_model(cast(menu))!
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        gtk_widget_set_parent(popover, card)
+        gtk_popover_set_has_arrow(cast(popover), 1)
+        // The popover belongs to the card only while it is open.
+        Signals.connect(popover, "closed") {
+            MainContext.soon { gtk_widget_unparent(popover) }
+        }
+        gtk_popover_popup(cast(popover))
+    }
+
+    private static func append(_ menu: OpaquePointer, _ label: String, action: String, id: String) {
+        let item = g_menu_item_new(label, nil)!
+        g_menu_item_set_action_and_target_value(item, action, g_variant_new_string(id))
+        g_menu_append_item(menu, item)
+        g_object_unref(UnsafeMutableRawPointer(item))
+    }
+}

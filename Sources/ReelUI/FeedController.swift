@@ -1,0 +1,271 @@
+import CGLib
+import Foundation
+import GLibKit
+import ReelCore
+import ReelMedia
+
+/// Fills the feed: the Videos folder, the sample library, the user's
+/// catalogs and the recently opened, merged by ReelCore's FeedLibrary; then
+/// metadata and thumbnails, visible cards first. All of it arrives on the
+/// main thread; the work itself runs on ReelMedia's workers.
+final class FeedController {
+    private let page: FeedPage
+    private let settings: Settings?
+    private var library: FeedLibrary
+    private var state: AppState
+    private let store: AppStateStore
+    private var folder: VideoFolder?
+    private var samples: SampleLibrary?
+    private let probes = ProbeQueue()
+    private let thumbnails = ThumbnailQueue()
+    private var requested: Set<String> = []
+    private var pendingSources = 0
+
+    /// Shows a message to the user (a toast).
+    var onMessage: ((String) -> Void)?
+
+    init(page: FeedPage, settings: Settings?) {
+        self.page = page
+        self.settings = settings
+        store = AppStateStore(path: UserDirectories.state + "/reel/state.json")
+        let loaded = store.load()
+        state = loaded.state
+        library = FeedLibrary(hiddenIDs: loaded.state.hiddenIDs)
+        if loaded.wasCorrupt { FeedController.log("the state file was damaged; a copy is kept as state.json.corrupt") }
+        page.onVisibleItems = { [weak self] ids in self?.prioritize(ids) }
+    }
+
+    func start() {
+        apply(library.setItems(state.recent.videoItems, from: .recent))
+        startVideosFolder()
+        if settings?.bool("show-samples") ?? true { startSamples() }
+        for uri in settings?.stringList("catalogs") ?? [] { loadCatalog(uri, origin: .catalog(uri)) }
+        settleIfIdle()
+    }
+
+    // MARK: Sources
+
+    private func startVideosFolder() {
+        guard let path = UserDirectories.videos else { return }
+        let folder = VideoFolder(path: path)
+        let rootName = (path as NSString).lastPathComponent
+        beginSource()
+        var first = true
+        folder.onChange = { [weak self] videos in
+            guard let self else { return }
+            let items = videos.map { video in
+                VideoItem(uri: video.uri, kind: .file, title: LibraryScanRules.title(fileName: video.fileName),
+                          subtitle: LibraryScanRules.subtitle(relativeFolder: video.relativeFolder, rootName: rootName),
+                          origin: .videosFolder)
+            }
+            self.apply(self.library.setItems(items, from: .videosFolder))
+            if first { first = false; self.endSource() }
+        }
+        folder.start()
+        self.folder = folder
+    }
+
+    private func startSamples() {
+        guard let catalogPath = InstallLocation.data("reel/catalogs/samples.json"), InstallLocation.exists(catalogPath),
+              let plan = try? SamplePlan(catalogPath: catalogPath) else {
+            FeedController.log("the sample catalog is not installed")
+            return
+        }
+        let library = SampleLibrary(plan: plan)
+        samples = library
+        let catalogURI = URL(fileURLWithPath: library.folder + "/samples.json").absoluteString
+        guard !library.isComplete else {
+            loadSampleCatalog(catalogPath, as: catalogURI)
+            return
+        }
+        beginSource()
+        page.showProgress(tr("Preparing sample videos…"), fraction: 0)
+        library.start(progress: { [weak self] progress in
+            let text = CoreText.format(tr("Preparing sample videos (%s of %s)…"), ["\(progress.done + 1)", "\(progress.total)"])
+            self?.page.showProgress(text, fraction: Double(progress.done) / Double(max(progress.total, 1)))
+        }, completion: { [weak self] outcome in
+            guard let self else { return }
+            self.page.hideProgress()
+            if case .failed(let failure) = outcome {
+                self.onMessage?(CoreText.format(tr("The sample videos could not be made: %s"), [failure.description]))
+            }
+            self.loadSampleCatalog(catalogPath, as: catalogURI)
+            self.endSource()
+        })
+    }
+
+    /// The sample catalog ships with the app but its files live in the cache,
+    /// so it is parsed as if it sat next to them.
+    private func loadSampleCatalog(_ path: String, as catalogURI: String) {
+        guard let data = FileManager.default.contents(atPath: path),
+              let catalog = try? CatalogParser().parse(data, catalogURI: catalogURI) else { return }
+        let items = catalog.entries.map { entry in
+            VideoItem(uri: entry.uri, kind: entry.kind, title: entry.title, subtitle: entry.subtitle,
+                      thumbnailURI: entry.thumbnailURI, origin: .samples)
+        }
+        apply(library.setItems(items, from: .samples))
+    }
+
+    /// Reads a catalog (file or web) and parses it off the main thread.
+    func loadCatalog(_ uri: String, origin: VideoOrigin) {
+        beginSource()
+        let finish: @Sendable (Result<[UInt8], FetchError>) -> Void = { [weak self] result in
+            switch result {
+            case .failure(let error):
+                MainContext.invoke { [weak self] in
+                    self?.onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"),
+                                                     [FeedController.name(of: uri), CoreText.describe(error)]))
+                    self?.endSource()
+                }
+            case .success(let bytes):
+                let parsed = Result { try CatalogParser().parse(bytes: bytes, catalogURI: uri) }
+                MainContext.invoke { [weak self] in self?.catalogParsed(parsed, uri: uri, origin: origin) }
+            }
+        }
+        if uri.hasPrefix("file://") {
+            Thread.detachNewThread {
+                let path = URL(string: uri)?.path ?? ""
+                if let data = FileManager.default.contents(atPath: path) {
+                    finish(.success([UInt8](data)))
+                } else {
+                    finish(.failure(.network(tr("The file does not exist."))))
+                }
+            }
+        } else {
+            RemoteFile.fetch(uri, completion: { result in
+                Thread.detachNewThread { finish(result) }
+            })
+        }
+    }
+
+    private func catalogParsed(_ result: Result<Catalog, Error>, uri: String, origin: VideoOrigin) {
+        defer { endSource() }
+        switch result {
+        case .success(let catalog):
+            for rejection in catalog.rejected {
+                FeedController.log("\(uri): entry \(rejection.index + 1) skipped: \(rejection.reason.message)")
+            }
+            apply(library.setItems(catalog.videoItems, from: origin))
+        case .failure(let error as CatalogError):
+            let name = FeedController.name(of: uri)
+            let text = error.line > 0
+                ? CoreText.format(tr("The catalog “%s” has an error on line %s: %s"), [name, "\(error.line)", tr(error.message)])
+                : CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, tr(error.message)])
+            onMessage?(text)
+        case .failure(let error):
+            onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [FeedController.name(of: uri), "\(error)"]))
+        }
+    }
+
+    /// A source counts as loading until its first result; the feed shows a
+    /// spinner (not "No Videos Yet") until every source has answered.
+    private func beginSource() { pendingSources += 1 }
+
+    private func endSource() {
+        pendingSources = max(0, pendingSources - 1)
+        settleIfIdle()
+    }
+
+    private func settleIfIdle() {
+        if pendingSources == 0 { page.isLoading = false }
+    }
+
+    // MARK: Recent and removal
+
+    /// Remembers an opened video in the Recent section (and the state file).
+    func recordOpened(_ locator: MediaLocator) {
+        let fallback = locator.kind == .file ? LibraryScanRules.title(fileName: locator.displayName) : locator.displayName
+        let title = library.item(withID: locator.uri)?.title ?? fallback
+        state.recent.record(uri: locator.uri, title: title)
+        _ = library.unhide(id: locator.uri)
+        apply(library.setItems(state.recent.videoItems, from: .recent))
+        saveState()
+    }
+
+    func remove(_ item: VideoItem) {
+        state.recent.remove(uri: item.uri)
+        _ = library.setItems(state.recent.videoItems, from: .recent)
+        apply(library.hide(id: item.id))
+        state.hiddenIDs = library.hiddenIDs
+        saveState()
+    }
+
+    func item(withID id: String) -> VideoItem? { library.item(withID: id) }
+
+    private func saveState() {
+        do {
+            try store.save(state)
+        } catch {
+            onMessage?(CoreText.format(tr("Your recent videos could not be saved: %s"), [error.localizedDescription]))
+        }
+    }
+
+    // MARK: Metadata and thumbnails
+
+    private func apply(_ change: FeedChange?) {
+        page.setItems(library.items)
+        discoverNewItems()
+    }
+
+    /// Queues discovery for items that have none yet; the queue runs the
+    /// newest request first and `prioritize` moves visible cards ahead.
+    private func discoverNewItems() {
+        for item in library.items where item.info == nil && item.problem == nil && !requested.contains(item.id) {
+            requested.insert(item.id)
+            let id = item.id
+            probes.request(item.uri) { [weak self] outcome in
+                MainContext.invoke { [weak self] in self?.probed(id, outcome) }
+            }
+        }
+    }
+
+    private func probed(_ id: String, _ outcome: MediaProbe.Outcome) {
+        switch outcome {
+        case .video(let info):
+            _ = library.setInfo(info, forID: id)
+            if let item = library.item(withID: id) {
+                page.update(item)
+                requestThumbnail(for: item)
+            }
+        case .problem(let problem):
+            _ = library.setProblem(problem, forID: id)
+            if let item = library.item(withID: id) { page.update(item) }
+        }
+    }
+
+    private func requestThumbnail(for item: VideoItem) {
+        if let given = item.thumbnailURI, let path = URL(string: given)?.path, given.hasPrefix("file://"),
+           FileManager.default.fileExists(atPath: path) {
+            page.setThumbnail(path, for: item.id)
+            return
+        }
+        guard item.info.map({ $0.width > 0 }) ?? false else { return }
+        let id = item.id
+        thumbnails.request(item.uri) { [weak self] outcome in
+            MainContext.invoke { [weak self] in
+                switch outcome {
+                case .created(let path), .cached(let path): self?.page.setThumbnail(path, for: id)
+                case .failed(let reason): FeedController.log("no thumbnail for \(id): \(reason)")
+                }
+            }
+        }
+    }
+
+    private func prioritize(_ ids: [String]) {
+        for id in ids {
+            guard let item = library.item(withID: id) else { continue }
+            probes.prioritize(item.uri)
+            thumbnails.prioritize(item.uri)
+        }
+    }
+
+    // MARK: Helpers
+
+    private static func name(of uri: String) -> String {
+        (try? MediaLocator.parse(uri).get())?.displayName ?? uri
+    }
+
+    private static func log(_ text: String) {
+        FileHandle.standardError.write(Data("reel: \(text)\n".utf8))
+    }
+}

@@ -1,0 +1,280 @@
+import CGLib
+import CGtk
+import GLibKit
+import ReelCore
+
+/// The home screen: a recycling grid of cards over the feed's items, with a
+/// search bar, a progress line while samples are made, and real pages for
+/// "nothing yet" and "nothing found".
+///
+/// The grid's model is a GtkStringList of item ids: GTK only ever creates
+/// widgets for the cards on screen, so 10,000 items cost 10,000 short strings.
+final class FeedPage {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let searchBar: UnsafeMutablePointer<GtkWidget>
+    private let searchEntry: UnsafeMutablePointer<GtkWidget>
+    private let stack: OpaquePointer
+    private let ids: OpaquePointer          // GtkStringList
+    private let grid: UnsafeMutablePointer<GtkWidget>
+    private let progress: UnsafeMutablePointer<GtkWidget>
+    private let progressLabel: UnsafeMutablePointer<GtkWidget>
+    private let progressBar: UnsafeMutablePointer<GtkWidget>
+
+    private var items: [String: VideoItem] = [:]
+    private var order: [String] = []
+    private var shown: [String] = []
+    private var thumbnails: [String: String] = [:]
+    private var cards: [UnsafeMutableRawPointer: FeedCard] = [:]   // by GtkListItem
+    private(set) var query = FeedQuery()
+
+    /// Called when a card is activated (click, Enter).
+    var onActivate: ((VideoItem) -> Void)?
+    /// Called for a card's context menu (right click, Menu key, long press).
+    var onContextMenu: ((VideoItem, UnsafeMutablePointer<GtkWidget>) -> Void)?
+    /// Called with the ids of the cards on screen, so their work goes first.
+    var onVisibleItems: (([String]) -> Void)?
+
+    init() {
+        ids = gtk_string_list_new(nil)
+        let selection = gtk_no_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(ids))))!
+        let factory = gtk_signal_list_item_factory_new()!
+        grid = gtk_grid_view_new(selection, factory)
+        stack = cast(gtk_stack_new())
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        searchEntry = gtk_search_entry_new()
+        searchBar = gtk_search_bar_new()
+        progress = gtk_revealer_new()
+        progressLabel = gtk_label_new(nil)
+        progressBar = gtk_progress_bar_new()
+
+        setUpGrid(factory: factory)
+        setUpSearch()
+        setUpProgress()
+
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), grid)
+        gtk_stack_add_named(stack, scroller, "grid")
+        gtk_stack_add_named(stack, FeedEmptyState.make(), "empty")
+        gtk_stack_add_named(stack, FeedPage.noResultsPage(), "no-results")
+        gtk_stack_add_named(stack, FeedPage.loadingPage(), "loading")
+        gtk_widget_set_vexpand(cast(stack), 1)
+
+        gtk_box_append(cast(widget), searchBar)
+        gtk_box_append(cast(widget), progress)
+        gtk_box_append(cast(widget), cast(stack))
+        gtk_stack_set_visible_child_name(stack, "loading")
+    }
+
+    // MARK: Content
+
+    /// Replaces the whole feed (already merged and ordered by the library).
+    func setItems(_ list: [VideoItem]) {
+        items = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        order = list.map(\.id)
+        refilter()
+    }
+
+    /// Redraws one item's card if it is bound, without touching the list.
+    func update(_ item: VideoItem) {
+        guard items[item.id] != nil else { return }
+        items[item.id] = item
+        rebind(item.id)
+    }
+
+    func setThumbnail(_ path: String, for id: String) {
+        thumbnails[id] = path
+        rebind(id)
+    }
+
+    private func rebind(_ id: String) {
+        guard let item = items[id] else { return }
+        for card in cards.values where card.itemID == id {
+            card.show(item, thumbnail: thumbnails[id])
+        }
+    }
+
+    func setQuery(_ newQuery: FeedQuery) {
+        query = newQuery
+        refilter()
+    }
+
+    /// Applies the query and splices the grid's model in one step.
+    private func refilter() {
+        let visible = order.filter { id in items[id].map(query.matches) ?? false }
+        if visible != shown {
+            splice(from: shown, to: visible)
+            shown = visible
+        }
+        let page: String
+        if !order.isEmpty && visible.isEmpty {
+            page = "no-results"
+        } else if order.isEmpty {
+            page = isLoading ? "loading" : "empty"
+        } else {
+            page = "grid"
+        }
+        gtk_stack_set_visible_child_name(stack, page)
+    }
+
+    /// Replaces only the run that differs (common head and tail kept), so a
+    /// new file in the Videos folder does not scroll the grid back to the top.
+    private func splice(from old: [String], to new: [String]) {
+        var head = 0
+        while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
+        var tail = 0
+        while tail < old.count - head, tail < new.count - head,
+              old[old.count - 1 - tail] == new[new.count - 1 - tail] { tail += 1 }
+        var added = new[head..<(new.count - tail)].map { UnsafePointer(strdup($0)) }
+        added.append(nil)
+        gtk_string_list_splice(ids, guint(head), guint(old.count - head - tail), added)
+        added.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
+    }
+
+    /// While sources are still loading an empty feed shows a spinner, not the
+    /// "No Videos Yet" page.
+    var isLoading = true {
+        didSet { refilter() }
+    }
+
+    var visibleCount: Int { shown.count }
+
+    // MARK: Grid
+
+    private func setUpGrid(factory: OpaquePointer) {
+        gtk_grid_view_set_max_columns(cast(grid), 8)
+        gtk_grid_view_set_min_columns(cast(grid), 1)
+        gtk_grid_view_set_single_click_activate(cast(grid), 1)
+        gtk_widget_add_css_class(grid, "feed-grid")
+        gtk_widget_set_margin_start(grid, 12)
+        gtk_widget_set_margin_end(grid, 12)
+
+        Signals.connect(factory, "setup") { [unowned self] args in
+            guard let listItem = args.pointer(1) else { return }
+            let card = FeedCard()
+            self.cards[listItem] = card
+            gtk_list_item_set_child(cast(listItem), card.widget)
+            self.attachContextMenu(to: card)
+        }
+        Signals.connect(factory, "bind") { [unowned self] args in
+            guard let listItem = args.pointer(1), let card = self.cards[listItem],
+                  let object = gtk_list_item_get_item(cast(listItem)),
+                  let id = String(borrowingGString: gtk_string_object_get_string(OpaquePointer(object))),
+                  let item = self.items[id] else { return }
+            card.show(item, thumbnail: self.thumbnails[id])
+            self.scheduleVisibleReport()
+        }
+        Signals.connect(factory, "teardown") { [unowned self] args in
+            guard let listItem = args.pointer(1) else { return }
+            self.cards[listItem] = nil
+        }
+        Signals.connect(grid, "activate") { [unowned self] args in
+            let position = Int(args.uint(1))
+            guard position < self.shown.count, let item = self.items[self.shown[position]] else { return }
+            self.onActivate?(item)
+        }
+    }
+
+    private func attachContextMenu(to card: FeedCard) {
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, 3)
+        Signals.connect(click, "pressed") { [unowned self, unowned card] in
+            guard let id = card.itemID, let item = self.items[id] else { return }
+            self.onContextMenu?(item, card.widget)
+        }
+        gtk_widget_add_controller(card.widget, click)
+        let press = gtk_gesture_long_press_new()!
+        Signals.connect(press, "pressed") { [unowned self, unowned card] in
+            guard let id = card.itemID, let item = self.items[id] else { return }
+            self.onContextMenu?(item, card.widget)
+        }
+        gtk_widget_add_controller(card.widget, press)
+    }
+
+    /// Bind signals come in bursts while scrolling; report once per burst.
+    private var visibleReportPending = false
+    private func scheduleVisibleReport() {
+        guard !visibleReportPending else { return }
+        visibleReportPending = true
+        MainContext.soon { [weak self] in
+            guard let self else { return }
+            self.visibleReportPending = false
+            self.onVisibleItems?(self.cards.values.compactMap(\.itemID))
+        }
+    }
+
+    // MARK: Search
+
+    private func setUpSearch() {
+        gtk_search_bar_set_child(cast(searchBar), searchEntry)
+        gtk_search_bar_connect_entry(cast(searchBar), cast(searchEntry))
+        gtk_search_bar_set_show_close_button(cast(searchBar), 1)
+        gtk_widget_set_size_request(searchEntry, 360, -1)
+        // gtk_search_entry_set_placeholder_text is GTK 4.10; the property is older.
+        PropertyValue.string(tr("Search videos")).set(on: searchEntry, "placeholder-text")
+        AccessibleLabel.set(searchEntry, tr("Search videos"))
+        Signals.connect(searchEntry, "search-changed") { [unowned self] in
+            var next = self.query
+            next.searchText = String(cString: gtk_editable_get_text(OpaquePointer(self.searchEntry)))
+            self.setQuery(next)
+        }
+        Signals.connect(searchEntry, "activate") { [unowned self] in
+            if let first = self.shown.first, let item = self.items[first] { self.onActivate?(item) }
+        }
+    }
+
+    /// Lets typing anywhere in the window start a search.
+    func captureKeys(from window: UnsafeMutablePointer<GtkWidget>) {
+        gtk_search_bar_set_key_capture_widget(cast(searchBar), window)
+    }
+
+    func toggleSearch() {
+        let open = gtk_search_bar_get_search_mode(cast(searchBar)) == 0
+        gtk_search_bar_set_search_mode(cast(searchBar), open ? 1 : 0)
+        if open { gtk_widget_grab_focus(searchEntry) }
+    }
+
+    // MARK: Progress
+
+    private func setUpProgress() {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_widget_add_css_class(box, "feed-progress")
+        gtk_label_set_xalign(cast(progressLabel), 0)
+        gtk_widget_add_css_class(progressLabel, "dim-label")
+        gtk_box_append(cast(box), progressLabel)
+        gtk_box_append(cast(box), progressBar)
+        gtk_revealer_set_child(cast(progress), box)
+        gtk_revealer_set_reveal_child(cast(progress), 0)
+    }
+
+    /// Shows a line of progress above the grid (e.g. while samples are made).
+    func showProgress(_ text: String, fraction: Double) {
+        gtk_label_set_text(cast(progressLabel), text)
+        gtk_progress_bar_set_fraction(cast(progressBar), min(max(fraction, 0), 1))
+        gtk_revealer_set_reveal_child(cast(progress), 1)
+    }
+
+    func hideProgress() {
+        gtk_revealer_set_reveal_child(cast(progress), 0)
+    }
+
+    // MARK: Status pages
+
+    private static func noResultsPage() -> UnsafeMutablePointer<GtkWidget> {
+        let page = adw_status_page_new()!
+        adw_status_page_set_icon_name(cast(page), "edit-find-symbolic")
+        adw_status_page_set_title(cast(page), tr("No Results Found"))
+        adw_status_page_set_description(cast(page), tr("Try a different search or filter."))
+        return page
+    }
+
+    private static func loadingPage() -> UnsafeMutablePointer<GtkWidget> {
+        let spinner = gtk_spinner_new()!
+        gtk_spinner_start(cast(spinner))
+        gtk_widget_set_size_request(spinner, 32, 32)
+        gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
+        AccessibleLabel.set(spinner, tr("Loading videos"))
+        return spinner
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+@testable import ReelMedia
+
+/// Timings for bench/, skipped in normal test runs. Figures are printed as
+/// `REEL_BENCH key=value` lines for the bench scripts; nothing is asserted
+/// about them (timing belongs in bench/RESULTS.md, not in pass/fail).
+final class MediaBench: XCTestCase {
+    private let environment = ProcessInfo.processInfo.environment
+
+    /// `REEL_BENCH_SAMPLES=1 [REEL_BENCH_WORKERS=n] [REEL_BENCH_KEEP=folder]`:
+    /// generates the whole shipped sample catalog into a fresh folder (kept
+    /// as `folder` for a look at the result).
+    func testSampleGenerationBench() throws {
+        guard environment["REEL_BENCH_SAMPLES"] != nil else { throw XCTSkip("set REEL_BENCH_SAMPLES=1") }
+        try MediaSystem.initialize()
+        let workers = Int(environment["REEL_BENCH_WORKERS"] ?? "") ?? 2
+        let folder = NSTemporaryDirectory() + "reel-bench-samples-\(getpid())"
+        defer {
+            if let keep = environment["REEL_BENCH_KEEP"] {
+                try? FileManager.default.removeItem(atPath: keep)
+                try? FileManager.default.moveItem(atPath: folder, toPath: keep)
+            }
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        let library = SampleLibrary(plan: try SamplePlan(catalogPath: SampleLibraryTests.catalogPath),
+                                    folder: folder, parallelism: workers)
+        if environment["REEL_BENCH_PER_FILE"] != nil {
+            for item in library.plan.items {
+                let single = SampleLibrary(plan: SamplePlan(items: [item]), folder: folder + "/single", parallelism: 1)
+                let start = Date()
+                _ = single.run { _ in }
+                print("REEL_BENCH sample \(item.fileName) wall=\(String(format: "%.2f", Date().timeIntervalSince(start)))")
+            }
+        }
+        let start = Date()
+        let outcome = library.run { _ in }
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertEqual(outcome, .finished)
+        let bytes = try FileManager.default.contentsOfDirectory(atPath: folder).reduce(0) { total, name in
+            total + ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0)
+        }
+        print("REEL_BENCH samples workers=\(workers) wall=\(String(format: "%.2f", seconds)) bytes=\(bytes)")
+    }
+
+    /// `REEL_BENCH_THUMBS=<folder> [REEL_BENCH_WORKERS=n] [REEL_BENCH_ACCURATE=1]
+    /// [REEL_BENCH_KEEP=cache]`: thumbnails every MP4 of the folder into an
+    /// empty cache through the ThumbnailQueue, as the feed does.
+    func testThumbnailBench() throws {
+        guard let input = environment["REEL_BENCH_THUMBS"] else { throw XCTSkip("set REEL_BENCH_THUMBS=<folder>") }
+        try MediaSystem.initialize()
+        let workers = Int(environment["REEL_BENCH_WORKERS"] ?? "") ?? 2
+        let cacheRoot = environment["REEL_BENCH_KEEP"] ?? NSTemporaryDirectory() + "reel-bench-thumbnails-\(getpid())"
+        try? FileManager.default.removeItem(atPath: cacheRoot)
+        defer { if environment["REEL_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(atPath: cacheRoot) } }
+        let thumbnailer = Thumbnailer(cache: ThumbnailCache(root: cacheRoot),
+                                      accurateSeek: environment["REEL_BENCH_ACCURATE"] == "1")
+        let queue = ThumbnailQueue(thumbnailer: thumbnailer, workers: workers)
+        let files = try FileManager.default.contentsOfDirectory(atPath: input).sorted()
+            .filter { $0.hasSuffix(".mp4") }.map { MediaFixture.uri(input + "/" + $0) }
+        let results = BenchResults()
+        let start = Date()
+        for uri in files { queue.request(uri) { results.add($0) } }
+        XCTAssertTrue(spinMainContext(timeout: 600) { results.count == files.count })
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertEqual(results.created, files.count)
+        print("REEL_BENCH thumbnails workers=\(workers) accurate=\(thumbnailer.accurateSeek) files=\(files.count) "
+              + "created=\(results.created) wall=\(String(format: "%.2f", seconds))")
+    }
+}
+
+private final class BenchResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [Thumbnailer.Outcome] = []
+
+    func add(_ outcome: Thumbnailer.Outcome) { lock.lock(); outcomes.append(outcome); lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return outcomes.count }
+    var created: Int {
+        lock.lock(); defer { lock.unlock() }
+        return outcomes.filter { if case .created = $0 { true } else { false } }.count
+    }
+}

@@ -1,0 +1,155 @@
+import CGLib
+import CGst
+import ReelCore
+import XCTest
+@testable import ReelMedia
+
+final class MediaProbeTests: XCTestCase {
+    private let media = MediaFixture.shared
+    private let probe = MediaProbe(timeout: 10)
+
+    private func outcome(_ path: String) -> MediaProbe.Outcome { probe.probe(MediaFixture.uri(path)) }
+
+    func testMP4GivesSizeDurationAndCodecs() throws {
+        guard case .video(let info) = outcome(media.mp4) else { return XCTFail("\(outcome(media.mp4))") }
+        XCTAssertEqual(info.width, 320)
+        XCTAssertEqual(info.height, 240)
+        XCTAssertEqual(try XCTUnwrap(info.duration), 2, accuracy: 0.2)
+        XCTAssertTrue(info.videoCodec?.hasPrefix("H.264") == true, info.videoCodec ?? "nil")
+        XCTAssertTrue(info.audioCodec?.contains("AAC") == true, info.audioCodec ?? "nil")
+        XCTAssertTrue(info.isSeekable)
+        XCTAssertFalse(info.isLive)
+    }
+
+    func testWebMGivesVP8AndOpus() throws {
+        guard case .video(let info) = outcome(media.webm) else { return XCTFail("\(outcome(media.webm))") }
+        XCTAssertEqual(info.videoCodec, "VP8")
+        XCTAssertEqual(info.audioCodec, "Opus")
+        XCTAssertEqual(try XCTUnwrap(info.duration), 1, accuracy: 0.2)
+    }
+
+    func testBadFilesGetTheirProblem() {
+        XCTAssertEqual(outcome(media.missing), .problem(.missing))
+        XCTAssertEqual(outcome(media.textAsMP4), .problem(.notAVideo))
+        XCTAssertEqual(outcome(media.png), .problem(.notAVideo))
+        XCTAssertEqual(outcome(media.audioOnly), .problem(.notAVideo))
+        XCTAssertEqual(outcome(media.folder), .problem(.notAVideo))
+        XCTAssertEqual(outcome(media.truncated), .problem(.damaged))
+        XCTAssertEqual(outcome(media.empty), .problem(.damaged))
+    }
+
+    /// Root reads any file whatever its mode, so as root the test uses a
+    /// file the kernel refuses even to root: a write-only sysctl.
+    func testUnreadableFile() throws {
+        let path: String
+        if getuid() == 0 {
+            path = "/proc/sys/vm/drop_caches"
+            let fd = open(path, O_RDONLY)
+            if fd >= 0 { close(fd); throw XCTSkip("\(path) is readable here") }
+        } else {
+            path = media.makeFolder("locked") + "/locked.mp4"
+            try FileManager.default.copyItem(atPath: media.mp4, toPath: path)
+            chmod(path, 0)
+        }
+        XCTAssertEqual(outcome(path), .problem(.unreadable))
+    }
+
+    /// Hides every H.264 decoder for the duration of the test: the real
+    /// path of a codec the system cannot play.
+    func testMissingDecoderNamesTheCodec() throws {
+        let registry = gst_registry_get()
+        var hidden: [(OpaquePointer, guint)] = []
+        for name in ["avdec_h264", "openh264dec", "vaapih264dec", "v4l2h264dec", "nvh264dec", "vah264dec"] {
+            guard let feature = gst_registry_lookup_feature(registry, name) else { continue }
+            hidden.append((feature, gst_plugin_feature_get_rank(feature)))
+            gst_plugin_feature_set_rank(feature, 0)
+        }
+        defer {
+            for (feature, rank) in hidden {
+                gst_plugin_feature_set_rank(feature, rank)
+                gst_object_unref(UnsafeMutableRawPointer(feature))
+            }
+        }
+        guard case .problem(.unsupportedCodec(let codec)) = outcome(media.mp4) else {
+            return XCTFail("\(outcome(media.mp4))")
+        }
+        XCTAssertTrue(codec.hasPrefix("H.264"), codec)
+    }
+
+    func testRefusedConnectionIsANetworkProblem() {
+        guard case .problem(.network(let reason)) = probe.probe("http://127.0.0.1:9/clip.mp4") else {
+            return XCTFail("\(probe.probe("http://127.0.0.1:9/clip.mp4"))")
+        }
+        XCTAssertTrue(reason.contains("connect"), reason)
+    }
+
+    func testMissingRemoteFileIsANetworkProblem() throws {
+        let server = try LocalHTTPServer(folder: media.folder)
+        defer { server.stop() }
+        guard case .video = probe.probe(server.uri("good.webm")) else {
+            return XCTFail("the server's WebM does not probe: \(probe.probe(server.uri("good.webm")))")
+        }
+        guard case .problem(.network(let reason)) = probe.probe(server.uri("nothing-here.mp4")) else {
+            return XCTFail("\(probe.probe(server.uri("nothing-here.mp4")))")
+        }
+        XCTAssertTrue(reason.lowercased().contains("not found"), reason)
+    }
+
+    func testCompletionArrivesOnTheMainContext() {
+        let uri = MediaFixture.uri(media.webm)
+        let box = ResultBox()
+        let queue = ProbeQueue(probe: probe)
+        queue.request(uri) { outcome in
+            box.outcome = outcome
+            box.onMain = Thread.isMainThread
+        }
+        XCTAssertTrue(spinMainContext(timeout: 15) { box.outcome != nil })
+        if case .video = box.outcome {} else { XCTFail("\(String(describing: box.outcome))") }
+        XCTAssertTrue(box.onMain)
+    }
+}
+
+final class ResultBox: @unchecked Sendable {
+    var outcome: MediaProbe.Outcome?
+    var onMain = false
+}
+
+/// python3's http.server on a free port of 127.0.0.1, serving `folder`.
+final class LocalHTTPServer {
+    private let process = Process()
+    let port: Int
+
+    init(folder: String) throws {
+        port = Int.random(in: 20_000..<60_000)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while !LocalHTTPServer.accepts(port) {
+            guard Date() < deadline, process.isRunning else { stop(); throw CocoaError(.fileReadUnknown) }
+            usleep(50_000)
+        }
+    }
+
+    func uri(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
+
+    func stop() {
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
+    }
+
+    private static func accepts(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+#!/bin/bash
+# Thumbnails for 100 short 1080p H.264 files: Reel's thumbnailer against
+# ffmpegthumbnailer and totem-video-thumbnailer on the same files with the
+# same parallelism, in one run. Prints a table with ratios to ffmpegthumbnailer.
+#
+#   bench/thumbnails.sh [parallelism]      (default 2)
+#
+# Needs: gstreamer1.0-plugins-ugly (x264enc), gstreamer1.0-libav,
+# ffmpegthumbnailer, totem. The input files are made once and cached in
+# $REEL_BENCH_MEDIA (default /tmp/reel-bench-1080p).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+JOBS=${1:-2}
+MEDIA=${REEL_BENCH_MEDIA:-/tmp/reel-bench-1080p}
+COUNT=100
+SCRATCH=${REEL_BENCH_SCRATCH:-/tmp/media-helper-build}
+OUT=$(mktemp -d /tmp/reel-bench-out.XXXXXX)
+trap 'rm -rf "$OUT"' EXIT
+
+now() { date +%s.%N; }
+elapsed() { echo "$(now) - $1" | bc; }
+
+# 1. Input: 3 s of 1080p30 H.264 (a keyframe a second, as cameras do) with
+#    AAC sound, in ten different looks.
+if [ "$(ls "$MEDIA"/*.mp4 2>/dev/null | wc -l)" -ne $COUNT ]; then
+    echo "Making $COUNT 1080p files in $MEDIA (once)..." >&2
+    rm -rf "$MEDIA"; mkdir -p "$MEDIA"
+    patterns=(smpte ball pinwheel zone-plate colors bar checkers-8 circular gradient spokes)
+    seq -w 1 $COUNT | xargs -P "$(nproc)" -I{} bash -c '
+        patterns=(smpte ball pinwheel zone-plate colors bar checkers-8 circular gradient spokes)
+        n=$((10#{} % 10))
+        gst-launch-1.0 -q videotestsrc pattern=${patterns[$n]} num-buffers=90 kx2=20 ky2=20 \
+            ! video/x-raw,format=I420,width=1920,height=1080,framerate=30/1 \
+            ! textoverlay text="Clip {}" ! x264enc speed-preset=ultrafast key-int-max=30 ! h264parse ! queue ! mux. \
+            audiotestsrc num-buffers=30 samplesperbuffer=4800 ! audioconvert ! avenc_aac ! queue ! mux. \
+            mp4mux name=mux ! filesink location='"$MEDIA"'/clip-{}.mp4'
+fi
+
+# 2. Reel: the test-only bench entry (ThumbnailQueue with $JOBS workers, an
+#    empty cache). Build first so compiling is not timed.
+swift build --scratch-path "$SCRATCH" --build-tests >/dev/null 2>&1
+reel_run() { # accurate(0|1) workers
+    local start; start=$(now)
+    local line
+    line=$(REEL_BENCH_THUMBS="$MEDIA" REEL_BENCH_WORKERS=$2 REEL_BENCH_ACCURATE=$1 \
+        swift test --skip-build --scratch-path "$SCRATCH" --disable-swift-testing \
+        --filter 'ReelMediaTests.MediaBench/testThumbnailBench' 2>&1 | grep 'REEL_BENCH thumbnails')
+    local total; total=$(elapsed "$start")
+    local inner; inner=$(sed -n 's/.*wall=\([0-9.]*\).*/\1/p' <<<"$line")
+    local created; created=$(sed -n 's/.*created=\([0-9]*\).*/\1/p' <<<"$line")
+    echo "$inner $total $created"
+}
+
+# 3. The peers, one process per file, $JOBS at a time.
+ffmpeg_run() {
+    local start; start=$(now)
+    ls "$MEDIA"/*.mp4 | xargs -P "$JOBS" -I{} sh -c 'ffmpegthumbnailer -s 320 -i "$1" -o "$2/ffmpeg-$(basename "$1").png" >/dev/null 2>&1' _ {} "$OUT"
+    elapsed "$start"
+}
+totem_run() {
+    local start; start=$(now)
+    ls "$MEDIA"/*.mp4 | xargs -P "$JOBS" -I{} sh -c 'totem-video-thumbnailer -s 320 "$1" "$2/totem-$(basename "$1").png" >/dev/null 2>&1' _ {} "$OUT"
+    elapsed "$start"
+}
+
+# Warm the page cache and plugin registry so the first tool is not penalised.
+cat "$MEDIA"/*.mp4 >/dev/null
+gst-inspect-1.0 >/dev/null 2>&1
+
+read -r reel_inner reel_total reel_made < <(reel_run 0 "$JOBS")
+read -r reel_acc_inner reel_acc_total reel_acc_made < <(reel_run 1 "$JOBS")
+read -r reel1_inner reel1_total _ < <(reel_run 0 1)
+read -r reel4_inner reel4_total _ < <(reel_run 0 4)
+ffmpeg=$(ffmpeg_run)
+totem=$(totem_run)
+ffmpeg_made=$(ls "$OUT"/ffmpeg-*.png 2>/dev/null | wc -l)
+totem_made=$(ls "$OUT"/totem-*.png 2>/dev/null | wc -l)
+
+row() { printf "%-46s %8.2f s %8.1f ms %6.2fx %6s\n" "$1" "$2" "$(echo "$2 * 1000 / $COUNT" | bc -l)" "$(echo "$2 / $ffmpeg" | bc -l)" "$3"; }
+echo
+echo "Thumbnails of $COUNT × 3 s 1080p30 H.264/AAC files, parallelism $JOBS, $(nproc) cores"
+printf "%-46s %10s %11s %7s %6s\n" "tool" "wall" "per file" "ratio" "made"
+row "ffmpegthumbnailer -s 320 (xargs -P $JOBS)" "$ffmpeg" "$ffmpeg_made"
+row "totem-video-thumbnailer -s 320 (xargs -P $JOBS)" "$totem" "$totem_made"
+row "Reel, key-unit seek, $JOBS workers (in process)" "$reel_inner" "$reel_made"
+row "Reel, same, whole command (start-up included)" "$reel_total" "$reel_made"
+row "Reel, accurate seek, $JOBS workers (in process)" "$reel_acc_inner" "$reel_acc_made"
+row "Reel, key-unit seek, 1 worker (in process)" "$reel1_inner" "-"
+row "Reel, key-unit seek, 4 workers (in process)" "$reel4_inner" "-"
+echo "(ratio: wall time / ffmpegthumbnailer's; below 1 is faster. Reel makes 256 px"
+echo " 'large' cache thumbnails; the peers were asked for 320 px.)"

@@ -84,13 +84,13 @@ final class MediaProbeTests: XCTestCase {
     }
 
     func testMissingRemoteFileIsANetworkProblem() throws {
-        let server = try LocalHTTPServer(folder: media.folder)
+        let server = try NginxFixture(root: URL(fileURLWithPath: media.folder))
         defer { server.stop() }
-        guard case .video = probe.probe(server.uri("good.webm")) else {
-            return XCTFail("the server's WebM does not probe: \(probe.probe(server.uri("good.webm")))")
+        guard case .video = probe.probe(server.url("good.webm")) else {
+            return XCTFail("the server's WebM does not probe: \(probe.probe(server.url("good.webm")))")
         }
-        guard case .problem(.network(let reason)) = probe.probe(server.uri("nothing-here.mp4")) else {
-            return XCTFail("\(probe.probe(server.uri("nothing-here.mp4")))")
+        guard case .problem(.network(let reason)) = probe.probe(server.url("nothing-here.mp4")) else {
+            return XCTFail("\(probe.probe(server.url("nothing-here.mp4")))")
         }
         XCTAssertTrue(reason.lowercased().contains("not found"), reason)
     }
@@ -112,44 +112,4 @@ final class MediaProbeTests: XCTestCase {
 final class ResultBox: @unchecked Sendable {
     var outcome: MediaProbe.Outcome?
     var onMain = false
-}
-
-/// python3's http.server on a free port of 127.0.0.1, serving `folder`.
-final class LocalHTTPServer {
-    private let process = Process()
-    let port: Int
-
-    init(folder: String) throws {
-        port = Int.random(in: 20_000..<60_000)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while !LocalHTTPServer.accepts(port) {
-            guard Date() < deadline, process.isRunning else { stop(); throw CocoaError(.fileReadUnknown) }
-            usleep(50_000)
-        }
-    }
-
-    func uri(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
-
-    func stop() {
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
-    }
-
-    private static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-    }
 }

@@ -9,11 +9,19 @@ final class NginxFixture {
     private let work: URL
     private let process = Process()
 
-    init(files: [String: Data], statuses: [String: Int] = [:], slowPath: String? = nil) throws {
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("reel-nginx-\(UUID().uuidString)")
-        root = work.appendingPathComponent("root")
+    /// Serves `files`, written into a fresh folder.
+    convenience init(files: [String: Data], statuses: [String: Int] = [:], slowPath: String? = nil) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("reel-nginx-root-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (name, data) in files { try data.write(to: root.appendingPathComponent(name)) }
+        try self.init(root: root, statuses: statuses, slowPath: slowPath)
+    }
+
+    /// Serves an existing folder.
+    init(root: URL, statuses: [String: Int] = [:], slowPath: String? = nil) throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("reel-nginx-\(UUID().uuidString)")
+        self.root = root
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         port = NginxFixture.freePort()
         let faults = statuses.map { "location = \($0.key) { return \($0.value); }" }.joined(separator: "\n")
         let slow = slowPath.map { "location = \($0) { limit_rate 1k; }" } ?? ""

@@ -75,6 +75,12 @@ public struct MediaLocator: Equatable, Sendable {
         return url.host ?? uri
     }
 
+    /// A catalog feed rather than a video: opening one adds it to the feed.
+    public var isCatalog: Bool {
+        let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
+        return path.lowercased().hasSuffix(".json")
+    }
+
     /// The local path of a file locator.
     public var path: String? {
         kind == .file ? URL(string: uri)?.path : nil

@@ -106,6 +106,16 @@ final class FeedController {
         apply(library.setItems(items, from: .samples))
     }
 
+    /// Adds a catalog to the feed and remembers it (GSettings `catalogs`).
+    func addCatalog(_ uri: String) {
+        var catalogs = settings?.stringList("catalogs") ?? []
+        if !catalogs.contains(uri) {
+            catalogs.append(uri)
+            settings?.setStringList("catalogs", catalogs)
+        }
+        loadCatalog(uri, origin: .catalog(uri))
+    }
+
     /// Reads a catalog (file or web) and parses it off the main thread.
     func loadCatalog(_ uri: String, origin: VideoOrigin) {
         beginSource()

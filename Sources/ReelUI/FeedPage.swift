@@ -25,6 +25,7 @@ final class FeedPage {
     private var shown: [String] = []
     private var thumbnails: [String: String] = [:]
     private var cards: [UnsafeMutableRawPointer: FeedCard] = [:]   // by GtkListItem
+    private var reportedFirstCards = false
     private(set) var query = FeedQuery()
 
     /// Called when a card is activated (click, Enter).
@@ -70,6 +71,7 @@ final class FeedPage {
 
     /// Replaces the whole feed (already merged and ordered by the library).
     func setItems(_ list: [VideoItem]) {
+        Trace.shared.event("feed-items", ["count": list.count])
         items = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         order = list.map(\.id)
         refilter()
@@ -163,6 +165,11 @@ final class FeedPage {
                   let item = self.items[id] else { return }
             card.show(item, thumbnail: self.thumbnails[id])
             self.scheduleVisibleReport()
+            if !self.reportedFirstCards {
+                self.reportedFirstCards = true
+                Trace.shared.event("feed-first-card", ["items": self.shown.count])
+                self.traceFirstPaint()
+            }
         }
         Signals.connect(factory, "teardown") { [unowned self] args in
             guard let listItem = args.pointer(1) else { return }
@@ -189,6 +196,17 @@ final class FeedPage {
             self.onContextMenu?(item, card.widget)
         }
         gtk_widget_add_controller(card.widget, press)
+    }
+
+    /// Notes in the trace when the first cards reach the screen (the frame
+    /// after they were bound is painted): the bench's "first screen" time.
+    private func traceFirstPaint() {
+        guard Trace.shared.isEnabled, let clock = gtk_widget_get_frame_clock(grid) else { return }
+        var handler: gulong = 0
+        handler = Signals.connect(clock, "after-paint") {
+            Trace.shared.event("feed-first-paint")
+            g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler)
+        }.id
     }
 
     /// Bind signals come in bursts while scrolling; report once per burst.

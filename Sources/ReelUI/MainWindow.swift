@@ -63,6 +63,14 @@ final class MainWindow {
             self?.showFeed()
             self?.feedPage.toggleSearch()
         }
+        actions.add("add-catalog") { [weak self] in
+            guard let self else { return }
+            OpenURLDialog.present(over: self.gtkWindow, heading: tr("Add Catalog"),
+                                  body: tr("Enter the address of a catalog feed (a JSON file on this computer or on the web)."),
+                                  placeholder: "https://example.com/feed.json") { [weak self] locator in
+                self?.feed.addCatalog(locator.uri)
+            }
+        }
         actions.add("feed-play", withString: { [weak self] id in self?.open(address: id) })
         actions.add("feed-show-in-files", withString: { [weak self] id in
             guard let self else { return }
@@ -117,6 +125,7 @@ final class MainWindow {
         let menu = g_menu_new()!
         let openSection = g_menu_new()!
         g_menu_append(openSection, tr("Open _URL…"), "app.open-url")
+        g_menu_append(openSection, tr("Add _Catalog…"), "win.add-catalog")
         g_menu_append_section(menu, nil, cast(openSection))
         let appSection = g_menu_new()!
         g_menu_append(appSection, tr("_Keyboard Shortcuts"), "app.shortcuts")
@@ -138,6 +147,9 @@ final class MainWindow {
     /// Opens a typed, dropped or passed address, or says why it can't.
     func open(address: String) {
         switch MediaLocator.parse(address) {
+        case .success(let locator) where locator.isCatalog:
+            feed.addCatalog(locator.uri)
+            showFeed()
         case .success(let locator):
             feed.recordOpened(locator)
             videoPage.show(locator)

@@ -6,11 +6,19 @@ import ReelCore
 /// Asks for a video address. Open stays disabled, with the reason shown under
 /// the entry, until the address is one Reel accepts (http, https, file).
 enum OpenURLDialog {
+    /// Asks for a video address (Open URL).
     static func present(over parent: UnsafeMutablePointer<GtkWindow>, open: @escaping (MediaLocator) -> Void) {
-        let dialog = adw_message_dialog_new(parent, tr("Open URL"), tr("Enter the address of a video file or stream."))!
+        present(over: parent, heading: tr("Open URL"), body: tr("Enter the address of a video file or stream."),
+                placeholder: "https://example.com/video.mp4", open: open)
+    }
+
+    /// Asks for an address with another heading (Add Catalog).
+    static func present(over parent: UnsafeMutablePointer<GtkWindow>, heading: String, body: String,
+                        placeholder: String, open: @escaping (MediaLocator) -> Void) {
+        let dialog = adw_message_dialog_new(parent, heading, body)!
         let messageDialog: UnsafeMutablePointer<AdwMessageDialog> = cast(dialog)
         // A title names the window for window lists and screen readers.
-        gtk_window_set_title(cast(dialog), tr("Open URL"))
+        gtk_window_set_title(cast(dialog), heading)
         adw_message_dialog_add_response(messageDialog, "cancel", tr("_Cancel"))
         adw_message_dialog_add_response(messageDialog, "open", tr("_Open"))
         adw_message_dialog_set_response_appearance(messageDialog, "open", ADW_RESPONSE_SUGGESTED)
@@ -19,7 +27,7 @@ enum OpenURLDialog {
         adw_message_dialog_set_response_enabled(messageDialog, "open", 0)
 
         let entry = gtk_entry_new()!
-        gtk_entry_set_placeholder_text(cast(entry), "https://example.com/video.mp4")
+        gtk_entry_set_placeholder_text(cast(entry), placeholder)
         gtk_entry_set_activates_default(cast(entry), 1)
         gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_URL)
         AccessibleLabel.set(entry, tr("Video address"))

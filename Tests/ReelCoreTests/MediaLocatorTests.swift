@@ -65,6 +65,12 @@ final class MediaLocatorTests: XCTestCase {
         XCTAssertEqual(accepted("https://example.com")?.displayName, "example.com")
     }
 
+    func testCatalogsAreRecognisedByTheirName() {
+        XCTAssertEqual(accepted("/home/me/feeds/trips.json")?.isCatalog, true)
+        XCTAssertEqual(accepted("https://example.com/feed.JSON?v=2")?.isCatalog, true)
+        XCTAssertEqual(accepted("https://example.com/clip.mp4")?.isCatalog, false)
+    }
+
     func testEveryRejectionHasAMessage() {
         let all: [MediaLocator.Rejection] = [.empty, .unsupportedScheme("x"), .missingHost, .malformed]
         for rejection in all { XCTAssertFalse(rejection.message.isEmpty) }

@@ -1,0 +1,181 @@
+"""The feed, driven through the real app: the Videos folder followed live,
+catalogs (good, malformed, hostile, remote over nginx), error cards for bad
+files, search, removing a card, and the sample library on a fresh profile."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import subprocess
+import zlib
+from pathlib import Path
+
+import pytest
+
+from harness import APP_TIMEOUT, all_strings, wait_until
+from webserver import WebServer
+
+NOT_A_VIDEO = "This file is not a video."
+MISSING = "The file does not exist."
+DAMAGED = "The file is damaged or incomplete."
+
+
+@pytest.fixture(scope="module")
+def media(tmp_path_factory) -> Path:
+    """Made once per module with real encoders: a good MP4 and WebM, a text
+    file named .mp4, a truncated MP4."""
+    folder = tmp_path_factory.mktemp("media")
+    def launch(*pipeline):
+        subprocess.run(["gst-launch-1.0", "-q", *pipeline], check=True, timeout=120,
+                       stdout=subprocess.DEVNULL)
+    launch("videotestsrc", "num-buffers=45", "pattern=smpte", "!", "video/x-raw,width=320,height=240,framerate=30/1",
+           "!", "x264enc", "speed-preset=ultrafast", "!", "mux.", "audiotestsrc", "num-buffers=70", "!",
+           "audioconvert", "!", "avenc_aac", "!", "mux.", "mp4mux", "name=mux", "!",
+           "filesink", f"location={folder / 'good.mp4'}")
+    launch("videotestsrc", "num-buffers=30", "pattern=ball", "!", "video/x-raw,width=320,height=240,framerate=30/1",
+           "!", "vp8enc", "deadline=1", "!", "webmmux", "!", "filesink", f"location={folder / 'good.webm'}")
+    (folder / "text.mp4").write_text("This is a shopping list, not a film.\n" * 20)
+    data = (folder / "good.mp4").read_bytes()
+    (folder / "truncated.mp4").write_bytes(data[: len(data) // 3])
+    return folder
+
+
+def card_titles(win) -> list:
+    return all_strings(win)
+
+
+def test_videos_folder_is_followed_live(launch_ready, media, profile):
+    app, win = launch_ready()
+    app.find(win, role="label", name="No Videos Yet", timeout=APP_TIMEOUT)
+    videos = profile / "home" / "Videos"
+    (videos / "Harbour").mkdir()
+    shutil.copy(media / "good.mp4", videos / "Harbour" / "Evening ferry.mp4")
+    app.find(win, role="label", name="Evening ferry", timeout=APP_TIMEOUT)
+    app.find(win, role="label", name="Harbour")          # the folder is the subtitle
+    app.find(win, role="label", name="0:01", timeout=APP_TIMEOUT)   # discovery ran
+    app.screenshot("new-file")
+    (videos / "Harbour" / "Evening ferry.mp4").unlink()
+    app.find(win, role="label", name="No Videos Yet", timeout=APP_TIMEOUT)
+
+
+def write_catalog(folder: Path, entries: list, name: str = "trips.json") -> Path:
+    path = folder / name
+    path.write_text(json.dumps({"title": "Trips", "entries": entries}, ensure_ascii=False, indent=2))
+    return path
+
+
+def test_catalog_error_cards_and_malformed_catalog(launch_ready, media, tmp_path):
+    for name in ("good.mp4", "text.mp4", "truncated.mp4"):
+        shutil.copy(media / name, tmp_path / name)
+    catalog = write_catalog(tmp_path, [
+        {"title": "Harbour at noon", "subtitle": "Hải Phòng", "local": "good.mp4"},
+        {"title": "Lost tape", "local": "missing.mp4"},
+        {"title": "Shopping list", "local": "text.mp4"},
+        {"title": "Cut short", "local": "truncated.mp4"},
+        {"title": "Sneaky script", "remote": "javascript:alert(1)"},
+        {"title": "Escape artist", "local": "../../etc/passwd"},
+        {"title": "Harbour at noon", "local": "good.mp4"},
+    ])
+    broken = tmp_path / "broken.json"
+    broken.write_text('{\n  "entries": [\n    {"title": "x" "local": "a.mp4"}\n  ]\n}\n')
+
+    app, win = launch_ready(args=[str(catalog), str(broken)])
+    app.find(win, name=re.compile(r"broken\.json.*line 3"), timeout=APP_TIMEOUT)
+    app.find(win, role="label", name="Harbour at noon", timeout=APP_TIMEOUT)
+    app.find(win, role="label", name=MISSING, timeout=APP_TIMEOUT)
+    app.find(win, role="label", name=NOT_A_VIDEO, timeout=APP_TIMEOUT)
+    app.find(win, role="label", name=DAMAGED, timeout=APP_TIMEOUT)
+    app.screenshot("error-cards")
+    shown = all_strings(win)
+    assert "Sneaky script" not in shown and "Escape artist" not in shown, "a hostile entry reached the feed"
+    assert shown.count("Harbour at noon") == 1, "a duplicate entry was not merged"
+    assert "skipped" in app.stderr_text(), "rejected entries were not logged"
+    assert app.alive()
+
+
+def test_search_and_no_results(launch_ready, media, tmp_path):
+    shutil.copy(media / "good.mp4", tmp_path / "a.mp4")
+    shutil.copy(media / "good.webm", tmp_path / "b.webm")
+    catalog = write_catalog(tmp_path, [
+        {"title": "Night market", "subtitle": "Đà Lạt", "local": "a.mp4"},
+        {"title": "Rice terraces", "subtitle": "Sa Pa", "local": "b.webm"},
+    ])
+    app, win = launch_ready(args=[str(catalog)])
+    app.find(win, role="label", name="Rice terraces", timeout=APP_TIMEOUT)
+    app.key("ctrl+f")
+    app.type_text("da lat")          # no diacritics typed, still found
+    wait_until(lambda: "Rice terraces" not in all_strings(win), 5, what="the search to filter",
+               on_timeout=lambda: app.tree(win))
+    assert "Night market" in all_strings(win)
+    app.screenshot("search")
+    app.type_text(" zzz")
+    app.find(win, role="label", name="No Results Found")
+
+
+def test_remove_from_feed_is_remembered(launch_ready, media, tmp_path):
+    shutil.copy(media / "good.mp4", tmp_path / "a.mp4")
+    shutil.copy(media / "good.webm", tmp_path / "b.webm")
+    catalog = write_catalog(tmp_path, [
+        {"title": "Keep me", "local": "a.mp4"},
+        {"title": "Drop me", "local": "b.webm"},
+    ])
+    app, win = launch_ready(args=[str(catalog)])
+    card = app.find(win, role="label", name="Drop me", timeout=APP_TIMEOUT)
+    app.click(card, button=3)
+    item = app.find(win, role="menu item", name=re.compile("Remove from Feed"), timeout=APP_TIMEOUT, visible=False)
+    app.screenshot("context-menu")
+    app.desktop.xdotool("key", "--delay", "100", "Up", "Return")
+    wait_until(lambda: "Drop me" not in all_strings(win), 5, what="the card to go")
+    assert "Keep me" in all_strings(win)
+    app.quit()
+
+    # The catalog is remembered (GSettings) and the removal too (state file).
+    app2, win2 = launch_ready()
+    app2.find(win2, role="label", name="Keep me", timeout=APP_TIMEOUT)
+    assert "Drop me" not in all_strings(win2)
+
+
+def test_remote_catalog_over_http_and_a_dead_one(launch_ready, media, tmp_path):
+    root = tmp_path / "site"
+    root.mkdir()
+    shutil.copy(media / "good.webm", root / "clip.webm")
+    with WebServer(root, tmp_path / "nginx", statuses={"/gone.json": 404}) as server:
+        (root / "feed.json").write_text(json.dumps({"entries": [
+            {"title": "Streamed river", "subtitle": "Mekong", "remote": server.url("clip.webm")}]}))
+        app, win = launch_ready(args=[server.url("feed.json"), server.url("gone.json")])
+        app.find(win, name=re.compile(r"gone\.json.*404"), timeout=APP_TIMEOUT)
+        app.find(win, role="label", name="Streamed river", timeout=APP_TIMEOUT)
+        app.find(win, role="label", name="Remote", timeout=APP_TIMEOUT)
+        app.screenshot("remote")
+
+
+def png_text_chunks(path: Path) -> dict:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    chunks, offset = {}, 8
+    while offset < len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8: offset + 8 + length]
+        if kind == b"tEXt":
+            key, _, value = body.partition(b"\0")
+            chunks[key.decode()] = value.decode("latin-1")
+        elif kind == b"zTXt":
+            key, _, rest = body.partition(b"\0")
+            chunks[key.decode()] = zlib.decompress(rest[1:]).decode("latin-1")
+        offset += 12 + length
+    return chunks
+
+
+def test_sample_library_fills_a_fresh_feed(launch_ready, profile):
+    app, win = launch_ready(samples=True)
+    titles = ["Morning on the Bay", "Old Quarter at Dusk", "Northern Snow", "Tram 28", "Bamboo Path", "Spice Market"]
+    app.wait_strings(titles, root=win, timeout=120)
+    thumbnails = profile / "cache" / "thumbnails" / "large"
+    wait_until(lambda: len(list(thumbnails.glob("*.png"))) >= 6, 60, what="six thumbnails in the cache")
+    app.screenshot("samples")
+    for png in thumbnails.glob("*.png"):
+        keys = png_text_chunks(png)
+        assert keys.get("Thumb::URI", "").startswith("file://"), keys
+        assert keys.get("Thumb::MTime", "").isdigit(), keys

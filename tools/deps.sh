@@ -19,6 +19,7 @@ REEL_TEST_PACKAGES=(
     xvfb xdotool x11-utils imagemagick file
     dbus dbus-bin at-spi2-core nginx
     python3 python3-pytest python3-pytest-timeout python3-pyatspi gir1.2-atspi-2.0
+    python3-gi gir1.2-gtk-4.0
 )
 
 reel_missing_packages() {

@@ -9,6 +9,7 @@ import re
 import shutil
 import struct
 import subprocess
+import time
 import zlib
 from pathlib import Path
 
@@ -179,3 +180,29 @@ def test_sample_library_fills_a_fresh_feed(launch_ready, profile):
         keys = png_text_chunks(png)
         assert keys.get("Thumb::URI", "").startswith("file://"), keys
         assert keys.get("Thumb::MTime", "").isdigit(), keys
+
+
+@pytest.mark.parametrize("kind", ["files", "text"])
+def test_drag_and_drop_opens_the_video(launch_ready, media, tmp_path, desktop, kind):
+    clip = tmp_path / "Dropped clip.mp4"
+    shutil.copy(media / "good.mp4", clip)
+    app, win = launch_ready()
+    app.find(win, role="label", name="No Videos Yet", timeout=APP_TIMEOUT)
+    item = str(clip) if kind == "files" else clip.as_uri()
+    source = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).with_name("drag_source.py")), kind, item],
+                              env=dict(app.env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wid = wait_until(lambda: desktop.xdotool("search", "--name", "^Drag source$", check=False).split(),
+                         APP_TIMEOUT, what="the drag source window")[0]
+        desktop.xdotool("windowmove", "--sync", wid, "1060", "100")
+        desktop.xdotool("mousemove", "--sync", "1160", "160")
+        desktop.xdotool("mousedown", "1")
+        for x, y in ((1120, 180), (1000, 250), (800, 300), (600, 350), (500, 360), (490, 370)):
+            desktop.xdotool("mousemove", "--sync", str(x), str(y))
+            time.sleep(0.15)  # XDND needs motion events spread over time
+        desktop.xdotool("mouseup", "1")
+        app.find(win, role="label", name="Dropped clip.mp4", timeout=APP_TIMEOUT)
+        app.screenshot("dropped")
+    finally:
+        source.terminate()
+        source.wait(5)

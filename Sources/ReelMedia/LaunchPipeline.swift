@@ -32,6 +32,11 @@ final class LaunchPipeline {
         if g_object_is_floating(made) != 0 { gst_object_ref_sink(UnsafeMutableRawPointer(made)) }
         element = made
         bus = gst_element_get_bus(made)
+        // Every launch pipeline is background work (samples, thumbnails).
+        // GStreamer starts streaming threads from its own pool, so they do
+        // not inherit the worker's priority; each lowers its own as it
+        // starts, when it posts stream-status ENTER from that very thread.
+        gst_bus_set_sync_handler(bus, lowerStreamingThreadPriority, nil, nil)
     }
 
     deinit {
@@ -103,4 +108,14 @@ final class LaunchPipeline {
         guard let error else { return .failed(GLibError(domain: "reel", code: 0, message: "unknown error")) }
         return .failed(GLibError(consuming: error))
     }
+}
+
+private let lowerStreamingThreadPriority: GstBusSyncHandler = { _, message, _ in
+    guard let message, message.pointee.type == GST_MESSAGE_STREAM_STATUS else { return GST_BUS_PASS }
+    var status = GST_STREAM_STATUS_TYPE_CREATE
+    gst_message_parse_stream_status(message, &status, nil)
+    if status == GST_STREAM_STATUS_TYPE_ENTER {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    }
+    return GST_BUS_PASS
 }

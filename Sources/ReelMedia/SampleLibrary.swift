@@ -80,7 +80,7 @@ public final class SampleLibrary: @unchecked Sendable {
         running = true
         cancelRequested = false
         lock.unlock()
-        Thread.detachNewThread { [self] in
+        BackgroundThread.start { [self] in
             let outcome = run { report in MainContext.invoke { progress(report) } }
             lock.lock()
             running = false
@@ -123,7 +123,7 @@ public final class SampleLibrary: @unchecked Sendable {
         let group = DispatchGroup()
         for _ in 0..<min(parallelism, todo.count) {
             group.enter()
-            Thread.detachNewThread { [self] in
+            BackgroundThread.start { [self] in
                 while let item = state.next() {
                     report(Progress(done: state.done, total: total, currentTitle: item.title))
                     if let failure = generate(item, encoders: encoders) {

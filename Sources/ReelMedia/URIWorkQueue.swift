@@ -60,7 +60,7 @@ public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
         running += max(0, count)
         mostRunning = max(mostRunning, running)
         lock.unlock()
-        for _ in 0..<max(0, count) { Thread.detachNewThread { [self] in runJobs() } }
+        for _ in 0..<max(0, count) { BackgroundThread.start { [self] in runJobs() } }
     }
 
     /// Moves a waiting request to the front (its card became visible).

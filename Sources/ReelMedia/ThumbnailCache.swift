@@ -2,6 +2,7 @@ import CGLib
 import CPixbuf
 import Foundation
 import GLibKit
+import ReelCore
 
 /// The freedesktop thumbnail cache (Thumbnail Managing Standard): PNGs named
 /// by the MD5 of the video's URI under `$XDG_CACHE_HOME/thumbnails/<size>/`,
@@ -18,25 +19,19 @@ public struct ThumbnailCache: Sendable {
 
     /// The `thumbnails` folder.
     public let root: String
-    /// Identifies our failure records, `fail/<application>/`.
-    public static let application = "reel-0.1.0"
-    static let software = "Reel 0.1.0"
+    static let software = "\(AppInfo.name) \(AppInfo.version)"
 
     public init(root: String = String(cString: g_get_user_cache_dir()) + "/thumbnails") {
         self.root = root
     }
 
-    /// MD5 of the URI in hex, the spec's file name.
-    public static func hash(of uri: String) -> String {
-        String(consumingGString: g_compute_checksum_for_string(G_CHECKSUM_MD5, uri, -1)) ?? ""
-    }
-
+    // Names and folders follow ReelCore's ThumbnailSpec.
     public func path(for uri: String, size: Size) -> String {
-        "\(root)/\(size.rawValue)/\(ThumbnailCache.hash(of: uri)).png"
+        "\(root)/\(size.rawValue)/\(ThumbnailSpec.fileName(forURI: uri))"
     }
 
     public func failurePath(for uri: String) -> String {
-        "\(root)/fail/\(ThumbnailCache.application)/\(ThumbnailCache.hash(of: uri)).png"
+        "\(root)/\(ThumbnailSpec.failFolder())/\(ThumbnailSpec.fileName(forURI: uri))"
     }
 
     /// A thumbnail in the cache that is still valid for the file: its

@@ -3,6 +3,7 @@ import CGst
 import CPixbuf
 import Foundation
 import GLibKit
+import ReelCore
 
 /// Makes a video's thumbnail: seeks to a few candidate positions, takes the
 /// first frame that is neither black nor flat, scales it into the cache's box
@@ -131,7 +132,7 @@ public struct Thumbnailer: Sendable {
                   pipeline.waitForAsyncDone(timeout: timeout) == .finished,
                   let frame = Frame(preroll: sink) else { break }
             let stats = frame.lumaStatistics()
-            if Thumbnailer.isRepresentative(mean: stats.mean, deviation: stats.deviation) {
+            if FrameChoice.isRepresentative(FrameChoice.LumaStats(mean: stats.mean, standardDeviation: stats.deviation)) {
                 return .success(frame.pixbuf())
             }
             if best == nil || stats.deviation > best!.score { best = (frame, stats.deviation) }
@@ -140,12 +141,6 @@ public struct Thumbnailer: Sendable {
         if let best { return .success(best.frame.pixbuf()) }
         if let first = Frame(preroll: sink) { return .success(first.pixbuf()) }
         return .failure(Failure(reason: "no video frame", isPermanent: true))
-    }
-
-    /// The frame rule: not near black, not flat. (ReelCore's FrameChoice will
-    /// take this over; keep the rule here and only here until then.)
-    static func isRepresentative(mean: Double, deviation: Double) -> Bool {
-        mean >= 16 && deviation >= 8
     }
 
     /// One RGB frame copied out of an appsink sample.

@@ -72,12 +72,6 @@ final class ThumbnailerTests: XCTestCase {
         XCTAssertGreaterThan(lumaDeviation(pixbuf), 30, "the colour bars, not the black start")
     }
 
-    func testTheFrameRule() {
-        XCTAssertFalse(Thumbnailer.isRepresentative(mean: 10, deviation: 40), "near black")
-        XCTAssertFalse(Thumbnailer.isRepresentative(mean: 120, deviation: 3), "flat")
-        XCTAssertTrue(Thumbnailer.isRepresentative(mean: 120, deviation: 40))
-    }
-
     func testFailureIsRememberedForThatVersionOfTheFile() throws {
         let uri = MediaFixture.uri(media.textAsMP4)
         guard case .failed = thumbnailer.thumbnail(for: uri) else { return XCTFail("a text file has no thumbnail") }

@@ -36,7 +36,8 @@ final class FeedController {
     }
 
     func start() {
-        apply(library.setItems(state.recent.videoItems, from: .recent))
+        _ = library.setItems(state.recent.videoItems, from: .recent)
+        publish()
         startVideosFolder()
         if settings?.bool("show-samples") ?? true { startSamples() }
         for uri in settings?.stringList("catalogs") ?? [] { loadCatalog(uri, origin: .catalog(uri)) }
@@ -58,7 +59,8 @@ final class FeedController {
                           subtitle: LibraryScanRules.subtitle(relativeFolder: video.relativeFolder, rootName: rootName),
                           origin: .videosFolder)
             }
-            self.apply(self.library.setItems(items, from: .videosFolder))
+            _ = self.library.setItems(items, from: .videosFolder)
+            self.publish()
             if first { first = false; self.endSource() }
         }
         folder.start()
@@ -103,7 +105,8 @@ final class FeedController {
             VideoItem(uri: entry.uri, kind: entry.kind, title: entry.title, subtitle: entry.subtitle,
                       thumbnailURI: entry.thumbnailURI, origin: .samples)
         }
-        apply(library.setItems(items, from: .samples))
+        _ = library.setItems(items, from: .samples)
+        publish()
     }
 
     /// Adds a catalog to the feed and remembers it (GSettings `catalogs`).
@@ -155,7 +158,8 @@ final class FeedController {
             for rejection in catalog.rejected {
                 FeedController.log("\(uri): entry \(rejection.index + 1) skipped: \(rejection.reason.message)")
             }
-            apply(library.setItems(catalog.videoItems, from: origin))
+            _ = library.setItems(catalog.videoItems, from: origin)
+        publish()
         case .failure(let error as CatalogError):
             let name = FeedController.name(of: uri)
             let text = error.line > 0
@@ -188,14 +192,16 @@ final class FeedController {
         let title = library.item(withID: locator.uri)?.title ?? fallback
         state.recent.record(uri: locator.uri, title: title)
         _ = library.unhide(id: locator.uri)
-        apply(library.setItems(state.recent.videoItems, from: .recent))
+        _ = library.setItems(state.recent.videoItems, from: .recent)
+        publish()
         saveState()
     }
 
     func remove(_ item: VideoItem) {
         state.recent.remove(uri: item.uri)
         _ = library.setItems(state.recent.videoItems, from: .recent)
-        apply(library.hide(id: item.id))
+        _ = library.hide(id: item.id)
+        publish()
         state.hiddenIDs = library.hiddenIDs
         saveState()
     }
@@ -212,7 +218,9 @@ final class FeedController {
 
     // MARK: Metadata and thumbnails
 
-    private func apply(_ change: FeedChange?) {
+    /// Shows the library's current list; the page keeps the grid's scroll
+    /// position by splicing only what changed.
+    private func publish() {
         page.setItems(library.items)
         discoverNewItems()
     }

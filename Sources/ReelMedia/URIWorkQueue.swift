@@ -15,8 +15,14 @@ public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
     private let work: @Sendable (String) -> Outcome
 
     private let lock = NSLock()
-    /// Waiting requests; the last one runs next.
-    private var waiting: [(uri: String, completions: [Completion])] = []
+    /// Waiting requests by URI, with the stamp of their latest request.
+    private var waiting: [String: (stamp: Int, completions: [Completion])] = [:]
+    /// Run order: the last entry runs next. A request or `prioritize` pushes
+    /// a fresh stamp; entries whose stamp is no longer the URI's are stale
+    /// and skipped. Every operation is O(1), so a catalog of 10,000 videos
+    /// queues in linear time.
+    private var order: [(uri: String, stamp: Int)] = []
+    private var nextStamp = 0
     private var running = 0
     private var mostRunning = 0
     private var suspended = false
@@ -30,13 +36,17 @@ public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
     /// it (and moves it to the front).
     public func request(_ uri: String, completion: @escaping Completion) {
         lock.lock()
-        var completions = [completion]
-        if let index = waiting.firstIndex(where: { $0.uri == uri }) {
-            completions = waiting.remove(at: index).completions + completions
-        }
-        waiting.append((uri, completions))
+        let completions = (waiting[uri]?.completions ?? []) + [completion]
+        waiting[uri] = (push(uri), completions)
         lock.unlock()
         startWorkers()
+    }
+
+    /// Puts `uri` on top of the run order; call with the lock held.
+    private func push(_ uri: String) -> Int {
+        nextStamp += 1
+        order.append((uri, nextStamp))
+        return nextStamp
     }
 
     /// Holds waiting requests (while a video plays, thumbnails can wait);
@@ -67,21 +77,22 @@ public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
     public func prioritize(_ uri: String) {
         lock.lock()
         defer { lock.unlock() }
-        guard let index = waiting.firstIndex(where: { $0.uri == uri }) else { return }
-        waiting.append(waiting.remove(at: index))
+        guard let entry = waiting[uri] else { return }
+        waiting[uri] = (push(uri), entry.completions)
     }
 
     /// Drops a waiting request; its completions are not called. One already
     /// running finishes (a job takes a fraction of a second).
     public func cancel(_ uri: String) {
         lock.lock()
-        waiting.removeAll { $0.uri == uri }
+        waiting[uri] = nil
         lock.unlock()
     }
 
     public func cancelAll() {
         lock.lock()
         waiting.removeAll()
+        order.removeAll()
         lock.unlock()
     }
 
@@ -102,14 +113,20 @@ public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
         while let job = next() {
             let outcome = work(job.uri)
             let completions = job.completions
-            MainContext.invoke { completions.forEach { $0(outcome) } }
+            // Below GTK's redraw priority: results never hold back a frame.
+            MainContext.idle { completions.forEach { $0(outcome) } }
         }
     }
 
     private func next() -> (uri: String, completions: [Completion])? {
         lock.lock()
         defer { lock.unlock() }
-        if !suspended, let job = waiting.popLast() { return job }
+        while !suspended, let top = order.popLast() {
+            guard let entry = waiting[top.uri], entry.stamp == top.stamp else { continue }
+            waiting[top.uri] = nil
+            return (top.uri, entry.completions)
+        }
+        if waiting.isEmpty { order.removeAll() }
         running -= 1
         return nil
     }

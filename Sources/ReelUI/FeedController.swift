@@ -20,6 +20,7 @@ final class FeedController {
     private let thumbnails = ThumbnailQueue()
     private var requested: Set<String> = []
     private var pendingSources = 0
+    private var discoveryScheduled = false
 
     /// Shows a message to the user (a toast).
     var onMessage: ((String) -> Void)?
@@ -222,13 +223,22 @@ final class FeedController {
     /// position by splicing only what changed.
     private func publish() {
         page.setItems(library.items)
-        discoverNewItems()
+        // After the frame that shows the cards, not before it.
+        if !discoveryScheduled {
+            discoveryScheduled = true
+            MainContext.soon { [weak self] in
+                self?.discoveryScheduled = false
+                self?.discoverNewItems()
+            }
+        }
     }
 
     /// Queues discovery for items that have none yet; the queue runs the
     /// newest request first and `prioritize` moves visible cards ahead.
     private func discoverNewItems() {
-        for item in library.items where item.info == nil && item.problem == nil && !requested.contains(item.id) {
+        // The queue runs the newest request first: ask from the bottom of
+        // the feed up, so the top cards (on screen at launch) come first.
+        for item in library.items.reversed() where item.info == nil && item.problem == nil && !requested.contains(item.id) {
             requested.insert(item.id)
             let id = item.id
             probes.request(item.uri) { [weak self] outcome in

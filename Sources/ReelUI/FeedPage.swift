@@ -105,8 +105,9 @@ final class FeedPage {
     private func refilter() {
         let visible = order.filter { id in items[id].map(query.matches) ?? false }
         if visible != shown {
-            splice(from: shown, to: visible)
-            shown = visible
+            let old = shown
+            shown = visible   // bind handlers read it during the splice
+            splice(from: old, to: visible)
         }
         let page: String
         if !order.isEmpty && visible.isEmpty {
@@ -201,7 +202,10 @@ final class FeedPage {
     /// Notes in the trace when the first cards reach the screen (the frame
     /// after they were bound is painted): the bench's "first screen" time.
     private func traceFirstPaint() {
-        guard Trace.shared.isEnabled, let clock = gtk_widget_get_frame_clock(grid) else { return }
+        // The grid may not be mapped yet (the loading page still shows); the
+        // window's clock is there as soon as the window is.
+        guard Trace.shared.isEnabled, let root = gtk_widget_get_root(grid),
+              let clock = gtk_widget_get_frame_clock(cast(root)) else { return }
         var handler: gulong = 0
         handler = Signals.connect(clock, "after-paint") {
             Trace.shared.event("feed-first-paint")

@@ -25,7 +25,8 @@ public enum RemoteFile {
         }
     }
 
-    static func download(_ uri: String, timeoutSeconds: Double, maxBytes: Int) -> Result<[UInt8], FetchError> {
+    /// The blocking form, for callers already on a worker thread.
+    public static func download(_ uri: String, timeoutSeconds: Double = 10, maxBytes: Int = 16 << 20) -> Result<[UInt8], FetchError> {
         guard let pipeline = gst_pipeline_new(nil),
               let source = gst_element_factory_make("souphttpsrc", nil),
               let sink = gst_element_factory_make("appsink", nil) else {

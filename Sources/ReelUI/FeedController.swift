@@ -136,19 +136,14 @@ final class FeedController {
                 MainContext.invoke { [weak self] in self?.catalogParsed(parsed, uri: uri, origin: origin) }
             }
         }
-        if uri.hasPrefix("file://") {
-            Thread.detachNewThread {
+        // Reading and parsing both happen on one worker thread.
+        Thread.detachNewThread {
+            guard !uri.hasPrefix("file://") else {
                 let path = URL(string: uri)?.path ?? ""
-                if let data = FileManager.default.contents(atPath: path) {
-                    finish(.success([UInt8](data)))
-                } else {
-                    finish(.failure(.network(tr("The file does not exist."))))
-                }
+                let data = FileManager.default.contents(atPath: path)
+                return finish(data.map { .success([UInt8]($0)) } ?? .failure(.network(tr("The file does not exist."))))
             }
-        } else {
-            RemoteFile.fetch(uri, completion: { result in
-                Thread.detachNewThread { finish(result) }
-            })
+            finish(RemoteFile.download(uri))
         }
     }
 

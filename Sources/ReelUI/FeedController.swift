@@ -100,14 +100,18 @@ final class FeedController {
     /// The sample catalog ships with the app but its files live in the cache,
     /// so it is parsed as if it sat next to them.
     private func loadSampleCatalog(_ path: String, as catalogURI: String) {
-        guard let data = FileManager.default.contents(atPath: path),
-              let catalog = try? CatalogParser().parse(data, catalogURI: catalogURI) else { return }
-        let items = catalog.entries.map { entry in
-            VideoItem(uri: entry.uri, kind: entry.kind, title: entry.title, subtitle: entry.subtitle,
-                      thumbnailURI: entry.thumbnailURI, origin: .samples)
+        beginSource()
+        CatalogLoader.load(URL(fileURLWithPath: path).absoluteString, resolvingAs: catalogURI) { [weak self] result in
+            guard let self else { return }
+            defer { self.endSource() }
+            guard case .success(let catalog) = result else { return FeedController.log("the sample catalog does not load") }
+            let items = catalog.entries.map { entry in
+                VideoItem(uri: entry.uri, kind: entry.kind, title: entry.title, subtitle: entry.subtitle,
+                          thumbnailURI: entry.thumbnailURI, origin: .samples)
+            }
+            _ = self.library.setItems(items, from: .samples)
+            self.publish()
         }
-        _ = library.setItems(items, from: .samples)
-        publish()
     }
 
     /// Adds a catalog to the feed and remembers it (GSettings `catalogs`).
@@ -123,47 +127,27 @@ final class FeedController {
     /// Reads a catalog (file or web) and parses it off the main thread.
     func loadCatalog(_ uri: String, origin: VideoOrigin) {
         beginSource()
-        let finish: @Sendable (Result<[UInt8], FetchError>) -> Void = { [weak self] result in
-            switch result {
-            case .failure(let error):
-                MainContext.invoke { [weak self] in
-                    self?.onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"),
-                                                     [FeedController.name(of: uri), CoreText.describe(error)]))
-                    self?.endSource()
-                }
-            case .success(let bytes):
-                let parsed = Result { try CatalogParser().parse(bytes: bytes, catalogURI: uri) }
-                MainContext.invoke { [weak self] in self?.catalogParsed(parsed, uri: uri, origin: origin) }
-            }
-        }
-        // Reading and parsing both happen on one worker thread.
-        Thread.detachNewThread {
-            guard !uri.hasPrefix("file://") else {
-                let path = URL(string: uri)?.path ?? ""
-                let data = FileManager.default.contents(atPath: path)
-                return finish(data.map { .success([UInt8]($0)) } ?? .failure(.network(tr("The file does not exist."))))
-            }
-            finish(RemoteFile.download(uri))
-        }
+        CatalogLoader.load(uri) { [weak self] result in self?.catalogLoaded(result, uri: uri, origin: origin) }
     }
 
-    private func catalogParsed(_ result: Result<Catalog, Error>, uri: String, origin: VideoOrigin) {
+    private func catalogLoaded(_ result: Result<Catalog, CatalogLoader.Failure>, uri: String, origin: VideoOrigin) {
         defer { endSource() }
+        let name = FeedController.name(of: uri)
         switch result {
         case .success(let catalog):
             for rejection in catalog.rejected {
                 FeedController.log("\(uri): entry \(rejection.index + 1) skipped: \(rejection.reason.message)")
             }
             _ = library.setItems(catalog.videoItems, from: origin)
-        publish()
-        case .failure(let error as CatalogError):
-            let name = FeedController.name(of: uri)
-            let text = error.line > 0
-                ? CoreText.format(tr("The catalog “%s” has an error on line %s: %s"), [name, "\(error.line)", tr(error.message)])
-                : CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, tr(error.message)])
-            onMessage?(text)
-        case .failure(let error):
-            onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [FeedController.name(of: uri), "\(error)"]))
+            publish()
+        case .failure(.syntax(let error)) where error.line > 0:
+            onMessage?(CoreText.format(tr("The catalog “%s” has an error on line %s: %s"), [name, "\(error.line)", tr(error.message)]))
+        case .failure(.syntax(let error)):
+            onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, tr(error.message)]))
+        case .failure(.fetch(let error)):
+            onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, CoreText.describe(error)]))
+        case .failure(.missing):
+            onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, tr("The file does not exist.")]))
         }
     }
 

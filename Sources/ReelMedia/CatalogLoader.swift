@@ -1,0 +1,34 @@
+import Foundation
+import GLibKit
+import ReelCore
+
+/// Reads a catalog feed from a file or the web and parses it, all on one
+/// worker thread; the result arrives on the main context.
+public enum CatalogLoader {
+    public enum Failure: Error, Sendable {
+        case missing
+        case fetch(FetchError)
+        case syntax(CatalogError)
+    }
+
+    /// `resolvingAs` parses the catalog as if it sat at another address:
+    /// the sample catalog ships with the app but its files live in the cache.
+    public static func load(_ uri: String, resolvingAs catalogURI: String? = nil,
+                            completion: @escaping @Sendable (Result<Catalog, Failure>) -> Void) {
+        Thread.detachNewThread {
+            let result = read(uri).flatMap { bytes in
+                Result { try CatalogParser().parse(bytes: bytes, catalogURI: catalogURI ?? uri) }
+                    .mapError { ($0 as? CatalogError).map(Failure.syntax) ?? .syntax(CatalogError(line: 0, column: 0, message: "\($0)")) }
+            }
+            MainContext.invoke { completion(result) }
+        }
+    }
+
+    private static func read(_ uri: String) -> Result<[UInt8], Failure> {
+        guard uri.hasPrefix("file://") else { return RemoteFile.download(uri).mapError(Failure.fetch) }
+        guard let path = URL(string: uri)?.path, let data = FileManager.default.contents(atPath: path) else {
+            return .failure(.missing)
+        }
+        return .success([UInt8](data))
+    }
+}

@@ -28,6 +28,12 @@ public struct FeedQuery: Equatable, Sendable {
     /// Section first (cheap), then every search word must appear somewhere
     /// in the title or subtitle, ignoring case and accents.
     public func matches(_ item: VideoItem) -> Bool {
+        matches(item, searchKey: { Self.searchKey(title: item.title, subtitle: item.subtitle) })
+    }
+
+    /// The same, with the item's folded search key supplied by the caller
+    /// (computed only when there are words to look for).
+    public func matches(_ item: VideoItem, searchKey: () -> String) -> Bool {
         switch section {
         case .all: break
         case .local: guard item.kind == .file else { return false }
@@ -35,7 +41,7 @@ public struct FeedQuery: Equatable, Sendable {
         case .recent: guard item.origins.contains(.recent) else { return false }
         }
         if words.isEmpty { return true }
-        return matches(searchKey: Self.searchKey(title: item.title, subtitle: item.subtitle))
+        return matches(searchKey: searchKey())
     }
 
     /// For callers that cache `searchKey` per item to avoid folding the

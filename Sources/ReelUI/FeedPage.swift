@@ -24,6 +24,7 @@ final class FeedPage {
     private var order: [String] = []
     private var shown: [String] = []
     private var thumbnails: [String: String] = [:]
+    private var searchKeys: [String: String] = [:]
     private var cards: [UnsafeMutableRawPointer: FeedCard] = [:]   // by GtkListItem
     private var reportedFirstCards = false
     private(set) var query = FeedQuery()
@@ -73,6 +74,7 @@ final class FeedPage {
     func setItems(_ list: [VideoItem]) {
         Trace.shared.event("feed-items", ["count": list.count])
         items = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        searchKeys.removeAll(keepingCapacity: true)
         order = list.map(\.id)
         refilter()
     }
@@ -103,7 +105,10 @@ final class FeedPage {
 
     /// Applies the query and splices the grid's model in one step.
     private func refilter() {
-        let visible = order.filter { id in items[id].map(query.matches) ?? false }
+        let visible = order.filter { id in
+            guard let item = items[id] else { return false }
+            return query.matches(item) { self.searchKey(for: item) }
+        }
         if visible != shown {
             let old = shown
             shown = visible   // bind handlers read it during the splice
@@ -118,6 +123,15 @@ final class FeedPage {
             page = "grid"
         }
         gtk_stack_set_visible_child_name(stack, page)
+    }
+
+    /// Folding 10,000 titles on every keystroke is the slow part of a
+    /// search; each item's key is folded once per feed update.
+    private func searchKey(for item: VideoItem) -> String {
+        if let key = searchKeys[item.id] { return key }
+        let key = FeedQuery.searchKey(title: item.title, subtitle: item.subtitle)
+        searchKeys[item.id] = key
+        return key
     }
 
     /// Replaces only the run that differs (common head and tail kept), so a

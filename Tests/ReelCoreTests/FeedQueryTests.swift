@@ -84,3 +84,16 @@ final class FeedQueryTests: XCTestCase {
         XCTAssertTrue(TextFolding.SortKey("x 99999999999999999999998") < TextFolding.SortKey("x 99999999999999999999999"))
     }
 }
+
+final class FeedQueryCachedKeyTests: XCTestCase {
+    func testSuppliedKeyIsUsedAndOnlyWhenThereAreWords() {
+        let item = VideoItem(uri: "file:///a.mp4", kind: .file, title: "Night market", subtitle: "Đà Lạt", origin: .videosFolder)
+        var folded = 0
+        let key = { () -> String in folded += 1; return FeedQuery.searchKey(title: item.title, subtitle: item.subtitle) }
+        XCTAssertTrue(FeedQuery().matches(item, searchKey: key))
+        XCTAssertEqual(folded, 0, "a query without words folded the title")
+        XCTAssertTrue(FeedQuery(searchText: "da lat").matches(item, searchKey: key))
+        XCTAssertFalse(FeedQuery(section: .remote, searchText: "da lat").matches(item, searchKey: key))
+        XCTAssertEqual(folded, 1, "the section check should come before the key")
+    }
+}

@@ -304,13 +304,14 @@ final class FeedPage {
         return page
     }
 
+    /// A still page, not a spinner: a spinner redraws every frame, and with
+    /// software rendering on a busy machine (samples being encoded) constant
+    /// redraws starve the main loop's idle work, accessibility registration
+    /// included. The progress line above says how far things are.
     private static func loadingPage() -> UnsafeMutablePointer<GtkWidget> {
-        let spinner = gtk_spinner_new()!
-        gtk_spinner_start(cast(spinner))
-        gtk_widget_set_size_request(spinner, 32, 32)
-        gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
-        AccessibleLabel.set(spinner, tr("Loading videos"))
-        return spinner
+        let page = adw_status_page_new()!
+        adw_status_page_set_icon_name(cast(page), "\(AppInfo.id)-symbolic")
+        adw_status_page_set_title(cast(page), tr("Loading Videos"))
+        return page
     }
 }

@@ -169,12 +169,11 @@ def png_text_chunks(path: Path) -> dict:
     return chunks
 
 
-def test_sample_library_fills_a_fresh_feed(app, profile):
-    app = app(samples=True)
-    # Registration on the accessibility bus can lag while the encoders
-    # start on a loaded two-core machine; the window itself is up at once.
-    app.application(timeout=120)
-    win = app.wait_window(name="Reel")
+def test_sample_library_fills_a_fresh_feed(launch_ready, profile):
+    # Also guards against a busy main loop while samples are encoded: the
+    # app must reach the accessibility bus within the usual time.
+    app, win = launch_ready(samples=True)
+    app.find(win, role="label", name="Loading Videos", timeout=APP_TIMEOUT)
     titles = ["Morning on the Bay", "Old Quarter at Dusk", "Northern Snow", "Tram 28", "Bamboo Path", "Spice Market"]
     app.wait_strings(titles, root=win, timeout=120)
     thumbnails = profile / "cache" / "thumbnails" / "large"

@@ -12,12 +12,14 @@ let package = Package(
         .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "gio-2.0"),
         .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "libadwaita-1"),
         .systemLibrary(name: "CGst", path: "Sources/CGst", pkgConfig: "gstreamer-pbutils-1.0"),
+        // libyuv has no pkg-config file in Debian; its headers are in /usr/include.
+        .systemLibrary(name: "CYuv", path: "Sources/CYuv"),
         .systemLibrary(name: "CPixbuf", path: "Sources/CPixbuf", pkgConfig: "gdk-pixbuf-2.0"),
         .target(name: "CShims", dependencies: ["CGLib"]),
 
         .target(name: "ReelCore"),
         .target(name: "GLibKit", dependencies: ["CGLib", "CShims"]),
-        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf"]),
+        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf", "CYuv"]),
         .target(name: "ReelUI", dependencies: ["ReelCore", "ReelMedia", "GLibKit", "CGLib", "CGtk", "CShims"]),
         .executableTarget(name: "reel", dependencies: ["ReelUI"]),
 

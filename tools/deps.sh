@@ -8,18 +8,20 @@ REEL_BUILD_PACKAGES=(
     libgtk-4-dev libadwaita-1-dev libgtk-3-bin
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
     gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
-    gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-tools
+    gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-tools libyuv-dev
     desktop-file-utils appstream
     adwaita-icon-theme librsvg2-common fonts-cantarell fonts-noto-cjk
 )
 
 # What the test suite needs on top: a headless X server, a D-Bus session and
-# the accessibility bus, input and screenshot tools, pytest on the system Python.
+# the accessibility bus, a sound server (a private PulseAudio with a null
+# sink, tests/ui/soundserver.py), input and screenshot tools, pytest on the
+# system Python.
 REEL_TEST_PACKAGES=(
     xvfb xdotool x11-utils imagemagick file
-    dbus dbus-bin at-spi2-core nginx
+    dbus dbus-bin at-spi2-core nginx pulseaudio pulseaudio-utils
     python3 python3-pytest python3-pytest-timeout python3-pyatspi gir1.2-atspi-2.0
-    python3-gi gir1.2-gtk-4.0
+    python3-gi gir1.2-gtk-4.0 gir1.2-gstreamer-1.0
 )
 
 reel_missing_packages() {

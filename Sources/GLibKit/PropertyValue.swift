@@ -10,6 +10,10 @@ public enum PropertyValue {
     case int(Int32)
     case uint(UInt32)
     case double(Double)
+    /// A GObject (the property takes its own reference).
+    case object(UnsafeMutableRawPointer)
+    /// A boxed value of `type` (copied by the property).
+    case boxed(UnsafeMutableRawPointer, GType)
 
     public func set(on object: UnsafeMutableRawPointer, _ name: String) {
         var value = GValue()
@@ -29,6 +33,12 @@ public enum PropertyValue {
         case .double(let double):
             g_value_init(&value, reel_type_double())
             g_value_set_double(&value, double)
+        case .object(let object):
+            g_value_init(&value, reel_instance_type(object))
+            g_value_set_object(&value, object)
+        case .boxed(let boxed, let type):
+            g_value_init(&value, type)
+            g_value_set_boxed(&value, boxed)
         }
         g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
         g_value_unset(&value)

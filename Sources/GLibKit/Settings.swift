@@ -41,6 +41,11 @@ public final class Settings: ObjectRef {
     @discardableResult
     public func setInt(_ key: String, _ value: Int32) -> Bool { hasKey(key) && g_settings_set_int(settings, key, value) != 0 }
 
+    public func double(_ key: String, fallback: Double) -> Double {
+        hasKey(key) ? g_settings_get_double(settings, key) : fallback
+    }
+    @discardableResult
+    public func setDouble(_ key: String, _ value: Double) -> Bool { hasKey(key) && g_settings_set_double(settings, key, value) != 0 }
     public func bool(_ key: String) -> Bool { hasKey(key) && g_settings_get_boolean(settings, key) != 0 }
     @discardableResult
     public func setBool(_ key: String, _ value: Bool) -> Bool { hasKey(key) && g_settings_set_boolean(settings, key, value ? 1 : 0) != 0 }

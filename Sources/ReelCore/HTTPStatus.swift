@@ -11,4 +11,13 @@ public enum HTTPStatus {
         }
         return nil
     }
+
+    /// "HTTP 404 (Not Found)": the status as the error page states it. The
+    /// reason phrases are the protocol's own words, not translated.
+    public static func describe(_ status: Int) -> String {
+        let reasons = [400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+                       410: "Gone", 429: "Too Many Requests", 500: "Internal Server Error",
+                       502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout"]
+        return reasons[status].map { "HTTP \(status) (\($0))" } ?? "HTTP \(status)"
+    }
 }

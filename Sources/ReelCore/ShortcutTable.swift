@@ -2,24 +2,49 @@
 public enum ShortcutSection: String, CaseIterable, Sendable {
     case general
     case window
+    case player
 
     /// Untranslated title; the UI passes it through gettext.
     public var title: String {
         switch self {
         case .general: return N_("General")
         case .window: return N_("Window")
+        case .player: return N_("Player")
         }
     }
 }
 
-/// One keyboard shortcut: a GAction (`app.` or `win.` prefixed), the
-/// accelerators that trigger it (GTK syntax, the first is shown), and how the
-/// shortcuts window names it.
+/// One keyboard shortcut: a GAction (`app.`, `win.` or `player.` prefixed),
+/// the accelerators that trigger it (GTK syntax), and how the shortcuts
+/// window names it. `app.` and `win.` keys work everywhere; `player.` keys
+/// only while the player has the window (Space must still type a space in
+/// the search field).
 public struct Shortcut: Equatable, Sendable {
     public let action: String
     public let accelerators: [String]
     public let title: String
     public let section: ShortcutSection
+    /// An integer passed to the action, one per accelerator (0–9 jump to
+    /// 0–90 %); nil for actions without a parameter.
+    public let arguments: [Int]?
+
+    public init(action: String, accelerators: [String], title: String, section: ShortcutSection,
+                arguments: [Int]? = nil) {
+        self.action = action
+        self.accelerators = accelerators
+        self.title = title
+        self.section = section
+        self.arguments = arguments
+    }
+
+    /// What the shortcuts window shows: a run of keys with arguments is one
+    /// range ("0...9" in GtkShortcutLabel's syntax).
+    public var displayAccelerator: String {
+        if arguments != nil, let first = accelerators.first, let last = accelerators.last {
+            return "\(first)...\(last)"
+        }
+        return accelerators.joined(separator: " ")
+    }
 
     /// The action's name without its `app.` / `win.` scope.
     public var actionName: String { String(action.split(separator: ".", maxSplits: 1).last ?? "") }
@@ -37,6 +62,28 @@ public enum ShortcutTable {
         Shortcut(action: "app.shortcuts", accelerators: ["<Control>question"], title: N_("Keyboard Shortcuts"), section: .general),
         Shortcut(action: "app.quit", accelerators: ["<Control>q"], title: N_("Quit"), section: .general),
         Shortcut(action: "win.close", accelerators: ["<Control>w"], title: N_("Close Window"), section: .window),
+        Shortcut(action: "player.play-pause", accelerators: ["space", "k"], title: N_("Play or Pause"), section: .player),
+        Shortcut(action: "player.seek-backward", accelerators: ["Left"], title: N_("Back 5 Seconds"), section: .player),
+        Shortcut(action: "player.seek-forward", accelerators: ["Right"], title: N_("Forward 5 Seconds"), section: .player),
+        Shortcut(action: "player.jump-backward", accelerators: ["j"], title: N_("Back 15 Seconds"), section: .player),
+        Shortcut(action: "player.jump-forward", accelerators: ["l"], title: N_("Forward 15 Seconds"), section: .player),
+        Shortcut(action: "player.seek-start", accelerators: ["Home"], title: N_("Go to the Start"), section: .player),
+        Shortcut(action: "player.seek-end", accelerators: ["End"], title: N_("Go to the End"), section: .player),
+        Shortcut(action: "player.seek-percent", accelerators: (0...9).map(String.init), title: N_("Jump to 0–90 %"),
+                 section: .player, arguments: (0...9).map { $0 * 10 }),
+        Shortcut(action: "player.frame-backward", accelerators: ["comma"], title: N_("Previous Frame (Paused)"), section: .player),
+        Shortcut(action: "player.frame-forward", accelerators: ["period"], title: N_("Next Frame (Paused)"), section: .player),
+        Shortcut(action: "player.volume-up", accelerators: ["Up"], title: N_("Volume Up"), section: .player),
+        Shortcut(action: "player.volume-down", accelerators: ["Down"], title: N_("Volume Down"), section: .player),
+        Shortcut(action: "player.mute", accelerators: ["m"], title: N_("Mute"), section: .player),
+        Shortcut(action: "player.slower", accelerators: ["bracketleft"], title: N_("Slower"), section: .player),
+        Shortcut(action: "player.faster", accelerators: ["bracketright"], title: N_("Faster"), section: .player),
+        Shortcut(action: "player.normal-speed", accelerators: ["BackSpace"], title: N_("Normal Speed"), section: .player),
+        Shortcut(action: "player.aspect", accelerators: ["a"], title: N_("Next Aspect Mode"), section: .player),
+        Shortcut(action: "player.fullscreen", accelerators: ["f", "F11"], title: N_("Full Screen"), section: .player),
+        Shortcut(action: "player.picture-in-picture", accelerators: ["p"], title: N_("Picture in Picture"), section: .player),
+        Shortcut(action: "player.statistics", accelerators: ["<Control>i"], title: N_("Statistics"), section: .player),
+        Shortcut(action: "player.back", accelerators: ["Escape"], title: N_("Leave Full Screen, then Close"), section: .player),
     ]
 
     public static func shortcut(for action: String) -> Shortcut? {

@@ -98,4 +98,25 @@ public enum VideoProblem: Equatable, Sendable {
         default: return ""
         }
     }
+
+    /// A stable name for logs and the trace.
+    public var kind: String {
+        switch self {
+        case .missing: return "missing"
+        case .unreadable: return "unreadable"
+        case .notAVideo: return "not-a-video"
+        case .damaged: return "damaged"
+        case .unsupportedCodec: return "unsupported-codec"
+        case .network: return "network"
+        }
+    }
+
+    /// "H.264 (High Profile)" from GStreamer's missing-plugin description
+    /// "H.264 (High Profile) decoder".
+    public static func codecName(fromMissingPlugin description: String) -> String {
+        for suffix in [" decoder", " demuxer"] where description.hasSuffix(suffix) {
+            return String(description.dropLast(suffix.count))
+        }
+        return description
+    }
 }

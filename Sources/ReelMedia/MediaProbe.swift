@@ -70,7 +70,7 @@ public struct MediaProbe: Sendable {
 
     /// What GIO can tell before GStreamer tries: no such file, no permission,
     /// a folder, nothing in it.
-    private static func checkLocalFile(_ uri: String) -> VideoProblem? {
+    static func checkLocalFile(_ uri: String) -> VideoProblem? {
         let file = g_file_new_for_uri(uri)!
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         let attributes = "standard::type,standard::size,access::can-read"

@@ -188,6 +188,17 @@ final class FeedController {
 
     func item(withID id: String) -> VideoItem? { library.item(withID: id) }
 
+    // MARK: Playback positions
+
+    func savedPosition(for uri: String) -> Double? { state.playbackPositions[uri] }
+
+    /// Stores where a long video was left (nil forgets it).
+    func storePosition(_ position: Double?, for uri: String) {
+        guard state.playbackPositions[uri] != position else { return }
+        state.playbackPositions[uri] = position
+        saveState()
+    }
+
     private func saveState() {
         do {
             try store.save(state)

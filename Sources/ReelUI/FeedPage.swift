@@ -71,6 +71,13 @@ final class FeedPage {
     // MARK: Content
 
     /// Replaces the whole feed (already merged and ordered by the library).
+    /// The item shown after `id` in the feed's current order (the player's
+    /// "play the next video").
+    func item(after id: String) -> VideoItem? {
+        guard let index = shown.firstIndex(of: id), index + 1 < shown.count else { return nil }
+        return items[shown[index + 1]]
+    }
+
     func setItems(_ list: [VideoItem]) {
         Trace.shared.event("feed-items", ["count": list.count])
         items = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -260,7 +267,9 @@ final class FeedPage {
     }
 
     /// Lets typing anywhere in the window start a search.
-    func captureKeys(from window: UnsafeMutablePointer<GtkWidget>) {
+    /// Typing anywhere in `window` starts a search; nil stops that (while
+    /// the player has the window, keys are the player's).
+    func captureKeys(from window: UnsafeMutablePointer<GtkWidget>?) {
         gtk_search_bar_set_key_capture_widget(cast(searchBar), window)
     }
 

@@ -3,19 +3,20 @@ import CGtk
 import GLibKit
 import ReelCore
 
-/// The main window: header bar, the feed (its empty state for now) and the
-/// page of an opened video, with toasts over them.
+/// The main window: header bar, the feed and the player over it, with
+/// toasts over them.
 final class MainWindow {
     private let window: ObjectRef
     private let settings: Settings?
     private let stack: OpaquePointer
     private let toasts: OpaquePointer
-    private let backButton: UnsafeMutablePointer<GtkWidget>
-    private let videoPage = VideoPage()
+    private let playerPage: PlayerPage
+    private var header: UnsafeMutablePointer<GtkWidget>?
+    /// Whether the window was full screen before the player made it so.
+    private var wasFullscreen = false
     private let feedPage = FeedPage()
     private let feed: FeedController
     private var fileChooser: VideoFileChooser?
-    private var searchButton: UnsafeMutablePointer<GtkWidget>?
     private(set) var isAlive = true
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings?) {
@@ -23,19 +24,21 @@ final class MainWindow {
         self.settings = settings
         stack = cast(gtk_stack_new())
         toasts = cast(adw_toast_overlay_new())
-        backButton = IconButton.make(icon: "go-previous-symbolic", label: tr("Back"))
         feed = FeedController(page: feedPage, settings: settings)
+        playerPage = PlayerPage(settings: settings)
 
         gtk_window_set_title(gtkWindow, AppInfo.name)
         restoreState()
 
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_add_named(stack, feedPage.widget, "feed")
-        gtk_stack_add_named(stack, videoPage.widget, "video")
+        gtk_stack_add_named(stack, playerPage.widget, "video")
         adw_toast_overlay_set_child(toasts, cast(stack))
 
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(cast(content), makeHeaderBar())
+        let header = makeHeaderBar()
+        self.header = header
+        gtk_box_append(cast(content), header)
         gtk_widget_set_vexpand(cast(toasts), 1)
         gtk_box_append(cast(content), cast(toasts))
         adw_application_window_set_content(window.cast(), content)
@@ -47,7 +50,13 @@ final class MainWindow {
         feed.onMessage = { [weak self] text in self?.showToast(text) }
         DropTarget.attach(to: window.cast()) { [weak self] addresses in addresses.forEach { self?.open(address: $0) } }
 
+        playerPage.onClose = { [weak self] in self?.showFeed() }
+        playerPage.nextAddress = { [weak self] uri in self?.feedPage.item(after: uri)?.uri }
+        playerPage.savedPosition = { [weak self] uri in self?.feed.savedPosition(for: uri) }
+        playerPage.storePosition = { [weak self] uri, position in self?.feed.storePosition(position, for: uri) }
+
         window.connect("close-request") { [weak self] args in
+            self?.playerPage.stop()
             self?.saveState()
             args.setReturn(false)
         }
@@ -91,8 +100,6 @@ final class MainWindow {
 
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
         let header = adw_header_bar_new()!
-        Signals.connect(backButton, "clicked") { [weak self] in self?.showFeed() }
-        adw_header_bar_pack_start(cast(header), backButton)
 
         let open = IconButton.make(icon: "document-open-symbolic", label: tr("Open Video…"), action: "app.open")
         adw_header_bar_pack_start(cast(header), open)
@@ -108,7 +115,6 @@ final class MainWindow {
         IconButton.describe(search, tr("Search"))
         g_object_bind_property(UnsafeMutableRawPointer(search), "active", UnsafeMutableRawPointer(feedPage.searchBar),
                                "search-mode-enabled", GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
-        searchButton = search
 
         let menu = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(menu), "open-menu-symbolic")
@@ -139,9 +145,11 @@ final class MainWindow {
     // MARK: Pages
 
     private func showFeed() {
+        playerPage.stop()
+        if let header { gtk_widget_set_visible(header, 1) }
+        feedPage.captureKeys(from: window.cast())
+        if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
         gtk_stack_set_visible_child_name(stack, "feed")
-        gtk_widget_set_visible(backButton, 0)
-        if let searchButton { gtk_widget_set_visible(searchButton, 1) }
     }
 
     /// Opens a typed, dropped or passed address, or says why it can't.
@@ -152,10 +160,16 @@ final class MainWindow {
             showFeed()
         case .success(let locator):
             feed.recordOpened(locator)
-            videoPage.show(locator)
+            let title = feed.item(withID: locator.uri)?.title ?? locator.displayName
+            if gtk_stack_get_visible_child_name(stack).map({ String(cString: $0) }) != "video" {
+                wasFullscreen = gtk_window_is_fullscreen(gtkWindow) != 0
+            }
+            // The player has its own bar; it opens full screen over the feed.
+            if let header { gtk_widget_set_visible(header, 0) }
+            feedPage.captureKeys(from: nil)
             gtk_stack_set_visible_child_name(stack, "video")
-            gtk_widget_set_visible(backButton, 1)
-            if let searchButton { gtk_widget_set_visible(searchButton, 0) }
+            playerPage.open(locator, title: title)
+            gtk_window_fullscreen(gtkWindow)
         case .failure(let rejection):
             showToast(CoreText.describe(rejection))
         }

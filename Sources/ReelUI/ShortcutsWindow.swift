@@ -20,7 +20,7 @@ enum ShortcutsWindow {
             let items = ShortcutTable.all.filter { $0.section == section }.map { shortcut in
                 element("GtkShortcutsShortcut", properties: [
                     ("title", tr(shortcut.title)),
-                    ("accelerator", shortcut.accelerators.joined(separator: " ")),
+                    ("accelerator", shortcut.displayAccelerator),
                 ])
             }
             return element("GtkShortcutsGroup", properties: [("title", tr(section.title))], children: items)

@@ -6,7 +6,8 @@ final class ShortcutTableTests: XCTestCase {
         let actions = ShortcutTable.all.map(\.action)
         XCTAssertEqual(Set(actions).count, actions.count, "an action is listed twice")
         for shortcut in ShortcutTable.all {
-            XCTAssertTrue(["app", "win"].contains(shortcut.scope), "\(shortcut.action) has no app./win. scope")
+            XCTAssertTrue(["app", "win", "player"].contains(shortcut.scope), "\(shortcut.action) has no app./win./player. scope")
+            if let arguments = shortcut.arguments { XCTAssertEqual(arguments.count, shortcut.accelerators.count) }
             XCTAssertFalse(shortcut.actionName.isEmpty)
             // GAction names: letters, digits, '-' and '.'.
             XCTAssertTrue(shortcut.actionName.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") },

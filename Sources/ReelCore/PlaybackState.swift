@@ -1,0 +1,13 @@
+/// What the player is doing, as the controls show it.
+public enum PlaybackState: String, Sendable {
+    /// Opening: no frame yet.
+    case opening
+    case playing
+    case paused
+    /// Waiting for data; playback resumes by itself (the seeds' stall recovery).
+    case buffering
+    /// At the end; play starts again from the beginning.
+    case ended
+    /// Cannot play; the error page says why.
+    case failed
+}

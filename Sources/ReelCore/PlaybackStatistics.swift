@@ -1,0 +1,27 @@
+/// What the statistics view (Ctrl+I) shows; nil where the stream does not say.
+public struct PlaybackStatistics: Equatable, Sendable {
+    public var videoCodec: String?
+    public var audioCodec: String?
+    public var width: Int?
+    public var height: Int?
+    public var frameRate: Double?
+    /// Bits per second, from the stream's tags.
+    public var bitrate: Int?
+    public var droppedFrames: Int
+    /// Percent of the network buffer filled; nil for local files.
+    public var bufferLevel: Int?
+    public var hasAudioOutput: Bool
+
+    public init(videoCodec: String?, audioCodec: String?, width: Int?, height: Int?, frameRate: Double?,
+                bitrate: Int?, droppedFrames: Int, bufferLevel: Int?, hasAudioOutput: Bool) {
+        self.videoCodec = videoCodec
+        self.audioCodec = audioCodec
+        self.width = width
+        self.height = height
+        self.frameRate = frameRate
+        self.bitrate = bitrate
+        self.droppedFrames = droppedFrames
+        self.bufferLevel = bufferLevel
+        self.hasAudioOutput = hasAudioOutput
+    }
+}

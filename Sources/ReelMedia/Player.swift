@@ -1,0 +1,358 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+
+/// One video playing through playbin into a VideoSink. Lives on the main
+/// thread: commands come from the UI, the bus is watched on the main context,
+/// and every callback runs there. `close()` (or deinit) tears it down.
+public final class Player {
+    public let uri: String
+    public let sink: VideoSink
+    /// No sound server or device: the video plays silently (the UI says so).
+    public let hasAudioOutput: Bool
+
+    public var onState: ((PlaybackState) -> Void)?
+    public var onFailure: ((VideoProblem) -> Void)?
+    /// Buffering percentage while a stall lasts (100 = done).
+    public var onBuffering: ((Int) -> Void)?
+    /// The duration became known or changed.
+    public var onDuration: ((Double) -> Void)?
+    /// A seek or step finished: the new frame is on its way.
+    public var onSeekDone: (() -> Void)?
+
+    public private(set) var state: PlaybackState = .opening
+    public private(set) var rate: Double = 1
+    private let playbin: UnsafeMutablePointer<GstElement>
+    private var busWatch: guint = 0
+    private var missingCodecs: [String] = []
+    private var wantsPlaying = true
+    private var isBuffering = false
+    private var isLive = false
+    private var videoCodec: String?
+    private var audioCodec: String?
+    private var bitrate: UInt32 = 0
+
+    public init(uri: String, sink: VideoSink = VideoSink(), startPlaying: Bool = true) {
+        self.uri = uri
+        self.sink = sink
+        wantsPlaying = startPlaying
+        playbin = gst_element_factory_make("playbin", "reel-player")!
+        _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
+        PropertyValue.string(uri).set(on: playbin, "uri")
+        // No videoconvert/videoscale inside playsink: the sink converts with
+        // libyuv. No deinterlacer or colour balance: progressive video would
+        // pass through them for nothing.
+        gst_util_set_object_arg(UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GObject.self),
+                                "flags", "video+audio+text+soft-volume+native-video")
+        PropertyValue.object(sink.element).set(on: playbin, "video-sink")
+        let audio = Player.audioSink()
+        hasAudioOutput = audio.real
+        PropertyValue.object(audio.element).set(on: playbin, "audio-sink")
+        gst_object_unref(UnsafeMutableRawPointer(audio.element))
+        // Speed changes keep the pitch.
+        if let tempo = gst_element_factory_make("scaletempo", nil) {
+            PropertyValue.object(tempo).set(on: playbin, "audio-filter")
+        }
+
+        let bus = gst_element_get_bus(playbin)!
+        busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
+            let player = Unmanaged<Player>.fromOpaque(data!).takeUnretainedValue()
+            player.handle(message!)
+            return 1
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        gst_object_unref(UnsafeMutableRawPointer(bus))
+        Trace.shared.event("player-open", ["uri": uri])
+
+        if uri.lowercased().hasPrefix("file:"), let problem = MediaProbe.checkLocalFile(uri) {
+            // Say what GIO already knows instead of what a demuxer guesses.
+            MainContext.soon { [weak self] in self?.fail(problem) }
+            return
+        }
+        gst_element_set_state(playbin, GST_STATE_PAUSED)
+    }
+
+    deinit { close() }
+
+    /// Stops playback and frees the pipeline. Safe to call twice.
+    public func close() {
+        if busWatch != 0 {
+            g_source_remove(busWatch)
+            busWatch = 0
+            gst_element_set_state(playbin, GST_STATE_NULL)
+            gst_object_unref(UnsafeMutableRawPointer(playbin))
+            Trace.shared.event("player-close", ["uri": uri])
+        }
+    }
+
+    // MARK: Commands
+
+    public func play() {
+        wantsPlaying = true
+        if state == .ended {
+            seek(to: 0)
+        }
+        if !isBuffering { gst_element_set_state(playbin, GST_STATE_PLAYING) }
+    }
+
+    public func pause() {
+        wantsPlaying = false
+        gst_element_set_state(playbin, GST_STATE_PAUSED)
+    }
+
+    public func togglePlaying() {
+        wantsPlaying && state != .ended ? pause() : play()
+    }
+
+    public var isPlaying: Bool { wantsPlaying && state != .ended && state != .failed }
+
+    /// Seeks to `seconds`; accurate lands on the exact frame, otherwise on
+    /// the nearest keyframe (fast, for dragging the seek bar).
+    public func seek(to seconds: Double, accurate: Bool = true) {
+        var target = max(0, seconds)
+        if let duration { target = min(target, duration) }
+        let flags = GST_SEEK_FLAG_FLUSH.rawValue | (accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
+                                                    : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
+        _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GstSeekFlags(flags),
+                             GST_SEEK_TYPE_SET, gint64(target * 1e9), GST_SEEK_TYPE_NONE, 0)
+        if state == .ended { setState(wantsPlaying ? .playing : .paused) }
+        Trace.shared.event("player-seek", ["target": target, "accurate": accurate ? 1 : 0])
+    }
+
+    /// Changes speed without a jump: an instant rate change where the
+    /// pipeline supports it, else a flushing seek to where it is now.
+    public func setRate(_ newRate: Double) {
+        guard newRate > 0, abs(newRate - rate) > 0.001 else { return }
+        rate = newRate
+        let instant = gst_element_seek(playbin, newRate, GST_FORMAT_TIME, GST_SEEK_FLAG_INSTANT_RATE_CHANGE,
+                                       GST_SEEK_TYPE_NONE, 0, GST_SEEK_TYPE_NONE, 0) != 0
+        if !instant, let position {
+            let flags = GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue
+            _ = gst_element_seek(playbin, newRate, GST_FORMAT_TIME, GstSeekFlags(flags),
+                                 GST_SEEK_TYPE_SET, gint64(position * 1e9), GST_SEEK_TYPE_NONE, 0)
+        }
+        Trace.shared.event("player-rate", ["rate": newRate, "instant": instant ? 1 : 0])
+    }
+
+    /// One frame forward (a step event) or back (a seek one frame period
+    /// earlier); pauses first, as frame stepping only makes sense paused.
+    public func step(forward: Bool) {
+        if wantsPlaying { pause() }
+        if forward {
+            let event = gst_event_new_step(GST_FORMAT_BUFFERS, 1, 1, 1, 0)
+            _ = gst_element_send_event(playbin, event)
+        } else if let position {
+            seek(to: max(0, position - frameDuration), accurate: true)
+        }
+        Trace.shared.event("player-step", ["forward": forward ? 1 : 0])
+    }
+
+    /// Volume on the cubic scale people hear (0...1).
+    public var volume: Double {
+        get { gst_stream_volume_get_volume(streamVolume, GST_STREAM_VOLUME_FORMAT_CUBIC) }
+        set { gst_stream_volume_set_volume(streamVolume, GST_STREAM_VOLUME_FORMAT_CUBIC, min(1, max(0, newValue))) }
+    }
+
+    public var isMuted: Bool {
+        get { gst_stream_volume_get_mute(streamVolume) != 0 }
+        set { gst_stream_volume_set_mute(streamVolume, newValue ? 1 : 0) }
+    }
+
+    private var streamVolume: OpaquePointer { OpaquePointer(playbin) }
+
+    // MARK: Queries
+
+    public var position: Double? {
+        var value: gint64 = 0
+        guard gst_element_query_position(playbin, GST_FORMAT_TIME, &value) != 0, value >= 0 else { return nil }
+        return Double(value) / 1e9
+    }
+
+    public var duration: Double? {
+        var value: gint64 = 0
+        guard gst_element_query_duration(playbin, GST_FORMAT_TIME, &value) != 0, value > 0 else { return nil }
+        return Double(value) / 1e9
+    }
+
+    /// Seconds per frame from the negotiated caps (1/30 when unknown).
+    public var frameDuration: Double {
+        guard let info = videoInfo, info.fps_n > 0 else { return 1.0 / 30 }
+        return Double(info.fps_d) / Double(info.fps_n)
+    }
+
+    private var videoInfo: GstVideoInfo? {
+        guard let pad = gst_element_get_static_pad(sink.element, "sink") else { return nil }
+        defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
+        guard let caps = gst_pad_get_current_caps(pad) else { return nil }
+        defer { gst_caps_unref(caps) }
+        var info = GstVideoInfo()
+        return gst_video_info_from_caps(&info, caps) != 0 ? info : nil
+    }
+
+    /// For the statistics view.
+    public var statistics: PlaybackStatistics {
+        let info = videoInfo
+        let dropped = sink.droppedFrames
+        var level: Int?
+        if !uri.lowercased().hasPrefix("file:") {
+            let query = gst_query_new_buffering(GST_FORMAT_TIME)!
+            if gst_element_query(playbin, query) != 0 {
+                var percent: gint = 0
+                gst_query_parse_buffering_percent(query, nil, &percent)
+                level = Int(percent)
+            }
+            gst_query_unref(query)
+        }
+        return PlaybackStatistics(
+            videoCodec: videoCodec, audioCodec: audioCodec,
+            width: info.map { Int($0.width) }, height: info.map { Int($0.height) },
+            frameRate: info.flatMap { $0.fps_n > 0 ? Double($0.fps_n) / Double($0.fps_d) : nil },
+            bitrate: bitrate > 0 ? Int(bitrate) : nil,
+            droppedFrames: dropped.late + dropped.unshown, bufferLevel: level,
+            hasAudioOutput: hasAudioOutput)
+    }
+
+    // MARK: Bus
+
+    private func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+        switch message.pointee.type {
+        case GST_MESSAGE_ERROR:
+            var error: UnsafeMutablePointer<GError>?
+            var debug: UnsafeMutablePointer<gchar>?
+            gst_message_parse_error(message, &error, &debug)
+            var status: gint = 0
+            var details: UnsafePointer<GstStructure>?
+            gst_message_parse_error_details(message, &details)
+            if let details { _ = gst_structure_get_int(details, "http-status-code", &status) }
+            let debugText = debug.map { String(cString: $0) } ?? ""
+            g_free(debug)
+            let failure = error.map { GLibError(consuming: $0) }
+            fail(problem(for: failure, httpStatus: status > 0 ? Int(status) : HTTPStatus.find(in: (failure?.message ?? "") + " " + debugText)))
+        case GST_MESSAGE_ELEMENT:
+            if gst_is_missing_plugin_message(message) != 0,
+               let description = String(consumingGString: gst_missing_plugin_message_get_description(message)) {
+                missingCodecs.append(description)
+            }
+        case GST_MESSAGE_EOS:
+            wantsPlaying = false
+            setState(.ended)
+        case GST_MESSAGE_STATE_CHANGED:
+            guard UnsafeMutableRawPointer(message.pointee.src) == UnsafeMutableRawPointer(playbin) else { return }
+            var old = GST_STATE_NULL, new = GST_STATE_NULL
+            gst_message_parse_state_changed(message, &old, &new, nil)
+            if old == GST_STATE_READY && new == GST_STATE_PAUSED {
+                isLive = gst_element_get_state(playbin, nil, nil, 0) == GST_STATE_CHANGE_NO_PREROLL
+                if let duration { onDuration?(duration) }
+                if wantsPlaying { gst_element_set_state(playbin, GST_STATE_PLAYING) }
+            }
+            if state == .failed || state == .ended || isBuffering { return }
+            if new == GST_STATE_PLAYING { setState(.playing) }
+            if new == GST_STATE_PAUSED && old != GST_STATE_READY && !wantsPlaying { setState(.paused) }
+            if new == GST_STATE_PAUSED && old == GST_STATE_READY && !wantsPlaying { setState(.paused) }
+        case GST_MESSAGE_BUFFERING:
+            var percent: gint = 0
+            gst_message_parse_buffering(message, &percent)
+            handleBuffering(Int(percent))
+        case GST_MESSAGE_DURATION_CHANGED:
+            if let duration { onDuration?(duration) }
+        case GST_MESSAGE_ASYNC_DONE:
+            onSeekDone?()
+        case GST_MESSAGE_CLOCK_LOST:
+            // A new clock must be chosen: the documented dance.
+            if wantsPlaying {
+                gst_element_set_state(playbin, GST_STATE_PAUSED)
+                gst_element_set_state(playbin, GST_STATE_PLAYING)
+            }
+        case GST_MESSAGE_TAG:
+            var tags: UnsafeMutablePointer<GstTagList>?
+            gst_message_parse_tag(message, &tags)
+            guard let tags else { return }
+            var text: UnsafeMutablePointer<gchar>?
+            if gst_tag_list_get_string(tags, "video-codec", &text) != 0, let text { videoCodec = String(cString: text); g_free(text) }
+            text = nil
+            if gst_tag_list_get_string(tags, "audio-codec", &text) != 0, let text { audioCodec = String(cString: text); g_free(text) }
+            var value: guint = 0
+            if gst_tag_list_get_uint(tags, "bitrate", &value) != 0 || gst_tag_list_get_uint(tags, "nominal-bitrate", &value) != 0 {
+                bitrate = max(bitrate, value)
+            }
+            gst_tag_list_unref(tags)
+        default:
+            break
+        }
+    }
+
+    /// The seeds' stall recovery: pause while the buffer refills, play again
+    /// by itself at 100 %. Live streams cannot wait, so they are left alone.
+    private func handleBuffering(_ percent: Int) {
+        guard !isLive, state != .failed else { return }
+        onBuffering?(percent)
+        if percent < 100 {
+            if !isBuffering {
+                isBuffering = true
+                gst_element_set_state(playbin, GST_STATE_PAUSED)
+                setState(.buffering)
+            }
+        } else if isBuffering {
+            isBuffering = false
+            if wantsPlaying {
+                gst_element_set_state(playbin, GST_STATE_PLAYING)
+            } else {
+                setState(.paused)
+            }
+        }
+    }
+
+    private func problem(for error: GLibError?, httpStatus: Int?) -> VideoProblem {
+        if let codec = missingCodecs.first { return .unsupportedCodec(VideoProblem.codecName(fromMissingPlugin: codec)) }
+        let isLocal = uri.lowercased().hasPrefix("file:")
+        if !isLocal, let httpStatus { return .network(HTTPStatus.describe(httpStatus)) }
+        return MediaProbe.problem(for: error, isLocal: isLocal)
+    }
+
+    private func fail(_ problem: VideoProblem) {
+        guard state != .failed else { return }
+        gst_element_set_state(playbin, GST_STATE_NULL)
+        setState(.failed)
+        Trace.shared.event("player-error", ["kind": problem.kind, "detail": problem.detail])
+        onFailure?(problem)
+    }
+
+    private func setState(_ new: PlaybackState) {
+        guard new != state else { return }
+        state = new
+        Trace.shared.event("player-state", ["state": new.rawValue])
+        onState?(new)
+    }
+
+    private static func audioSink() -> (element: UnsafeMutablePointer<GstElement>, real: Bool) {
+        // Tag the stream as video for the sound server (role-based volume
+        // and ducking policies), and check a server answers before relying
+        // on it: with no sound server or device, play silently.
+        if let pulse = gst_element_factory_make("pulsesink", "reel-audio") {
+            _ = gst_object_ref_sink(UnsafeMutableRawPointer(pulse))
+            let properties = gst_structure_new_from_string("props,media.role=video")
+            PropertyValue.boxed(UnsafeMutableRawPointer(properties!), gst_structure_get_type()).set(on: pulse, "stream-properties")
+            gst_structure_free(properties)
+            if gst_element_set_state(pulse, GST_STATE_READY) != GST_STATE_CHANGE_FAILURE {
+                gst_element_set_state(pulse, GST_STATE_NULL)
+                return (pulse, true)
+            }
+            gst_element_set_state(pulse, GST_STATE_NULL)
+            gst_object_unref(UnsafeMutableRawPointer(pulse))
+        }
+        if let alsa = gst_element_factory_make("alsasink", "reel-audio") {
+            _ = gst_object_ref_sink(UnsafeMutableRawPointer(alsa))
+            if gst_element_set_state(alsa, GST_STATE_READY) != GST_STATE_CHANGE_FAILURE {
+                gst_element_set_state(alsa, GST_STATE_NULL)
+                return (alsa, true)
+            }
+            gst_element_set_state(alsa, GST_STATE_NULL)
+            gst_object_unref(UnsafeMutableRawPointer(alsa))
+        }
+        let silent = gst_element_factory_make("fakesink", "reel-audio")!
+        _ = gst_object_ref_sink(UnsafeMutableRawPointer(silent))
+        PropertyValue.bool(true).set(on: silent, "sync")
+        return (silent, false)
+    }
+}

@@ -1,0 +1,188 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+
+/// The video end of a pipeline: an appsink that converts each frame it
+/// renders (at its presentation time) with libyuv at the size it is drawn,
+/// keeps only the newest one, and hands it to the main thread. The UI sets
+/// `onFrame` and reports the drawn size; it never sees GStreamer.
+public final class VideoSink {
+    /// The element to put in a pipeline (playbin's `video-sink`).
+    public let element: UnsafeMutablePointer<GstElement>
+    private let appsink: UnsafeMutablePointer<GstElement>
+    private let core: SinkCore
+
+    /// Called on the main thread with each new frame.
+    public var onFrame: ((VideoFrame) -> Void)? {
+        get { core.onFrame }
+        set { core.onFrame = newValue }
+    }
+
+    public init() {
+        let bin = gst_bin_new("reel-video-sink")!
+        let convert = gst_element_factory_make("videoconvert", nil)!
+        let appsink = gst_element_factory_make("appsink", "frames")!
+        self.appsink = appsink
+        let formats = FrameConverter.inputFormats.joined(separator: ",")
+        let caps = gst_caps_from_string("video/x-raw,format={\(formats)}")
+        PropertyValue.bool(true).set(on: appsink, "sync")
+        PropertyValue.bool(true).set(on: appsink, "qos")
+        PropertyValue.bool(false).set(on: appsink, "enable-last-sample")
+        PropertyValue.bool(false).set(on: appsink, "emit-signals")
+        let app = UnsafeMutableRawPointer(appsink).assumingMemoryBound(to: GstAppSink.self)
+        gst_app_sink_set_caps(app, caps)
+        gst_caps_unref(caps)
+        let asBin = UnsafeMutableRawPointer(bin).assumingMemoryBound(to: GstBin.self)
+        _ = gst_bin_add(asBin, convert)
+        _ = gst_bin_add(asBin, appsink)
+        _ = gst_element_link(convert, appsink)
+        let pad = gst_element_get_static_pad(convert, "sink")!
+        let ghost = gst_ghost_pad_new("sink", pad)!
+        gst_object_unref(pad)
+        _ = gst_element_add_pad(bin, ghost)
+        element = bin
+        _ = gst_object_ref_sink(UnsafeMutableRawPointer(element))
+
+        core = SinkCore()
+        var callbacks = GstAppSinkCallbacks()
+        callbacks.new_sample = { sink, data in
+            Unmanaged<SinkCore>.fromOpaque(data!).takeUnretainedValue().take(gst_app_sink_pull_sample(sink))
+            return GST_FLOW_OK
+        }
+        callbacks.new_preroll = { sink, data in
+            Unmanaged<SinkCore>.fromOpaque(data!).takeUnretainedValue().take(gst_app_sink_pull_preroll(sink))
+            return GST_FLOW_OK
+        }
+        gst_app_sink_set_callbacks(app, &callbacks,
+                                   Unmanaged.passRetained(core).toOpaque(),
+                                   { Unmanaged<SinkCore>.fromOpaque($0!).release() })
+        // The stream's orientation arrives as a tag event ahead of the frames.
+        let sinkPad = gst_element_get_static_pad(appsink, "sink")!
+        gst_pad_add_probe(sinkPad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { _, info, data in
+            if let event = info?.pointee.data?.assumingMemoryBound(to: GstEvent.self),
+               event.pointee.type == GST_EVENT_TAG {
+                var list: UnsafeMutablePointer<GstTagList>?
+                gst_event_parse_tag(event, &list)
+                var value: UnsafeMutablePointer<gchar>?
+                if let list, gst_tag_list_get_string(list, "image-orientation", &value) != 0, let value {
+                    Unmanaged<SinkCore>.fromOpaque(data!).takeUnretainedValue()
+                        .setRotation(VideoRotation.degrees(fromTag: String(cString: value)))
+                    g_free(value)
+                }
+            }
+            return GST_PAD_PROBE_OK
+        }, Unmanaged.passRetained(core).toOpaque(), { Unmanaged<SinkCore>.fromOpaque($0!).release() })
+        gst_object_unref(sinkPad)
+    }
+
+    deinit {
+        gst_object_unref(UnsafeMutableRawPointer(element))
+    }
+
+    /// The size in device pixels the picture is drawn at; later frames are
+    /// converted at that size. Main thread.
+    public func setDrawnSize(width: Int, height: Int) {
+        core.setDrawn(ConversionSize(width: width, height: height))
+    }
+
+    /// Converts the newest frame again at the current drawn size (for a
+    /// paused video whose view changed size) and delivers it.
+    public func refresh() {
+        core.refresh()
+    }
+
+    /// Frames the sink dropped for being late (QoS), and frames converted but
+    /// replaced by a newer one before the main thread took them.
+    public var droppedFrames: (late: Int, unshown: Int) {
+        var late = 0
+        var value = GValue()
+        g_value_init(&value, gst_structure_get_type())
+        g_object_get_property(UnsafeMutablePointer(OpaquePointer(appsink)), "stats", &value)
+        if let boxed = g_value_get_boxed(&value) {
+            var dropped: guint64 = 0
+            if gst_structure_get_uint64(boxed.assumingMemoryBound(to: GstStructure.self), "dropped", &dropped) != 0 { late = Int(dropped) }
+        }
+        g_value_unset(&value)
+        return (late, core.unshown)
+    }
+}
+
+/// The state shared between the streaming thread and the main thread.
+final class SinkCore: @unchecked Sendable {
+    private let lock = NSLock()
+    private let convertLock = NSLock()
+    private let converter = FrameConverter()
+    private var pending: VideoFrame?
+    private var scheduled = false
+    private var drawn: ConversionSize?
+    private var rotation = 0
+    private var lastSample: OpaquePointer?
+    private(set) var unshown = 0
+    /// Main thread only.
+    var onFrame: ((VideoFrame) -> Void)?
+
+    deinit {
+        if let lastSample { gst_sample_unref(lastSample) }
+    }
+
+    func setDrawn(_ size: ConversionSize) {
+        lock.lock()
+        if drawn.map({ size.differsNoticeably(from: $0) }) ?? true { drawn = size }
+        lock.unlock()
+    }
+
+    func setRotation(_ degrees: Int) {
+        lock.lock()
+        rotation = degrees
+        lock.unlock()
+    }
+
+    /// A streaming thread's new sample (owned).
+    func take(_ sample: OpaquePointer?) {
+        guard let sample else { return }
+        lock.lock()
+        let previous = lastSample
+        lastSample = sample
+        lock.unlock()
+        if let previous { gst_sample_unref(previous) }
+        convertAndPost(sample)
+    }
+
+    func refresh() {
+        lock.lock()
+        let sample = lastSample.flatMap { gst_sample_ref($0) }
+        lock.unlock()
+        guard let sample else { return }
+        convertAndPost(sample)
+        gst_sample_unref(sample)
+    }
+
+    private func convertAndPost(_ sample: OpaquePointer) {
+        lock.lock()
+        let size = drawn, degrees = rotation
+        lock.unlock()
+        convertLock.lock()
+        let frame = converter.convert(sample, drawn: size, rotation: degrees)
+        convertLock.unlock()
+        guard let frame else { return }
+        lock.lock()
+        if pending != nil { unshown += 1 }
+        pending = frame
+        let post = !scheduled
+        scheduled = true
+        lock.unlock()
+        // Ahead of GTK's redraw (priority 120) so the frame makes this paint.
+        if post { MainContext.idle(priority: G_PRIORITY_DEFAULT) { self.deliver() } }
+    }
+
+    private func deliver() {
+        lock.lock()
+        let frame = pending
+        pending = nil
+        scheduled = false
+        lock.unlock()
+        if let frame { onFrame?(frame) }
+    }
+}

@@ -1,0 +1,187 @@
+import CGLib
+import CGtk
+import GLibKit
+import ReelCore
+
+/// The player's on-screen controls: a top bar (back, title, menu) and a
+/// bottom bar (seek bar with times, transport, sound, speed, aspect,
+/// picture-in-picture, full screen). Every button is a `player.` action, so
+/// a click and its key do the same thing. The page fades both bars.
+final class PlayerControls {
+    let top: UnsafeMutablePointer<GtkWidget>
+    let bottom: UnsafeMutablePointer<GtkWidget>
+    let title: UnsafeMutablePointer<GtkWidget>
+    let seekBar: UnsafeMutablePointer<GtkWidget>
+    private let elapsed: UnsafeMutablePointer<GtkWidget>
+    private let remaining: UnsafeMutablePointer<GtkWidget>
+    private let playButton: UnsafeMutablePointer<GtkWidget>
+    private let muteButton: UnsafeMutablePointer<GtkWidget>
+    let volumeBar: UnsafeMutablePointer<GtkWidget>
+    private let speedButton: UnsafeMutablePointer<GtkWidget>
+    private let fullscreenButton: UnsafeMutablePointer<GtkWidget>
+    /// Popovers count as "in use": the bars stay while one is open.
+    private(set) var menuButtons: [UnsafeMutablePointer<GtkWidget>] = []
+
+    init() {
+        top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+        gtk_widget_add_css_class(top, "osd")
+        gtk_widget_add_css_class(top, "reel-player-bar")
+        gtk_widget_set_valign(top, GTK_ALIGN_START)
+        gtk_box_append(cast(top), IconButton.make(icon: "go-previous-symbolic", label: tr("Back to the Feed"), action: "player.close"))
+        title = gtk_label_new(nil)
+        gtk_label_set_ellipsize(cast(title), PANGO_ELLIPSIZE_END)
+        gtk_widget_set_hexpand(title, 1)
+        gtk_widget_add_css_class(title, "heading")
+        gtk_box_append(cast(top), title)
+
+        bottom = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_widget_add_css_class(bottom, "osd")
+        gtk_widget_add_css_class(bottom, "reel-player-bar")
+        gtk_widget_set_valign(bottom, GTK_ALIGN_END)
+
+        let seekRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        elapsed = PlayerControls.timeLabel()
+        remaining = PlayerControls.timeLabel()
+        seekBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)
+        gtk_scale_set_draw_value(cast(seekBar), 0)
+        gtk_widget_set_hexpand(seekBar, 1)
+        AccessibleLabel.set(seekBar, tr("Position"))
+        gtk_box_append(cast(seekRow), elapsed)
+        gtk_box_append(cast(seekRow), seekBar)
+        gtk_box_append(cast(seekRow), remaining)
+        gtk_box_append(cast(bottom), seekRow)
+
+        let buttons = gtk_center_box_new()!
+        let transport = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_append(cast(transport), IconButton.make(icon: "media-seek-backward-symbolic", label: tr("Back 15 Seconds"), action: "player.jump-backward"))
+        playButton = IconButton.make(icon: "media-playback-start-symbolic", label: tr("Play"), action: "player.play-pause")
+        gtk_widget_add_css_class(playButton, "circular")
+        gtk_box_append(cast(transport), playButton)
+        gtk_box_append(cast(transport), IconButton.make(icon: "media-seek-forward-symbolic", label: tr("Forward 15 Seconds"), action: "player.jump-forward"))
+        gtk_center_box_set_center_widget(cast(buttons), transport)
+
+        let sound = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        muteButton = IconButton.make(icon: "audio-volume-high-symbolic", label: tr("Mute"), action: "player.mute")
+        volumeBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
+        gtk_scale_set_draw_value(cast(volumeBar), 0)
+        gtk_widget_set_size_request(volumeBar, 100, -1)
+        AccessibleLabel.set(volumeBar, tr("Volume"))
+        gtk_box_append(cast(sound), muteButton)
+        gtk_box_append(cast(sound), volumeBar)
+        gtk_center_box_set_start_widget(cast(buttons), sound)
+
+        let options = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        speedButton = gtk_menu_button_new()
+        gtk_menu_button_set_label(cast(speedButton), PlaybackSpeed.label(1))
+        gtk_menu_button_set_menu_model(cast(speedButton), PlayerControls.speedMenu())
+        IconButton.describe(speedButton, tr("Speed"))
+        let aspectButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(cast(aspectButton), "zoom-fit-best-symbolic")
+        gtk_menu_button_set_menu_model(cast(aspectButton), PlayerControls.aspectMenu())
+        IconButton.describe(aspectButton, tr("Aspect"))
+        let moreButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(cast(moreButton), "view-more-symbolic")
+        gtk_menu_button_set_menu_model(cast(moreButton), PlayerControls.moreMenu())
+        IconButton.describe(moreButton, tr("More Options"))
+        fullscreenButton = IconButton.make(icon: "view-fullscreen-symbolic", label: tr("Full Screen"), action: "player.fullscreen")
+        [speedButton, aspectButton, moreButton].forEach { button in
+            gtk_menu_button_set_direction(cast(button), GTK_ARROW_UP)
+            gtk_box_append(cast(options), button)
+        }
+        gtk_box_append(cast(options), IconButton.make(icon: "reel-picture-in-picture-symbolic", label: tr("Picture in Picture"), action: "player.picture-in-picture"))
+        gtk_box_append(cast(options), fullscreenButton)
+        gtk_center_box_set_end_widget(cast(buttons), options)
+        gtk_box_append(cast(bottom), buttons)
+        menuButtons = [speedButton, aspectButton, moreButton]
+    }
+
+    var isMenuOpen: Bool {
+        menuButtons.contains { button in
+            gtk_menu_button_get_popover(cast(button)).map { gtk_widget_get_visible(cast($0)) != 0 } ?? false
+        }
+    }
+
+    func setPlaying(_ playing: Bool) {
+        gtk_button_set_icon_name(cast(playButton), playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+        IconButton.describe(playButton, playing ? tr("Pause") : tr("Play"))
+    }
+
+    func setPosition(_ position: Double, duration: Double?) {
+        let adjustment = gtk_range_get_adjustment(cast(seekBar))
+        if let duration, duration > 0 {
+            gtk_adjustment_set_upper(adjustment, duration)
+            gtk_widget_set_sensitive(seekBar, 1)
+        } else {
+            gtk_widget_set_sensitive(seekBar, 0)
+        }
+        gtk_range_set_value(cast(seekBar), position)
+        gtk_label_set_text(cast(elapsed), DurationText.format(position))
+        gtk_label_set_text(cast(remaining), duration.map { "−" + DurationText.format(max(0, $0 - position)) } ?? "")
+    }
+
+    func setSound(volume: Double, muted: Bool) {
+        gtk_range_set_value(cast(volumeBar), volume)
+        let icon = muted || volume == 0 ? "audio-volume-muted-symbolic"
+            : volume < 0.34 ? "audio-volume-low-symbolic"
+            : volume < 0.67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
+        gtk_button_set_icon_name(cast(muteButton), icon)
+        IconButton.describe(muteButton, muted ? tr("Unmute") : tr("Mute"))
+    }
+
+    func setRate(_ rate: Double) {
+        gtk_menu_button_set_label(cast(speedButton), PlaybackSpeed.label(rate))
+    }
+
+    func setFullscreen(_ fullscreen: Bool) {
+        gtk_button_set_icon_name(cast(fullscreenButton), fullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
+        IconButton.describe(fullscreenButton, fullscreen ? tr("Leave Full Screen") : tr("Full Screen"))
+    }
+
+    private static func timeLabel() -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new("0:00")!
+        gtk_widget_add_css_class(label, "numeric")
+        gtk_widget_set_size_request(label, 56, -1)
+        return label
+    }
+
+    private static func speedMenu() -> UnsafeMutablePointer<GMenuModel> {
+        let menu = g_menu_new()!
+        for rate in PlaybackSpeed.steps {
+            let item = g_menu_item_new(PlaybackSpeed.label(rate), nil)!
+            g_menu_item_set_action_and_target_value(item, "player.speed", g_variant_new_string(PlaybackSpeed.key(rate)))
+            g_menu_append_item(menu, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+        return cast(menu)
+    }
+
+    private static func aspectMenu() -> UnsafeMutablePointer<GMenuModel> {
+        let menu = g_menu_new()!
+        for mode in ContentMode.allCases {
+            let item = g_menu_item_new(tr(mode.title), nil)!
+            g_menu_item_set_action_and_target_value(item, "player.content-mode", g_variant_new_string(mode.rawValue))
+            g_menu_append_item(menu, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+        return cast(menu)
+    }
+
+    private static func moreMenu() -> UnsafeMutablePointer<GMenuModel> {
+        let menu = g_menu_new()!
+        let ending = g_menu_new()!
+        for action in EndAction.allCases {
+            let item = g_menu_item_new(tr(action.title), nil)!
+            g_menu_item_set_action_and_target_value(item, "player.end-action", g_variant_new_string(action.rawValue))
+            g_menu_append_item(ending, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+        g_menu_append_section(menu, tr("At the End"), cast(ending))
+        g_object_unref(UnsafeMutableRawPointer(ending))
+        let tools = g_menu_new()!
+        g_menu_append(tools, tr("Statistics"), "player.statistics")
+        g_menu_append(tools, tr("Keyboard Shortcuts"), "app.shortcuts")
+        g_menu_append_section(menu, nil, cast(tools))
+        g_object_unref(UnsafeMutableRawPointer(tools))
+        return cast(menu)
+    }
+}

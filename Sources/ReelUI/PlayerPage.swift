@@ -1,0 +1,558 @@
+import CGLib
+import CGtk
+import Foundation
+import GLibKit
+import ReelCore
+import ReelMedia
+
+/// The full-screen player: the video view under fading controls, a
+/// buffering badge, a statistics panel (Ctrl+I), and an error page with
+/// Retry and Back. Keys come from ShortcutTable's player section through a
+/// shortcut controller on the page, so they work only while it is shown.
+final class PlayerPage {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let stack: OpaquePointer
+    private let overlay: UnsafeMutablePointer<GtkWidget>
+    private let toasts: OpaquePointer
+    private let view = VideoView()
+    private let controls = PlayerControls()
+    private let topRevealer: OpaquePointer
+    private let bottomRevealer: OpaquePointer
+    private let bufferingLabel: UnsafeMutablePointer<GtkWidget>
+    private let statisticsLabel: UnsafeMutablePointer<GtkWidget>
+    private let errorPage: UnsafeMutablePointer<GtkWidget>
+    private let settings: Settings?
+    private var actions: [String: OpaquePointer] = [:]
+
+    private var player: Player?
+    private var locator: MediaLocator?
+    private var contentMode: ContentMode = .fit
+    private var ticker: SourceID?
+    private var hideTimer: SourceID?
+    private var preciseSeek: SourceID?
+    private var seekingUntil = Date.distantPast
+    private var lastPointer: (Double, Double) = (-1, -1)
+    private var controlsShown = true
+    private var inhibitCookie: guint = 0
+    private var openedAt = Date()
+    private var presentedFirstFrame = false
+
+    /// Asked to leave the player (Back, Esc, the end action "close").
+    var onClose: (() -> Void)?
+    /// The end action "next": returns the address to play after `uri`.
+    var nextAddress: ((String) -> String?)?
+    /// The remembered position of a video, and where to store a new one.
+    var savedPosition: ((String) -> Double?)?
+    var storePosition: ((String, Double?) -> Void)?
+    /// The picture-in-picture window takes over (issue 7 implements it).
+    var onPictureInPicture: (() -> Void)?
+
+    init(settings: Settings?) {
+        self.settings = settings
+        stack = OpaquePointer(gtk_stack_new())
+        toasts = OpaquePointer(adw_toast_overlay_new())
+        overlay = gtk_overlay_new()
+        gtk_widget_add_css_class(overlay, "reel-player")
+        gtk_overlay_set_child(cast(overlay), view.widget)
+
+        topRevealer = OpaquePointer(gtk_revealer_new())
+        bottomRevealer = OpaquePointer(gtk_revealer_new())
+        for (revealer, bar, align) in [(topRevealer, controls.top, GTK_ALIGN_START), (bottomRevealer, controls.bottom, GTK_ALIGN_END)] {
+            gtk_revealer_set_transition_type(revealer, GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
+            gtk_revealer_set_reveal_child(revealer, 1)
+            gtk_revealer_set_child(revealer, bar)
+            gtk_widget_set_valign(cast(revealer), align)
+            gtk_overlay_add_overlay(cast(overlay), cast(revealer))
+        }
+
+        bufferingLabel = gtk_label_new(nil)
+        gtk_widget_add_css_class(bufferingLabel, "osd")
+        gtk_widget_add_css_class(bufferingLabel, "reel-player-badge")
+        gtk_widget_set_halign(bufferingLabel, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(bufferingLabel, GTK_ALIGN_CENTER)
+        gtk_widget_set_visible(bufferingLabel, 0)
+        gtk_overlay_add_overlay(cast(overlay), bufferingLabel)
+
+        statisticsLabel = gtk_label_new(nil)
+        gtk_widget_add_css_class(statisticsLabel, "osd")
+        gtk_widget_add_css_class(statisticsLabel, "reel-statistics")
+        gtk_widget_add_css_class(statisticsLabel, "monospace")
+        gtk_label_set_xalign(cast(statisticsLabel), 0)
+        gtk_widget_set_halign(statisticsLabel, GTK_ALIGN_START)
+        gtk_widget_set_valign(statisticsLabel, GTK_ALIGN_START)
+        gtk_widget_set_visible(statisticsLabel, 0)
+        gtk_overlay_add_overlay(cast(overlay), statisticsLabel)
+
+        errorPage = PlayerPage.makeErrorPage()
+        gtk_stack_add_named(stack, overlay, "video")
+        gtk_stack_add_named(stack, errorPage, "error")
+        adw_toast_overlay_set_child(toasts, cast(stack))
+        widget = cast(toasts)
+
+        addActions()
+        addKeys()
+        watchPointer()
+        watchSeekBar()
+        watchVolumeBar()
+        view.onPresented = { [weak self] pts in self?.presented(pts) }
+        let doubleClick = gtk_gesture_click_new()!
+        Signals.connect(UnsafeMutableRawPointer(doubleClick), "pressed") { [weak self] args in
+            if args.int(1) == 2 { self?.activate("fullscreen") }
+        }
+        gtk_widget_add_controller(view.widget, doubleClick)
+    }
+
+    // MARK: Opening and closing
+
+    /// Plays `locator` (replacing whatever played), offering to resume a
+    /// remembered position.
+    func open(_ locator: MediaLocator, title: String) {
+        stop()
+        self.locator = locator
+        gtk_label_set_text(cast(controls.title), title)
+        gtk_stack_set_visible_child_name(stack, "video")
+        gtk_widget_set_visible(bufferingLabel, 0)
+        openedAt = Date()
+        presentedFirstFrame = false
+
+        let player = Player(uri: locator.uri)
+        self.player = player
+        view.attach(player.sink)
+        view.contentMode = contentMode
+        player.volume = settings?.double("volume", fallback: 1) ?? 1
+        player.isMuted = settings?.bool("muted") ?? false
+        player.onState = { [weak self] state in self?.stateChanged(state) }
+        player.onFailure = { [weak self] problem in self?.showError(problem) }
+        player.onBuffering = { [weak self] percent in self?.buffering(percent) }
+        player.onDuration = { [weak self] _ in self?.refreshPosition() }
+        player.onSeekDone = { [weak self] in
+            guard let self, let position = self.player?.position else { return }
+            Trace.shared.event("player-seek-done", ["position": position])
+            self.refreshPosition()
+        }
+        controls.setRate(1)
+        ActionGroup.setState(actions["speed"]!, PlaybackSpeed.key(1))
+        controls.setSound(volume: player.volume, muted: player.isMuted)
+        controls.setPlaying(true)
+        controls.setPosition(0, duration: nil)
+        if !player.hasAudioOutput {
+            toast(tr("No sound output was found: the video plays without sound."))
+        }
+        if let saved = savedPosition?(locator.uri) {
+            offerResume(at: saved)
+        }
+        ticker = MainContext.every(milliseconds: 250) { [weak self] in
+            self?.tick()
+            return self != nil
+        }
+        showControls()
+        gtk_widget_grab_focus(overlay)
+    }
+
+    /// Stops playback and remembers where a long video was left.
+    func stop() {
+        guard let player else { return }
+        if let locator {
+            storePosition?(locator.uri, ResumePolicy.positionToRemember(player.position, duration: player.duration))
+        }
+        ticker?.remove()
+        ticker = nil
+        hideTimer?.remove()
+        hideTimer = nil
+        preciseSeek?.remove()
+        preciseSeek = nil
+        uninhibit()
+        view.attach(nil)
+        player.onState = nil
+        player.onFailure = nil
+        player.onBuffering = nil
+        player.onDuration = nil
+        player.onSeekDone = nil
+        player.close()
+        self.player = nil
+        setCursorHidden(false)
+    }
+
+    var isFullscreen: Bool {
+        guard let window = window else { return false }
+        return gtk_window_is_fullscreen(window) != 0
+    }
+
+    private var window: UnsafeMutablePointer<GtkWindow>? {
+        gtk_widget_get_root(widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
+    }
+
+    // MARK: Actions
+
+    private func addActions() {
+        let group = g_simple_action_group_new()!
+        let map = ActionGroup(map: UnsafeMutableRawPointer(group))
+        map.add("play-pause") { [weak self] in self?.player?.togglePlaying() }
+        map.add("seek-backward") { [weak self] in self?.seek(by: -5) }
+        map.add("seek-forward") { [weak self] in self?.seek(by: 5) }
+        map.add("jump-backward") { [weak self] in self?.seek(by: -15) }
+        map.add("jump-forward") { [weak self] in self?.seek(by: 15) }
+        map.add("seek-start") { [weak self] in self?.seek(to: 0) }
+        map.add("seek-end") { [weak self] in
+            guard let duration = self?.player?.duration else { return }
+            self?.seek(to: duration)
+        }
+        map.add("seek-percent", withInt: { [weak self] percent in
+            guard let duration = self?.player?.duration else { return }
+            self?.seek(to: duration * Double(percent) / 100)
+        })
+        map.add("frame-backward") { [weak self] in self?.player?.step(forward: false) }
+        map.add("frame-forward") { [weak self] in self?.player?.step(forward: true) }
+        map.add("volume-up") { [weak self] in self?.changeVolume(by: 0.05) }
+        map.add("volume-down") { [weak self] in self?.changeVolume(by: -0.05) }
+        map.add("mute") { [weak self] in
+            guard let self, let player = self.player else { return }
+            player.isMuted.toggle()
+            self.soundChanged()
+        }
+        map.add("slower") { [weak self] in self?.setRate(PlaybackSpeed.slower(than: self?.player?.rate ?? 1)) }
+        map.add("faster") { [weak self] in self?.setRate(PlaybackSpeed.faster(than: self?.player?.rate ?? 1)) }
+        map.add("normal-speed") { [weak self] in self?.setRate(1) }
+        actions["speed"] = map.add("speed", state: PlaybackSpeed.key(1)) { [weak self] key in
+            guard let rate = PlaybackSpeed.rate(forKey: key) else { return false }
+            self?.setRate(rate)
+            return false // setRate sets the state
+        }
+        map.add("aspect") { [weak self] in self?.setContentMode((self?.contentMode ?? .fit).next) }
+        actions["content-mode"] = map.add("content-mode", state: ContentMode.fit.rawValue) { [weak self] value in
+            guard let mode = ContentMode(rawValue: value) else { return false }
+            self?.setContentMode(mode)
+            return false
+        }
+        let ending = settings.map { EndAction(rawValue: $0.string("end-action")) ?? .stop } ?? .stop
+        map.add("end-action", state: ending.rawValue) { [weak self] value in
+            guard EndAction(rawValue: value) != nil else { return false }
+            _ = self?.settings?.setString("end-action", value)
+            return true
+        }
+        map.add("fullscreen") { [weak self] in self?.toggleFullscreen() }
+        map.add("picture-in-picture") { [weak self] in
+            guard let self else { return }
+            if let handler = self.onPictureInPicture { handler() } else { self.toast(tr("Picture in picture is not available yet.")) }
+        }
+        map.add("statistics") { [weak self] in self?.toggleStatistics() }
+        map.add("back") { [weak self] in self?.back() }
+        map.add("close") { [weak self] in self?.onClose?() }
+        map.add("retry") { [weak self] in
+            guard let self, let locator = self.locator else { return }
+            self.open(locator, title: String(cString: gtk_label_get_text(cast(self.controls.title))))
+        }
+        map.add("resume", withString: { [weak self] seconds in
+            if let position = Double(seconds) { self?.seek(to: position) }
+        })
+        gtk_widget_insert_action_group(widget, "player", OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(group))
+    }
+
+    private func activate(_ name: String) {
+        _ = gtk_widget_activate_action_variant(widget, "player.\(name)", nil)
+    }
+
+    /// Player keys, captured before focused buttons or the seek bar see
+    /// them, so Space always plays or pauses and arrows always seek.
+    private func addKeys() {
+        let controller = gtk_shortcut_controller_new()!
+        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+        for shortcut in ShortcutTable.all where shortcut.scope == "player" {
+            for (index, accelerator) in shortcut.accelerators.enumerated() {
+                guard let trigger = gtk_shortcut_trigger_parse_string(accelerator) else { continue }
+                let action = gtk_named_action_new(shortcut.action)
+                let entry = gtk_shortcut_new(trigger, action)!
+                if let arguments = shortcut.arguments {
+                    gtk_shortcut_set_arguments(entry, g_variant_new_int32(Int32(arguments[index])))
+                }
+                gtk_shortcut_controller_add_shortcut(controller, entry)
+            }
+        }
+        gtk_widget_add_controller(widget, controller)
+    }
+
+    // MARK: Commands
+
+    private func seek(by seconds: Double) {
+        guard let player, let position = player.position else { return }
+        seek(to: position + seconds)
+    }
+
+    private func seek(to seconds: Double) {
+        guard let player else { return }
+        player.seek(to: seconds)
+        seekingUntil = Date().addingTimeInterval(0.5)
+        controls.setPosition(min(max(0, seconds), player.duration ?? seconds), duration: player.duration)
+        showControls()
+    }
+
+    private func setRate(_ rate: Double) {
+        guard let player else { return }
+        player.setRate(rate)
+        controls.setRate(rate)
+        ActionGroup.setState(actions["speed"]!, PlaybackSpeed.key(rate))
+        toast(CoreText.format(tr("Speed %s"), [PlaybackSpeed.label(rate)]), brief: true)
+    }
+
+    private func setContentMode(_ mode: ContentMode) {
+        contentMode = mode
+        view.contentMode = mode
+        ActionGroup.setState(actions["content-mode"]!, mode.rawValue)
+        Trace.shared.event("player-content-mode", ["mode": mode.rawValue])
+        toast(tr(mode.title), brief: true)
+    }
+
+    private func changeVolume(by delta: Double) {
+        guard let player else { return }
+        player.volume = min(1, max(0, player.volume + delta))
+        if delta > 0 { player.isMuted = false }
+        soundChanged()
+    }
+
+    private func soundChanged() {
+        guard let player else { return }
+        controls.setSound(volume: player.volume, muted: player.isMuted)
+        settings?.setDouble("volume", player.volume)
+        _ = settings?.setBool("muted", player.isMuted)
+        Trace.shared.event("player-volume", ["volume": player.volume, "muted": player.isMuted ? 1 : 0])
+        showControls()
+    }
+
+    private func toggleFullscreen() {
+        guard let window else { return }
+        if isFullscreen { gtk_window_unfullscreen(window) } else { gtk_window_fullscreen(window) }
+    }
+
+    /// Esc: leave full screen first, then the player.
+    private func back() {
+        if isFullscreen, let window {
+            gtk_window_unfullscreen(window)
+        } else {
+            onClose?()
+        }
+    }
+
+    private func toggleStatistics() {
+        let visible = gtk_widget_get_visible(statisticsLabel) == 0
+        gtk_widget_set_visible(statisticsLabel, visible ? 1 : 0)
+        if visible { refreshStatistics() }
+    }
+
+    private func offerResume(at seconds: Double) {
+        let toast = adw_toast_new(CoreText.format(tr("Resume from %s?"), [DurationText.format(seconds)]))!
+        adw_toast_set_button_label(toast, tr("_Resume"))
+        adw_toast_set_action_name(toast, "player.resume")
+        adw_toast_set_action_target_value(toast, g_variant_new_string(String(seconds)))
+        adw_toast_set_timeout(toast, 10)
+        adw_toast_overlay_add_toast(toasts, toast)
+    }
+
+    private func toast(_ text: String, brief: Bool = false) {
+        let toast = adw_toast_new(text)!
+        adw_toast_set_timeout(toast, brief ? 1 : 5)
+        if brief { adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH) }
+        adw_toast_overlay_add_toast(toasts, toast)
+    }
+
+    // MARK: Player events
+
+    private func stateChanged(_ state: PlaybackState) {
+        controls.setPlaying(state == .playing || state == .buffering || state == .opening)
+        if state == .playing { inhibit() } else { uninhibit() }
+        if state != .buffering { gtk_widget_set_visible(bufferingLabel, 0) }
+        if state == .ended { ended() }
+        if state != .playing { showControls() }
+    }
+
+    private func ended() {
+        refreshPosition()
+        switch EndAction(rawValue: settings?.string("end-action") ?? "") ?? .stop {
+        case .stop:
+            break
+        case .close:
+            onClose?()
+        case .loop:
+            player?.play()
+        case .next:
+            guard let locator, let next = nextAddress?(locator.uri) else { return }
+            MainContext.soon { [weak self] in self?.openAddress(next) }
+        }
+    }
+
+    /// Opens the next video in the same page (the end action "next").
+    private func openAddress(_ address: String) {
+        guard case .success(let next) = MediaLocator.parse(address) else { return }
+        open(next, title: next.displayName)
+    }
+
+    private func buffering(_ percent: Int) {
+        gtk_widget_set_visible(bufferingLabel, percent < 100 ? 1 : 0)
+        gtk_label_set_text(cast(bufferingLabel), tr("Buffering…") + " \(percent) %")
+    }
+
+    private func showError(_ problem: VideoProblem) {
+        uninhibit()
+        adw_status_page_set_description(cast(errorPage), CoreText.describe(problem))
+        gtk_stack_set_visible_child_name(stack, "error")
+        setCursorHidden(false)
+    }
+
+    private func presented(_ pts: UInt64?) {
+        let fields: [String: Sendable] = ["pts": pts.map { Double($0) / 1e9 } ?? -1]
+        if !presentedFirstFrame {
+            presentedFirstFrame = true
+            var first = fields
+            first["latency"] = Date().timeIntervalSince(openedAt)
+            Trace.shared.event("player-first-frame", first)
+        }
+        if Trace.shared.isEnabled { Trace.shared.event("frame", fields) }
+    }
+
+    // MARK: Periodic updates
+
+    private func tick() {
+        if Date() > seekingUntil { refreshPosition() }
+        if gtk_widget_get_visible(statisticsLabel) != 0 { refreshStatistics() }
+    }
+
+    private func refreshPosition() {
+        guard let player else { return }
+        let duration = player.duration
+        let position = player.state == .ended ? (duration ?? 0) : (player.position ?? 0)
+        controls.setPosition(position, duration: duration)
+    }
+
+    private func refreshStatistics() {
+        guard let stats = player?.statistics else { return }
+        let dash = "—"
+        var video = stats.videoCodec ?? dash
+        if let width = stats.width, let height = stats.height { video += "  \(width)×\(height)" }
+        if let rate = stats.frameRate { video += String(format: "  %.2f fps", rate) }
+        let lines = [
+            CoreText.format(tr("Video: %s"), [video]),
+            CoreText.format(tr("Audio: %s"), [stats.hasAudioOutput ? (stats.audioCodec ?? dash) : tr("no sound output")]),
+            CoreText.format(tr("Bitrate: %s"), [stats.bitrate.map { String(format: "%.1f Mbit/s", Double($0) / 1e6) } ?? dash]),
+            CoreText.format(tr("Dropped frames: %s"), ["\(stats.droppedFrames)"]),
+            CoreText.format(tr("Buffer: %s"), [stats.bufferLevel.map { "\($0) %" } ?? dash]),
+        ]
+        gtk_label_set_text(cast(statisticsLabel), lines.joined(separator: "\n"))
+    }
+
+    // MARK: Seek bar and volume
+
+    private func watchSeekBar() {
+        Signals.connect(controls.seekBar, "change-value") { [weak self] args in
+            guard let self, let player = self.player else { return }
+            let value = args.double(2)
+            // A drag moves through keyframes (fast), then lands exactly
+            // where it stopped; a click or a key lands exactly at once.
+            let dragging = args.enumValue(1) == Int32(GTK_SCROLL_JUMP.rawValue)
+            self.seekingUntil = Date().addingTimeInterval(0.6)
+            self.preciseSeek?.remove()
+            self.preciseSeek = nil
+            if dragging {
+                player.seek(to: value, accurate: false)
+                self.preciseSeek = MainContext.after(milliseconds: 250) { [weak self] in
+                    self?.preciseSeek = nil
+                    self?.player?.seek(to: value)
+                }
+            } else {
+                player.seek(to: value)
+            }
+            self.controls.setPosition(value, duration: player.duration)
+            args.setReturn(true)
+        }
+    }
+
+    private func watchVolumeBar() {
+        Signals.connect(controls.volumeBar, "change-value") { [weak self] args in
+            guard let self, let player = self.player else { return }
+            player.volume = min(1, max(0, args.double(2)))
+            player.isMuted = false
+            self.soundChanged()
+            args.setReturn(true)
+        }
+    }
+
+    // MARK: Controls that hide
+
+    private func watchPointer() {
+        let motion = gtk_event_controller_motion_new()!
+        Signals.connect(UnsafeMutableRawPointer(motion), "motion") { [weak self] args in
+            guard let self else { return }
+            let point = (args.double(1), args.double(2))
+            // Xorg repeats the last position on some events; only real moves count.
+            if abs(point.0 - self.lastPointer.0) + abs(point.1 - self.lastPointer.1) > 1 {
+                self.lastPointer = point
+                self.showControls()
+            }
+        }
+        gtk_widget_add_controller(overlay, motion)
+    }
+
+    /// Shows the bars and the pointer, and hides them again after 3 s
+    /// without a move while the video plays.
+    private func showControls() {
+        if !controlsShown {
+            controlsShown = true
+            gtk_revealer_set_reveal_child(topRevealer, 1)
+            gtk_revealer_set_reveal_child(bottomRevealer, 1)
+            setCursorHidden(false)
+        }
+        hideTimer?.remove()
+        hideTimer = MainContext.after(milliseconds: 3000) { [weak self] in
+            self?.hideTimer = nil
+            self?.hideControlsIfIdle()
+        }
+    }
+
+    private func hideControlsIfIdle() {
+        guard let player, player.state == .playing, !controls.isMenuOpen else { return }
+        controlsShown = false
+        gtk_revealer_set_reveal_child(topRevealer, 0)
+        gtk_revealer_set_reveal_child(bottomRevealer, 0)
+        setCursorHidden(true)
+        Trace.shared.event("player-controls", ["shown": 0])
+    }
+
+    private func setCursorHidden(_ hidden: Bool) {
+        gtk_widget_set_cursor_from_name(overlay, hidden ? "none" : nil)
+    }
+
+    // MARK: Screensaver
+
+    private func inhibit() {
+        guard inhibitCookie == 0, let window, let application = gtk_window_get_application(window) else { return }
+        inhibitCookie = gtk_application_inhibit(application, window, GTK_APPLICATION_INHIBIT_IDLE, tr("Playing a video"))
+        Trace.shared.event("player-inhibit", ["active": 1])
+    }
+
+    private func uninhibit() {
+        guard inhibitCookie != 0, let window, let application = gtk_window_get_application(window) else { return }
+        gtk_application_uninhibit(application, inhibitCookie)
+        inhibitCookie = 0
+        Trace.shared.event("player-inhibit", ["active": 0])
+    }
+
+    // MARK: Error page
+
+    private static func makeErrorPage() -> UnsafeMutablePointer<GtkWidget> {
+        let page = adw_status_page_new()!
+        adw_status_page_set_icon_name(cast(page), "dialog-warning-symbolic")
+        adw_status_page_set_title(cast(page), tr("Cannot Play This Video"))
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+        let back = gtk_button_new_with_mnemonic(tr("_Back"))!
+        gtk_actionable_set_action_name(OpaquePointer(back), "player.close")
+        let retry = gtk_button_new_with_mnemonic(tr("_Retry"))!
+        gtk_actionable_set_action_name(OpaquePointer(retry), "player.retry")
+        for button in [back, retry] {
+            gtk_widget_add_css_class(button, "pill")
+            gtk_box_append(cast(buttons), button)
+        }
+        gtk_widget_add_css_class(retry, "suggested-action")
+        adw_status_page_set_child(cast(page), buttons)
+        return page
+    }
+}

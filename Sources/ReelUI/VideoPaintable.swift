@@ -1,0 +1,122 @@
+import CGLib
+import CGtk
+import CShims
+import GLibKit
+import ReelCore
+import ReelMedia
+
+/// A GdkPaintable that shows the newest VideoFrame: its intrinsic size and
+/// aspect ratio are the video's (pixel aspect and rotation applied), so a
+/// new frame only redraws, and only a new shape re-lays out. Fit, fill and
+/// stretch happen here, when drawing. Main thread only.
+///
+/// The GObject side is a small subclass registered at run time; its vfuncs
+/// find this Swift object through qdata, which deinit clears, so a GTK
+/// widget that outlives us draws nothing rather than touching freed memory.
+final class VideoPaintable {
+    let object: UnsafeMutablePointer<GObject>
+    private var texture: OpaquePointer?
+    private var frame: VideoFrame?
+    private var tracedFrame: ObjectIdentifier?
+    private var firstFramePresented = false
+    var contentMode: ContentMode = .fit { didSet { invalidateContents() } }
+    /// Device pixels per logical pixel of the widget showing it.
+    var scaleFactor = 1
+    /// The size in device pixels the picture was last drawn at.
+    var onDrawn: ((Int, Int) -> Void)?
+    /// A frame reached the screen (its PTS in nanoseconds, if any).
+    var onPresented: ((UInt64?) -> Void)?
+
+    init() {
+        object = g_object_new_with_properties(VideoPaintable.type, 0, nil, nil)!
+        g_object_set_qdata(object, VideoPaintable.quark, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        g_object_set_qdata(object, VideoPaintable.quark, nil)
+        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        g_object_unref(object)
+    }
+
+    var paintable: OpaquePointer { OpaquePointer(object) }
+    var hasFrame: Bool { frame != nil }
+
+    /// Shows `frame` from the next paint on.
+    func show(_ frame: VideoFrame) {
+        let previous = self.frame
+        let made = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
+                                          GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, frame.bytes, gsize(frame.stride))
+        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        texture = made
+        self.frame = frame
+        if previous?.displayWidth != frame.displayWidth || previous?.displayHeight != frame.displayHeight {
+            gdk_paintable_invalidate_size(paintable)
+        }
+        invalidateContents()
+    }
+
+    /// Drops the picture (the view shows black).
+    func clear() {
+        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        texture = nil
+        frame = nil
+        firstFramePresented = false
+        invalidateContents()
+    }
+
+    private func invalidateContents() { gdk_paintable_invalidate_contents(paintable) }
+
+    private func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        var full = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
+        gtk_snapshot_append_color(snapshot, &black, &full)
+        guard let texture, let frame else { return }
+        let place = contentMode.placement(aspect: frame.aspectRatio, width: width, height: height)
+        var rect = graphene_rect_t(origin: graphene_point_t(x: Float(place.x), y: Float(place.y)),
+                                   size: graphene_size_t(width: Float(place.width), height: Float(place.height)))
+        let clips = contentMode == .fill
+        if clips { gtk_snapshot_push_clip(snapshot, &full) }
+        gtk_snapshot_append_texture(snapshot, texture, &rect)
+        if clips { gtk_snapshot_pop(snapshot) }
+        onDrawn?(Int(place.width.rounded()) * scaleFactor, Int(place.height.rounded()) * scaleFactor)
+        let id = ObjectIdentifier(frame)
+        if id != tracedFrame {
+            tracedFrame = id
+            onPresented?(frame.pts)
+        }
+    }
+
+    // MARK: GObject plumbing
+
+    private static let quark = g_quark_from_static_string("reel-video-paintable")
+
+    private static func from(_ instance: OpaquePointer?) -> VideoPaintable? {
+        guard let instance, let data = g_object_get_qdata(UnsafeMutablePointer(instance), quark) else { return nil }
+        return Unmanaged<VideoPaintable>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    private static let type: GType = {
+        var info = GTypeInfo()
+        info.class_size = guint16(MemoryLayout<GObjectClass>.size)
+        info.instance_size = guint16(MemoryLayout<GObject>.size)
+        let type = g_type_register_static(reel_type_object(), "ReelVideoPaintable", &info, GTypeFlags(0))
+        var interface = GInterfaceInfo()
+        interface.interface_init = { iface, _ in
+            let vtable = iface!.assumingMemoryBound(to: GdkPaintableInterface.self)
+            vtable.pointee.snapshot = { paintable, snapshot, width, height in
+                VideoPaintable.from(paintable)?.snapshot(snapshot!, width: width, height: height)
+            }
+            vtable.pointee.get_intrinsic_width = { VideoPaintable.from($0)?.frame.map { Int32($0.displayWidth) } ?? 0 }
+            vtable.pointee.get_intrinsic_height = { VideoPaintable.from($0)?.frame.map { Int32($0.displayHeight) } ?? 0 }
+            vtable.pointee.get_intrinsic_aspect_ratio = { VideoPaintable.from($0)?.frame?.aspectRatio ?? 0 }
+            vtable.pointee.get_current_image = { paintable in
+                if let texture = VideoPaintable.from(paintable)?.texture {
+                    return OpaquePointer(g_object_ref(UnsafeMutableRawPointer(texture)))
+                }
+                return gdk_paintable_new_empty(0, 0)
+            }
+        }
+        g_type_add_interface_static(type, gdk_paintable_get_type(), &interface)
+        return type
+    }()
+}

@@ -1,0 +1,48 @@
+import CGLib
+import CGtk
+import GLibKit
+import ReelCore
+import ReelMedia
+
+/// The one video view of the app (player, preview strip, picture-in-picture,
+/// camera): shows the frames of a VideoSink and tells the sink how big they
+/// are drawn, so conversion happens at the displayed size.
+final class VideoView {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let paintable = VideoPaintable()
+    private var sink: VideoSink?
+    /// A frame reached the screen (PTS in nanoseconds).
+    var onPresented: ((UInt64?) -> Void)? {
+        get { paintable.onPresented }
+        set { paintable.onPresented = newValue }
+    }
+
+    init() {
+        widget = gtk_picture_new_for_paintable(paintable.paintable)
+        // The paintable places the picture itself (fit, fill, stretch), so the
+        // picture hands it the whole area; it must also be free to shrink.
+        gtk_picture_set_content_fit(OpaquePointer(widget), GTK_CONTENT_FIT_FILL)
+        gtk_picture_set_can_shrink(OpaquePointer(widget), 1)
+        gtk_widget_add_css_class(widget, "reel-video")
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_vexpand(widget, 1)
+        paintable.onDrawn = { [weak self] width, height in
+            guard let self, let sink = self.sink else { return }
+            sink.setDrawnSize(width: width, height: height)
+        }
+    }
+
+    var contentMode: ContentMode {
+        get { paintable.contentMode }
+        set { paintable.contentMode = newValue }
+    }
+
+    /// Shows `sink`'s frames from now on (nil: none, black).
+    func attach(_ sink: VideoSink?) {
+        self.sink?.onFrame = nil
+        self.sink = sink
+        paintable.clear()
+        paintable.scaleFactor = Int(gtk_widget_get_scale_factor(widget))
+        sink?.onFrame = { [weak self] frame in self?.paintable.show(frame) }
+    }
+}

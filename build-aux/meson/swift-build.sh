@@ -30,6 +30,12 @@ set -- \
     --product reel \
     -Xswiftc -static-stdlib
 
+# Inside flatpak-builder, libyuv (the manifest's first module) is installed
+# under /app, which the C importer and the linker do not search by default.
+if [ -n "${FLATPAK_ID:-}" ]; then
+    set -- "$@" -Xcc -I/app/include -Xlinker -L/app/lib
+fi
+
 "$swift" build "$@"
 
 bin_path=$("$swift" build "$@" --show-bin-path)

@@ -114,6 +114,10 @@ private let lowerStreamingThreadPriority: GstBusSyncHandler = { _, message, _ in
     guard let message, message.pointee.type == GST_MESSAGE_STREAM_STATUS else { return GST_BUS_PASS }
     var status = GST_STREAM_STATUS_TYPE_CREATE
     gst_message_parse_stream_status(message, &status, nil)
+    if status == GST_STREAM_STATUS_TYPE_CREATE, let value = gst_message_get_stream_status_object(message),
+       value.pointee.g_type == gst_task_get_type(), let task = g_value_get_object(value) {
+        gst_task_set_pool(task.assumingMemoryBound(to: GstTask.self), BackgroundTaskPool.shared)
+    }
     if status == GST_STREAM_STATUS_TYPE_ENTER {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
     }

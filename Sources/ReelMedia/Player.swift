@@ -26,6 +26,9 @@ public final class Player {
     public private(set) var rate: Double = 1
     private let playbin: UnsafeMutablePointer<GstElement>
     private var busWatch: guint = 0
+    /// Start-up work still to run on the main context (a failure found
+    /// before the pipeline started, the opening watchdog); removed on close.
+    private var pending: [SourceID] = []
     private var missingCodecs: [String] = []
     private var wantsPlaying = true
     private var isBuffering = false
@@ -67,21 +70,33 @@ public final class Player {
 
         if uri.lowercased().hasPrefix("file:"), let problem = MediaProbe.checkLocalFile(uri) {
             // Say what GIO already knows instead of what a demuxer guesses.
-            MainContext.soon { [weak self] in self?.fail(problem) }
+            pending.append(MainContext.soon { [weak self] in self?.fail(problem) })
             return
         }
         gst_element_set_state(playbin, GST_STATE_PAUSED)
+        // decodebin at times drops a demuxer's error (it filters a child's
+        // errors while it changes the child's state): never open for ever.
+        if uri.lowercased().hasPrefix("file:") {
+            pending.append(MainContext.after(milliseconds: 10_000) { [weak self] in
+                guard let self, self.state == .opening else { return }
+                self.fail(.damaged)
+            })
+        }
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        gst_object_unref(UnsafeMutableRawPointer(playbin))
+    }
 
     /// Stops playback and frees the pipeline. Safe to call twice.
     public func close() {
+        pending.forEach { $0.remove() }
+        pending = []
         if busWatch != 0 {
             g_source_remove(busWatch)
             busWatch = 0
             gst_element_set_state(playbin, GST_STATE_NULL)
-            gst_object_unref(UnsafeMutableRawPointer(playbin))
             Trace.shared.event("player-close", ["uri": uri])
         }
     }
@@ -175,6 +190,14 @@ public final class Player {
         return Double(value) / 1e9
     }
 
+    private var videoStreamCount: Int {
+        var value = GValue()
+        g_value_init(&value, g_type_from_name("gint"))
+        g_object_get_property(UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GObject.self), "n-video", &value)
+        defer { g_value_unset(&value) }
+        return Int(g_value_get_int(&value))
+    }
+
     /// Seconds per frame from the negotiated caps (1/30 when unknown).
     public var frameDuration: Double {
         guard let info = videoInfo, info.fps_n > 0 else { return 1.0 / 30 }
@@ -236,13 +259,22 @@ public final class Player {
             }
         case GST_MESSAGE_EOS:
             wantsPlaying = false
+            // Stopped for real: a later seek shows its frame paused.
+            gst_element_set_state(playbin, GST_STATE_PAUSED)
             setState(.ended)
         case GST_MESSAGE_STATE_CHANGED:
             guard UnsafeMutableRawPointer(message.pointee.src) == UnsafeMutableRawPointer(playbin) else { return }
             var old = GST_STATE_NULL, new = GST_STATE_NULL
             gst_message_parse_state_changed(message, &old, &new, nil)
             if old == GST_STATE_READY && new == GST_STATE_PAUSED {
+                // playbin plays what it can: with no decoder for the picture
+                // it would play the sound over a black screen. Say why instead.
                 isLive = gst_element_get_state(playbin, nil, nil, 0) == GST_STATE_CHANGE_NO_PREROLL
+                // (A live source reaches PAUSED before it has any streams.)
+                if !isLive && videoStreamCount == 0 {
+                    fail(missingCodecs.first.map { .unsupportedCodec(VideoProblem.codecName(fromMissingPlugin: $0)) } ?? .notAVideo)
+                    return
+                }
                 if let duration { onDuration?(duration) }
                 if wantsPlaying { gst_element_set_state(playbin, GST_STATE_PLAYING) }
             }
@@ -311,7 +343,7 @@ public final class Player {
     }
 
     private func fail(_ problem: VideoProblem) {
-        guard state != .failed else { return }
+        guard state != .failed, busWatch != 0 else { return }
         gst_element_set_state(playbin, GST_STATE_NULL)
         setState(.failed)
         Trace.shared.event("player-error", ["kind": problem.kind, "detail": problem.detail])

@@ -56,8 +56,7 @@ final class MainWindow {
         playerPage.storePosition = { [weak self] uri, position in self?.feed.storePosition(position, for: uri) }
 
         window.connect("close-request") { [weak self] args in
-            self?.playerPage.stop()
-            self?.saveState()
+            self?.shutDown()
             args.setReturn(false)
         }
         window.connect("destroy") { [weak self] in self?.isAlive = false }
@@ -206,6 +205,13 @@ final class MainWindow {
                                        height: Int(settings.int("window-height")))
         gtk_window_set_default_size(gtkWindow, Int32(size.width), Int32(size.height))
         if settings.bool("window-maximized") { gtk_window_maximize(gtkWindow) }
+    }
+
+    /// Before the window closes or the app quits: the player remembers where
+    /// a long video was left, the window its size.
+    func shutDown() {
+        playerPage.stop()
+        saveState()
     }
 
     /// GTK 4 keeps default-width/height in step with the window while it is

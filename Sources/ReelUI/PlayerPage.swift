@@ -146,7 +146,7 @@ final class PlayerPage {
             return self != nil
         }
         showControls()
-        gtk_widget_grab_focus(overlay)
+        gtk_widget_grab_focus(view.widget)
     }
 
     /// Stops playback and remembers where a long video was left.
@@ -499,6 +499,7 @@ final class PlayerPage {
             gtk_revealer_set_reveal_child(topRevealer, 1)
             gtk_revealer_set_reveal_child(bottomRevealer, 1)
             setCursorHidden(false)
+            Trace.shared.event("player-controls", ["shown": 1])
         }
         hideTimer?.remove()
         hideTimer = MainContext.after(milliseconds: 3000) { [weak self] in
@@ -509,6 +510,12 @@ final class PlayerPage {
 
     private func hideControlsIfIdle() {
         guard let player, player.state == .playing, !controls.isMenuOpen else { return }
+        // A hidden button cannot keep the focus; without a focus inside the
+        // page its keys would not reach it. The video takes it.
+        if let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
+           gtk_widget_is_ancestor(focus, controls.top) != 0 || gtk_widget_is_ancestor(focus, controls.bottom) != 0 {
+            gtk_widget_grab_focus(view.widget)
+        }
         controlsShown = false
         gtk_revealer_set_reveal_child(topRevealer, 0)
         gtk_revealer_set_reveal_child(bottomRevealer, 0)

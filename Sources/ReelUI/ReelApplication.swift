@@ -13,6 +13,7 @@ public final class ReelApplication {
     private var window: MainWindow?
 
     public init() {
+        ReelApplication.chooseRenderer()
         Localization.setUp(domain: AppInfo.gettextDomain, localeDirectory: InstallLocation.data("locale"))
         ReelApplication.registerResources()
         app = ObjectRef(owning: adw_application_new(AppInfo.id, G_APPLICATION_HANDLES_OPEN)!)
@@ -26,6 +27,16 @@ public final class ReelApplication {
         app.connect("activate") { [unowned self] in self.mainWindow().present() }
         app.connect("open") { [unowned self] args in
             self.open(files: args.pointer(1), count: Int(args.int(2)))
+        }
+    }
+
+    /// Before GTK starts: no GPU render node means GL would be software.
+    private static func chooseRenderer() {
+        let renderNodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri"))?
+            .contains { $0.hasPrefix("renderD") } ?? false
+        if let renderer = RendererChoice.renderer(userSetting: ProcessInfo.processInfo.environment["GSK_RENDERER"],
+                                                  hasGPURenderNode: renderNodes) {
+            setenv("GSK_RENDERER", renderer, 1)
         }
     }
 
@@ -118,7 +129,7 @@ public final class ReelApplication {
 
     /// Quit keeps the window's size like closing it does.
     private func quit() {
-        window?.saveState()
+        window?.shutDown()
         g_application_quit(app.cast())
     }
 }

@@ -24,6 +24,10 @@ final class VideoView {
         gtk_picture_set_content_fit(OpaquePointer(widget), GTK_CONTENT_FIT_FILL)
         gtk_picture_set_can_shrink(OpaquePointer(widget), 1)
         gtk_widget_add_css_class(widget, "reel-video")
+        // The view holds the keyboard focus while the controls are hidden,
+        // so the player's keys always have a target inside the page.
+        gtk_widget_set_focusable(widget, 1)
+        gtk_widget_set_focus_on_click(widget, 1)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         paintable.onDrawn = { [weak self] width, height in

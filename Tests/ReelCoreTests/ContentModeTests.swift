@@ -121,3 +121,12 @@ final class PlayerDecisionTests: XCTestCase {
         XCTAssertTrue(EndAction.allCases.allSatisfy { !$0.title.isEmpty })
     }
 }
+
+final class RendererChoiceTests: XCTestCase {
+    func testSoftwareGLIsAvoidedUnlessTheUserChose() {
+        XCTAssertEqual(RendererChoice.renderer(userSetting: nil, hasGPURenderNode: false), "cairo")
+        XCTAssertNil(RendererChoice.renderer(userSetting: nil, hasGPURenderNode: true))
+        XCTAssertNil(RendererChoice.renderer(userSetting: "gl", hasGPURenderNode: false))
+        XCTAssertEqual(RendererChoice.renderer(userSetting: "", hasGPURenderNode: false), "cairo")
+    }
+}

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from harness import REPO_ROOT, App, Desktop, HarnessError, artifact_dir_for
+from soundserver import NO_SOUND_ENV, SoundServer, SoundServerError
 
 REQUIRED_TOOLS = ("Xvfb", "dbus-daemon", "dbus-send", "xdotool", "import")
 
@@ -43,15 +44,40 @@ def reel_src() -> Path:
 
 
 @pytest.fixture(scope="session")
-def desktop():
+def sound():
+    """The session's sound server: a private PulseAudio whose default sink is
+    a null sink (soundserver.SoundServer).  Every app on the ``desktop``
+    plays into it; ``sound.sink_inputs()`` lists the streams playing now
+    (dicts of stream properties: ``application.process.id``, ``media.role``,
+    ``application.name``… plus ``corked``, ``mute``, ``index``),
+    ``sound.wait_sink_input(pid=app.pid)`` waits for an app's stream.  To run
+    an app with no sound server at all: ``app(env=NO_SOUND_ENV)``."""
+    missing = [t for t in ("pulseaudio", "pactl") if not shutil.which(t)]
+    if missing:
+        pytest.fail(f"missing tools {missing}: apt-get install pulseaudio pulseaudio-utils",
+                    pytrace=False)
+    try:
+        server = SoundServer().start()
+    except SoundServerError as exc:
+        pytest.fail(f"the sound server did not start: {exc}", pytrace=False)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def desktop(sound):
     missing = [t for t in REQUIRED_TOOLS if not shutil.which(t)]
     if missing:
         pytest.fail(f"missing tools {missing}: apt-get install xvfb dbus xdotool imagemagick",
                     pytrace=False)
-    with Desktop() as d:
-        # pyatspi (imported lazily by the harness) binds to these.
-        saved = {k: os.environ.get(k) for k in ("DISPLAY", "DBUS_SESSION_BUS_ADDRESS",
-                                                "XDG_RUNTIME_DIR", "AT_SPI_BUS_ADDRESS")}
+    with Desktop(sound=sound) as d:
+        # pyatspi (imported lazily by the harness) binds to these; the sound
+        # server's variables let the tests' own pactl/gst-launch reach it.
+        keys = {"DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR",
+                "AT_SPI_BUS_ADDRESS", *d.env()}
+        saved = {k: os.environ.get(k) for k in keys}
         os.environ.pop("AT_SPI_BUS_ADDRESS", None)
         os.environ.update(d.env())
         try:
@@ -84,6 +110,9 @@ def profile(tmp_path) -> Path:
 @pytest.fixture
 def app(desktop, reel_bin, artifacts, profile, request):
     """Factory: ``app(args=[...], env={...}, profile=None)`` launches reel.
+
+    ``env`` wins over everything else; ``env=NO_SOUND_ENV`` (from
+    soundserver) runs reel as on a machine with no sound server or device.
 
     Every instance is killed at the end of the test if still running; on a
     failed test a final screenshot and the accessible tree are saved.
@@ -128,4 +157,4 @@ def launch_ready(app):
     return go
 
 
-__all__ = ["HarnessError"]
+__all__ = ["HarnessError", "NO_SOUND_ENV"]

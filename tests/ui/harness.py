@@ -186,6 +186,10 @@ class Desktop:
     display: str = ""
     bus_address: str = ""
     a11y_address: str = ""
+    # A soundserver.SoundServer (or anything with env()): its client settings
+    # (PULSE_SERVER…) go into env(), so every app on this desktop plays into
+    # its null sink.  None: no sound settings at all.
+    sound: Optional[object] = None
     runtime_dir: Path = field(init=False)
     _procs: list = field(default_factory=list)
 
@@ -212,11 +216,13 @@ class Desktop:
 
     def env(self) -> dict:
         """Environment for a process that lives on this desktop."""
-        return {
+        env = dict(self.sound.env()) if self.sound is not None else {}
+        env.update({
             "DISPLAY": self.display,
             "DBUS_SESSION_BUS_ADDRESS": self.bus_address,
             "XDG_RUNTIME_DIR": str(self.runtime_dir),
-        }
+        })
+        return env
 
     def _spawn(self, name: str, argv: list, env: dict, **kw) -> subprocess.Popen:
         log = open(self.root / f"{name}.log", "wb")
@@ -598,7 +604,10 @@ class App:
             # GIO's extra modules (gvfs, dconf) have nothing to talk to here.
             "GIO_USE_VFS": "local",
         })
-        env.update({k: str(v) for k, v in extra.items()})
+        # Last, so a test's env wins over the desktop's: e.g. NO_SOUND_ENV
+        # (soundserver.py) points PULSE_SERVER nowhere; "" or None removes a
+        # variable.
+        env.update({k: ("" if v is None else str(v)) for k, v in extra.items()})
         return {k: v for k, v in env.items() if v is not None and v != ""}
 
     @property

@@ -204,7 +204,9 @@ def test_drag_and_drop_opens_the_video(launch_ready, media, tmp_path, desktop, k
             desktop.xdotool("mousemove", "--sync", str(x), str(y))
             time.sleep(0.15)  # XDND needs motion events spread over time
         desktop.xdotool("mouseup", "1")
-        app.find(win, role="label", name="Dropped clip.mp4", timeout=APP_TIMEOUT)
+        # The player opens on it, titled as its card is.
+        app.find(win, role="push button", name="Back to the Feed", timeout=APP_TIMEOUT)
+        app.find(win, role="label", name="Dropped clip")
         app.screenshot("dropped")
     finally:
         source.terminate()

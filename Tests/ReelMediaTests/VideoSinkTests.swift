@@ -1,0 +1,412 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import XCTest
+@testable import ReelMedia
+
+/// The video end of every pipeline, driven by videotestsrc: colours per input
+/// format, size at the drawn size, pixel aspect, rotation, newest-frame-only
+/// and buffer recycling.
+final class VideoSinkTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        _ = MediaFixture.shared // GStreamer initialised once, like the other media tests
+    }
+
+    // MARK: Colours and formats
+
+    func testSolidColoursInEveryInputFormat() throws {
+        for format in ["I420", "NV12", "YV12", "BGRx", "BGRA"] {
+            for (pattern, colour) in VideoSinkTests.solids {
+                let frame = try firstFrame("videotestsrc pattern=\(pattern) ! video/x-raw,format=\(format),width=320,height=240")
+                let what = "\(pattern) from \(format)"
+                XCTAssertEqual(frame.width, 320, what)
+                XCTAssertEqual(frame.height, 240, what)
+                XCTAssertEqual(frame.stride, 320 * 4, what)
+                XCTAssertEqual(frame.displayWidth, 320, what)
+                XCTAssertEqual(frame.displayHeight, 240, what)
+                assertSolid(frame, colour, what)
+            }
+        }
+    }
+
+    /// Colour bars catch swapped chroma planes, wrong strides and a mirrored
+    /// picture that a solid colour cannot.
+    func testColourBarsLandInPlaceInEveryInputFormat() throws {
+        for format in ["I420", "NV12", "YV12", "BGRx"] {
+            let frame = try firstFrame("videotestsrc pattern=smpte ! video/x-raw,format=\(format),width=320,height=240")
+            assertBars(frame, rotation: 0, scale: 1, "\(format)")
+        }
+    }
+
+    /// An odd size has a chroma plane rounded up: the last column and row
+    /// still get the right colour.
+    func testOddSize() throws {
+        for format in ["I420", "NV12"] {
+            let frame = try firstFrame("videotestsrc pattern=blue ! video/x-raw,format=\(format),width=321,height=241")
+            XCTAssertEqual(frame.width, 321)
+            XCTAssertEqual(frame.height, 241)
+            assertSolid(frame, (0, 0, 255), "321×241 \(format)")
+            assertClose(frame.rgb(x: 320, y: 240), (0, 0, 255), "\(format) bottom-right pixel")
+        }
+    }
+
+    /// HD video is BT.709, SD BT.601: decoded with the wrong matrix, BT.709
+    /// green comes out with about 20 of red. (videotestsrc ignores the
+    /// range, so full range is tested on hand-made buffers below.)
+    func testColorimetryFromUpstreamPicksTheMatrix() throws {
+        for colorimetry in ["bt601", "bt709"] {
+            for (pattern, colour) in [("green", (0, 255, 0)), ("red", (255, 0, 0)), ("white", (255, 255, 255))] {
+                let frame = try firstFrame("videotestsrc pattern=\(pattern) ! video/x-raw,format=I420,width=320,height=240,colorimetry=\(colorimetry)")
+                assertSolid(frame, colour, "\(pattern) in \(colorimetry)")
+            }
+        }
+    }
+
+    /// The matrix and range come from the caps, for each combination: a
+    /// buffer of known Y, U and V against the standard equations. libyuv's
+    /// SIMD paths hold the limited-range BT.709 and BT.2020 blue coefficient
+    /// at 2.0 instead of 2.11, so blue gets a wider tolerance (a fully
+    /// saturated BT.709 blue comes out as 243, not 255).
+    func testColourMatrixAndRangeFollowTheCaps() throws {
+        let matrices: [(name: String, code: Int, kr: Double, kb: Double)] = [
+            ("BT.601", 4, 0.299, 0.114), ("BT.709", 3, 0.2126, 0.0722), ("BT.2020", 6, 0.2627, 0.0593),
+        ]
+        // Greys tell the ranges apart, the colours the matrices.
+        let samples: [(Int, Int, Int)] = [(16, 128, 128), (235, 128, 128), (80, 104, 220), (180, 100, 100), (60, 160, 160)]
+        for matrix in matrices {
+            for full in [false, true] {
+                let colorimetry = "\(full ? 1 : 2):\(matrix.code):5:1"
+                for (y, u, v) in samples {
+                    let frame = try XCTUnwrap(convertSolid(y: y, u: u, v: v, colorimetry: colorimetry))
+                    let luma = full ? Double(y) / 255 : Double(y - 16) / 219
+                    let pb = Double(u - 128) / (full ? 255 : 224), pr = Double(v - 128) / (full ? 255 : 224)
+                    let r = luma + 2 * (1 - matrix.kr) * pr, b = luma + 2 * (1 - matrix.kb) * pb
+                    let g = (luma - matrix.kr * r - matrix.kb * b) / (1 - matrix.kr - matrix.kb)
+                    let expected = [r, g, b].map { Int((min(1, max(0, $0)) * 255).rounded()) }
+                    let actual = frame.rgb(x: 3, y: 3)
+                    let what = "YUV (\(y), \(u), \(v)) \(full ? "full" : "limited") range \(matrix.name): \(actual), expected \(expected)"
+                    XCTAssertLessThanOrEqual(abs(actual.0 - expected[0]), 3, what)
+                    XCTAssertLessThanOrEqual(abs(actual.1 - expected[1]), 3, what)
+                    XCTAssertLessThanOrEqual(abs(actual.2 - expected[2]), 7, what)
+                }
+            }
+        }
+    }
+
+    /// A 16×16 I420 sample of one YUV colour, through FrameConverter itself.
+    private func convertSolid(y: Int, u: Int, v: Int, colorimetry: String) -> VideoFrame? {
+        let caps = gst_caps_from_string("video/x-raw,format=I420,width=16,height=16,framerate=30/1,colorimetry=\(colorimetry)")!
+        defer { gst_caps_unref(caps) }
+        var info = GstVideoInfo()
+        guard gst_video_info_from_caps(&info, caps) != 0 else { return nil }
+        let buffer = gst_buffer_new_allocate(nil, info.size, nil)!
+        var map = GstMapInfo()
+        _ = gst_buffer_map(buffer, &map, GST_MAP_WRITE)
+        let cb = Int(info.offset.1), cr = Int(info.offset.2)
+        memset(map.data, Int32(y), cb)
+        memset(map.data + cb, Int32(u), cr - cb)
+        memset(map.data + cr, Int32(v), Int(info.size) - cr)
+        gst_buffer_unmap(buffer, &map)
+        let sample = gst_sample_new(buffer, caps, nil, nil)!
+        gst_buffer_unref(buffer)
+        defer { gst_sample_unref(sample) }
+        return FrameConverter().convert(sample, drawn: nil, rotation: 0)
+    }
+
+    // MARK: Size
+
+    func testConvertsAtTheDrawnSizeButKeepsTheDisplaySize() throws {
+        for format in ["I420", "NV12", "YV12", "BGRx"] {
+            let frame = try firstFrame("videotestsrc pattern=smpte ! video/x-raw,format=\(format),width=320,height=240") {
+                $0.setDrawnSize(width: 160, height: 120)
+            }
+            XCTAssertEqual(frame.width, 160, format)
+            XCTAssertEqual(frame.height, 120, format)
+            XCTAssertEqual(frame.stride, 160 * 4, format)
+            XCTAssertEqual(frame.displayWidth, 320, format)
+            XCTAssertEqual(frame.displayHeight, 240, format)
+            assertBars(frame, rotation: 0, scale: 0.5, "\(format) at 160×120")
+        }
+    }
+
+    func testNeverUpscales() throws {
+        let frame = try firstFrame("videotestsrc pattern=red ! video/x-raw,format=I420,width=320,height=240") {
+            $0.setDrawnSize(width: 640, height: 480)
+        }
+        XCTAssertEqual(frame.width, 320)
+        XCTAssertEqual(frame.height, 240)
+        assertSolid(frame, (255, 0, 0), "drawn larger than the source")
+    }
+
+    /// A drawn rectangle of another shape is covered; the texture keeps the
+    /// source's aspect ratio (GTK fits it when drawing).
+    func testDrawnSizeOfAnotherShapeIsCoveredKeepingTheAspectRatio() throws {
+        let frame = try firstFrame("videotestsrc pattern=white ! video/x-raw,format=I420,width=320,height=240") {
+            $0.setDrawnSize(width: 100, height: 100)
+        }
+        XCTAssertEqual(frame.width, 134)
+        XCTAssertEqual(frame.height, 100)
+        XCTAssertEqual(frame.aspectRatio, 320.0 / 240, accuracy: 0.001)
+        assertSolid(frame, (255, 255, 255), "white at 134×100")
+    }
+
+    func testPixelAspectRatioWidensTheDisplaySize() throws {
+        let caps = "video/x-raw,format=I420,width=320,height=240,pixel-aspect-ratio=2/1"
+        let frame = try firstFrame("videotestsrc pattern=smpte ! \(caps)")
+        XCTAssertEqual(frame.width, 320)
+        XCTAssertEqual(frame.height, 240)
+        XCTAssertEqual(frame.displayWidth, 640)
+        XCTAssertEqual(frame.displayHeight, 240)
+        XCTAssertEqual(frame.aspectRatio, 640.0 / 240, accuracy: 0.001)
+
+        // Drawn 320×120 on screen is 160×120 source pixels.
+        let small = try firstFrame("videotestsrc pattern=smpte ! \(caps)") { $0.setDrawnSize(width: 320, height: 120) }
+        XCTAssertEqual(small.width, 160)
+        XCTAssertEqual(small.height, 120)
+        XCTAssertEqual(small.displayWidth, 640)
+        XCTAssertEqual(small.displayHeight, 240)
+        assertBars(small, rotation: 0, scale: 0.5, "2:1 pixels at 160×120")
+    }
+
+    // MARK: Rotation
+
+    func testImageOrientationTagRotatesClockwise() throws {
+        for rotation in [90, 180, 270] {
+            let frame = try firstFrame("videotestsrc pattern=smpte ! video/x-raw,format=I420,width=320,height=240"
+                                       + " ! taginject tags=\"image-orientation=rotate-\(rotation)\"")
+            let quarter = rotation != 180
+            XCTAssertEqual(frame.width, quarter ? 240 : 320, "rotate-\(rotation)")
+            XCTAssertEqual(frame.height, quarter ? 320 : 240, "rotate-\(rotation)")
+            XCTAssertEqual(frame.displayWidth, quarter ? 240 : 320, "rotate-\(rotation)")
+            XCTAssertEqual(frame.displayHeight, quarter ? 320 : 240, "rotate-\(rotation)")
+            assertBars(frame, rotation: rotation, scale: 1, "rotate-\(rotation)")
+        }
+    }
+
+    /// The drawn size is the upright picture's: a portrait view of a
+    /// rotated landscape stream converts at half size, then rotates.
+    func testRotationWithDrawnSizeAndPixelAspect() throws {
+        let frame = try firstFrame("videotestsrc pattern=smpte ! video/x-raw,format=NV12,width=320,height=240"
+                                   + " ! taginject tags=\"image-orientation=rotate-90\"") {
+            $0.setDrawnSize(width: 120, height: 160)
+        }
+        XCTAssertEqual(frame.width, 120)
+        XCTAssertEqual(frame.height, 160)
+        XCTAssertEqual(frame.displayWidth, 240)
+        XCTAssertEqual(frame.displayHeight, 320)
+        assertBars(frame, rotation: 90, scale: 0.5, "rotate-90 at 120×160")
+
+        let wide = try firstFrame("videotestsrc pattern=smpte ! video/x-raw,format=I420,width=320,height=240,pixel-aspect-ratio=2/1"
+                                  + " ! taginject tags=\"image-orientation=rotate-270\"")
+        XCTAssertEqual(wide.width, 240)
+        XCTAssertEqual(wide.height, 320)
+        XCTAssertEqual(wide.displayWidth, 240, "2:1 pixels: 640×240 upright, 240×640 turned")
+        XCTAssertEqual(wide.displayHeight, 640)
+    }
+
+    // MARK: Newest frame only
+
+    func testKeepsOnlyTheNewestFrameWhenTheMainThreadIsBusy() throws {
+        let run = try SinkRun("videotestsrc pattern=smpte num-buffers=30 ! video/x-raw,format=I420,width=320,height=240,framerate=30/1")
+        // As fast as it can convert, while the main context is not iterated.
+        let appsink = try XCTUnwrap(gst_bin_get_by_name(cast(run.sink.element), "frames"))
+        PropertyValue.bool(false).set(on: UnsafeMutableRawPointer(appsink), "sync")
+        gst_object_unref(UnsafeMutableRawPointer(appsink))
+        XCTAssertEqual(run.pipeline.runToEnd(timeout: 30) { false }, .finished)
+        XCTAssertEqual(run.frames.count, 0, "nothing reaches onFrame without the main context")
+
+        _ = spinMainContext(timeout: 0.3) { false }
+        XCTAssertEqual(run.frames.count, 1, "one delivery for a burst, not one per frame")
+        XCTAssertEqual(run.frames.last?.pts, 29 * 1_000_000_000 / 30, "the newest frame is the one shown")
+        // 30 buffers (the first also converted as the preroll): all but the shown one replaced.
+        XCTAssertGreaterThanOrEqual(run.sink.droppedFrames.unshown, 29)
+        XCTAssertLessThanOrEqual(run.sink.droppedFrames.unshown, 30)
+        XCTAssertEqual(run.sink.droppedFrames.late, 0)
+    }
+
+    func testFramesArriveInOrderOnTheMainThread() throws {
+        let run = try SinkRun("videotestsrc num-buffers=10 ! video/x-raw,format=I420,width=64,height=48,framerate=30/1")
+        var threads: Set<Bool> = []
+        run.sink.onFrame = { [unowned run] frame in
+            run.frames.append(frame)
+            threads.insert(Thread.isMainThread && MainContext.isOwner)
+        }
+        run.pipeline.setState(GST_STATE_PLAYING)
+        XCTAssertTrue(spinMainContext(timeout: 20) { run.frames.last?.pts == 9 * 1_000_000_000 / 30 })
+        XCTAssertEqual(threads, [true])
+        let times = run.frames.compactMap(\.pts)
+        XCTAssertEqual(times, times.sorted(), "never an older frame after a newer one")
+    }
+
+    // MARK: Refresh
+
+    func testRefreshConvertsThePausedFrameAgainAtTheNewDrawnSize() throws {
+        let run = try SinkRun("videotestsrc pattern=smpte ! video/x-raw,format=I420,width=320,height=240,framerate=30/1")
+        run.sink.refresh() // nothing to convert yet: no frame, no crash
+        run.pipeline.setState(GST_STATE_PAUSED)
+        XCTAssertEqual(run.pipeline.waitForAsyncDone(timeout: 20), .finished)
+        XCTAssertTrue(spinMainContext(timeout: 10) { run.frames.count == 1 })
+        let first = try XCTUnwrap(run.frames.first)
+        XCTAssertEqual(first.width, 320)
+
+        run.sink.setDrawnSize(width: 160, height: 120)
+        XCTAssertFalse(spinMainContext(timeout: 0.2) { run.frames.count > 1 }, "paused: nothing new without refresh")
+        run.sink.refresh()
+        XCTAssertTrue(spinMainContext(timeout: 10) { run.frames.count == 2 })
+        let again = try XCTUnwrap(run.frames.last)
+        XCTAssertEqual(again.width, 160)
+        XCTAssertEqual(again.height, 120)
+        XCTAssertEqual(again.displayWidth, 320)
+        XCTAssertEqual(again.displayHeight, 240)
+        XCTAssertEqual(again.pts, first.pts, "the same picture")
+        assertBars(again, rotation: 0, scale: 0.5, "refreshed at 160×120")
+    }
+
+    // MARK: Memory
+
+    func testPoolHandsBackAReleasedBuffer() {
+        let pool = FramePool()
+        let (bytes, memory) = pool.bytes(size: 4096)
+        var size: gsize = 0
+        XCTAssertEqual(g_bytes_get_data(bytes, &size), UnsafeRawPointer(memory))
+        XCTAssertEqual(size, 4096)
+        g_bytes_unref(bytes)
+        let (again, reused) = pool.bytes(size: 4096)
+        XCTAssertEqual(reused, memory, "a released buffer is reused, not reallocated")
+        let (other, fresh) = pool.bytes(size: 4096)
+        XCTAssertNotEqual(fresh, memory, "a buffer still lent out is never handed out twice")
+        g_bytes_unref(again)
+        g_bytes_unref(other)
+    }
+
+    /// 300 frames of 640×480 (1.2 MB each, 360 MB if none came back):
+    /// delivered, held a little, dropped, and the process barely grows.
+    func testMemoryStaysFlatOverManyFrames() throws {
+        func residentBytes() -> Int {
+            let fields = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ") ?? []
+            return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+        }
+        func run(_ buffers: Int) throws -> Int {
+            let run = try SinkRun("videotestsrc pattern=ball num-buffers=\(buffers) ! video/x-raw,format=I420,width=640,height=480,framerate=30/1")
+            let appsink = try XCTUnwrap(gst_bin_get_by_name(cast(run.sink.element), "frames"))
+            PropertyValue.bool(false).set(on: UnsafeMutableRawPointer(appsink), "sync")
+            gst_object_unref(UnsafeMutableRawPointer(appsink))
+            var delivered = 0
+            var held: [VideoFrame] = []
+            run.sink.onFrame = { frame in
+                delivered += 1
+                held.append(frame)
+                if held.count > 2 { held.removeFirst() } // like GTK keeping the last textures
+            }
+            run.pipeline.setState(GST_STATE_PLAYING)
+            let bus = gst_element_get_bus(run.pipeline.element)!
+            defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+            var ended = false
+            let deadline = Date().addingTimeInterval(60)
+            while !ended && Date() < deadline {
+                MainContext.iterate(mayBlock: false)
+                if let message = gst_bus_timed_pop_filtered(bus, 1_000_000, GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)) {
+                    ended = true
+                    XCTAssertEqual(message.pointee.type, GST_MESSAGE_EOS)
+                    gst_message_unref(message)
+                }
+            }
+            _ = spinMainContext(timeout: 0.2) { false }
+            XCTAssertTrue(ended)
+            return delivered
+        }
+        _ = try run(30) // warm up: the allocator and GStreamer's pools find their size
+        let before = residentBytes()
+        let delivered = try run(300)
+        let grown = residentBytes() - before
+        XCTAssertGreaterThan(delivered, 10, "frames reached the main thread")
+        XCTAssertLessThan(grown, 40 << 20, "grew by \(grown >> 20) MB over 300 frames of 1.2 MB")
+    }
+
+    // MARK: - Helpers
+
+    static let solids: [(String, (Int, Int, Int))] = [
+        ("red", (255, 0, 0)), ("green", (0, 255, 0)), ("blue", (0, 0, 255)),
+        ("white", (255, 255, 255)), ("black", (0, 0, 0)),
+    ]
+
+    /// videotestsrc's SMPTE bars, top two thirds, left to right (its
+    /// "smpte" pattern draws them at full intensity).
+    static let bars: [(Int, Int, Int)] = [
+        (255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0), (255, 0, 255), (255, 0, 0), (0, 0, 255),
+    ]
+
+    /// The first frame the sink delivers for `source` (prerolled, PAUSED).
+    private func firstFrame(_ source: String, configure: (VideoSink) -> Void = { _ in },
+                            file: StaticString = #filePath, line: UInt = #line) throws -> VideoFrame {
+        let run = try SinkRun(source)
+        configure(run.sink)
+        run.pipeline.setState(GST_STATE_PAUSED)
+        XCTAssertEqual(run.pipeline.waitForAsyncDone(timeout: 20), .finished, source, file: file, line: line)
+        XCTAssertTrue(spinMainContext(timeout: 10) { !run.frames.isEmpty }, "no frame from \(source)", file: file, line: line)
+        run.pipeline.setState(GST_STATE_NULL)
+        return try XCTUnwrap(run.frames.first, file: file, line: line)
+    }
+
+    private func assertClose(_ actual: (Int, Int, Int), _ expected: (Int, Int, Int), tolerance: Int = 12,
+                             _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        let close = abs(actual.0 - expected.0) <= tolerance && abs(actual.1 - expected.1) <= tolerance
+            && abs(actual.2 - expected.2) <= tolerance
+        XCTAssertTrue(close, "\(what): \(actual), expected \(expected)", file: file, line: line)
+    }
+
+    /// Corners, edges' middles and the centre.
+    private func assertSolid(_ frame: VideoFrame, _ colour: (Int, Int, Int), _ what: String,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        let xs = [0, frame.width / 2, frame.width - 1], ys = [0, frame.height / 2, frame.height - 1]
+        for y in ys {
+            for x in xs { assertClose(frame.rgb(x: x, y: y), colour, "\(what) at (\(x), \(y))", file: file, line: line) }
+        }
+    }
+
+    /// The middle of each bar, a sixth of the way down a 320×240 source,
+    /// where it lands after `rotation` clockwise and scaling by `scale`.
+    private func assertBars(_ frame: VideoFrame, rotation: Int, scale: Double, _ what: String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        let width = 320.0, height = 240.0, y = 40.0
+        for (index, colour) in VideoSinkTests.bars.enumerated() {
+            let x = (Double(index) + 0.5) * width / 7
+            let (rx, ry): (Double, Double)
+            switch rotation {
+            case 90: (rx, ry) = (height - 1 - y, x)
+            case 180: (rx, ry) = (width - 1 - x, height - 1 - y)
+            case 270: (rx, ry) = (y, width - 1 - x)
+            default: (rx, ry) = (x, y)
+            }
+            let px = Int(rx * scale), py = Int(ry * scale)
+            assertClose(frame.rgb(x: px, y: py), colour, "\(what): bar \(index) at (\(px), \(py))", file: file, line: line)
+        }
+    }
+}
+
+/// `source ! identity ! VideoSink().element` in a pipeline of its own, with
+/// the delivered frames collected.
+final class SinkRun {
+    let pipeline: LaunchPipeline
+    let sink: VideoSink
+    var frames: [VideoFrame] = []
+
+    init(_ source: String, sink: VideoSink = VideoSink()) throws {
+        pipeline = try LaunchPipeline(source + " ! identity name=tail")
+        self.sink = sink
+        let bin: UnsafeMutablePointer<GstBin> = cast(pipeline.element)
+        guard gst_bin_add(bin, sink.element) != 0,
+              let tail = pipeline.child("tail"),
+              gst_element_link(tail.cast(), sink.element) != 0 else {
+            throw GLibError(domain: "test", code: 0, message: "could not link the sink after \(source)")
+        }
+        sink.onFrame = { [unowned self] in self.frames.append($0) }
+    }
+
+    deinit {
+        pipeline.setState(GST_STATE_NULL)
+        sink.onFrame = nil
+    }
+}

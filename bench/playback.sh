@@ -1,0 +1,702 @@
+#!/usr/bin/python3
+# Playback (issue 4): 15 s of a 1080p30 H.264 High + AAC file in a 1280x720
+# window under Xvfb -- Reel against the decode-only floor and its peers, side
+# by side in one run. Prints a table with ratios to decode-only.
+#
+#   bench/playback.sh [--seconds 15] [--runs 1] [--players LIST] [--reel BIN]
+#       [--no-warmup] [--keep DIR]
+#
+# LIST is a comma-separated subset of: decode, mpv, playbin, playbin-native,
+# totem, clapper, reel (default: all). Reel is $REEL_BIN or --reel (default
+# _inst/bin/reel, made by tools/run); if it is missing or shows no first
+# frame within 10 s its row says "n/a (why)" and the peers are measured
+# anyway.
+#
+# Every player runs alone, one after the other, on one Xvfb (1920x1080x24,
+# no window manager) with its own private session bus (no services, so no
+# accessibility bus: GTK_A11Y=none for every GTK app), a fresh profile
+# (HOME, XDG_*; settings through GSettings' keyfile backend) and a private
+# PulseAudio whose default sink is a null sink (tests/ui/soundserver.py), so
+# every player really outputs audio, paced by the sink's clock. The
+# GStreamer registry and Mesa's shader cache are shared and warmed first
+# (--no-warmup skips the warm-up plays), so neither registry scanning nor
+# shader compiling is measured.
+#
+# Per player:
+#   start    - our spawn -> playback started: Reel, its "player-first-frame"
+#              trace event (REEL_TRACE); peers, their audio stream running
+#              (uncorked) on the sound server; decode-only (no audio
+#              output), gst-launch printing "Setting pipeline to PLAYING";
+#   CPU 15 s - CPU seconds (utime+stime of every process in its session,
+#              reaped children included) from playback start to start + 15 s;
+#   launch+  - CPU seconds from spawn to start + 15 s (start-up included,
+#              nothing subtracted);
+#   peak RSS - VmHWM summed over its processes at start + 15 s;
+#   dropped  - mpv: frame-drop-count + decoder-frame-drop-count (IPC);
+#              gst-launch rows: frames dropped according to QoS messages
+#              (-m; none posted = 0); Reel: its "player-stats" event if it
+#              writes one; others n/a;
+#   frames   - Reel only: "frame" trace events in the 15 s;
+#   window   - the biggest top-level X window at the end;
+#   audio    - media.role of its PulseAudio stream ("-" no role set).
+# Then the player is killed (SIGTERM, then SIGKILL, to its process group).
+#
+# Input: 20 s of 1080p30 H.264 High (x264 veryfast, 8 Mb/s, 2 B-frames, a
+# keyframe every 2 s; SMPTE bars scrolling with a clock) + AAC-LC 48 kHz
+# stereo 128 kb/s in MP4, made once in $REEL_BENCH_MEDIA (default
+# /tmp/reel-bench-media) with gst-launch-1.0.
+#
+# Needs: xvfb, x11-utils, dbus, pulseaudio, pulseaudio-utils,
+# gstreamer1.0-plugins-{base,good,ugly}, gstreamer1.0-libav, mpv, totem,
+# clapper. Missing peers are skipped.
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "ui"))
+from soundserver import SoundServer  # noqa: E402
+
+MEDIA = Path(os.environ.get("REEL_BENCH_MEDIA", "/tmp/reel-bench-media"))
+CLIP = MEDIA / "playback-1080p30-h264-aac-20s.mp4"
+CLK = os.sysconf("SC_CLK_TCK")
+SCREEN = "1920x1080x24"
+WINDOW = (1280, 720)
+START_TIMEOUT = 20.0      # peers: spawn -> audio running
+REEL_START_TIMEOUT = 10.0  # Reel: spawn -> first frame
+NAN = float("nan")
+
+DBUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir={dir}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+
+def log(*args):
+    print(*args, file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------
+# input
+# --------------------------------------------------------------------------
+
+def make_clip():
+    if CLIP.exists():
+        return
+    MEDIA.mkdir(parents=True, exist_ok=True)
+    log(f"Making {CLIP} (once, ~15 s on 2 cores)...")
+    part = CLIP.with_suffix(".part")
+    subprocess.run(
+        ["gst-launch-1.0", "-q",
+         "videotestsrc", "pattern=smpte", "horizontal-speed=8", "num-buffers=600", "!",
+         "video/x-raw,format=I420,width=1920,height=1080,framerate=30/1", "!",
+         "timeoverlay", "font-desc=Sans 48", "!",
+         "x264enc", "speed-preset=veryfast", "bitrate=8000", "key-int-max=60", "bframes=2", "!",
+         "video/x-h264,profile=high", "!", "h264parse", "!", "queue", "!", "mux.",
+         "audiotestsrc", "wave=sine", "freq=440", "num-buffers=200", "samplesperbuffer=4800", "!",
+         "audio/x-raw,rate=48000,channels=2", "!", "audioconvert", "!",
+         "avenc_aac", "bitrate=128000", "!", "queue", "!", "mux.",
+         "mp4mux", "name=mux", "!", "filesink", f"location={part}"], check=True)
+    part.rename(CLIP)
+
+
+# --------------------------------------------------------------------------
+# processes
+# --------------------------------------------------------------------------
+
+def session_members(sid):
+    """(pid, utime+stime+cutime+cstime ticks) of live processes in session sid."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) != sid:
+            continue
+        out.append((int(entry), sum(int(x) for x in fields[11:15])))
+    return out
+
+
+def tree_cpu(sid):
+    return sum(t for _pid, t in session_members(sid)) / CLK
+
+
+def tree_hwm_mb(sid):
+    total = 0
+    for pid, _t in session_members(sid):
+        try:
+            with open(f"/proc/{pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        total += int(line.split()[1])
+        except OSError:
+            pass
+    return total / 1024
+
+
+def kill_group(proc):
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            pass
+        try:
+            proc.wait(timeout=3)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def start_xvfb():
+    r, w = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", SCREEN, "-nolisten", "tcp",
+                             "-noreset", "+extension", "GLX", "+extension", "RANDR"],
+                            pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    os.close(w)
+    display = b""
+    while not display.endswith(b"\n"):
+        chunk = os.read(r, 16)
+        if not chunk:
+            raise RuntimeError("Xvfb did not start")
+        display += chunk
+    os.close(r)
+    return xvfb, ":" + display.decode().strip()
+
+
+def start_bus(work):
+    d = work / "bus"
+    d.mkdir(exist_ok=True)
+    conf = work / "bus.conf"
+    conf.write_text(DBUS_CONFIG.format(dir=d))
+    bus = subprocess.Popen(["dbus-daemon", f"--config-file={conf}", "--nofork", "--print-address=1"],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    address = bus.stdout.readline().decode().strip()
+    bus.stdout.close()
+    if not address.startswith("unix:"):
+        raise RuntimeError(f"dbus-daemon printed {address!r}")
+    return bus, address
+
+
+def biggest_window(display):
+    """(w, h) of the biggest child of the root window (no WM: the top levels)."""
+    try:
+        out = subprocess.run(["xwininfo", "-root", "-children", "-display", display],
+                             capture_output=True, text=True, timeout=5).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    best = None
+    for line in out.splitlines():
+        for tok in line.split():
+            if "x" in tok and "+" in tok:
+                size = tok.split("+", 1)[0]
+                try:
+                    w, h = (int(v) for v in size.split("x"))
+                except ValueError:
+                    continue
+                if best is None or w * h > best[0] * best[1]:
+                    best = (w, h)
+                break
+    return best
+
+
+# --------------------------------------------------------------------------
+# players
+# --------------------------------------------------------------------------
+
+class Player:
+    """How to launch one player and read what only it can tell."""
+    name = ""
+    label = ""
+    tool = ""
+    start_by = "audio"          # audio | gst-playing | trace
+
+    def available(self):
+        return shutil.which(self.tool) is not None
+
+    def argv(self, run):
+        raise NotImplementedError
+
+    def setup(self, run):
+        pass
+
+    def dropped(self, run):
+        return None
+
+
+class DecodeOnly(Player):
+    name, tool, start_by = "decode", "gst-launch-1.0", "gst-playing"
+    label = "decode only (decodebin ! fakesink sync=true)"
+
+    def argv(self, run):
+        return ["gst-launch-1.0", "filesrc", f"location={CLIP}", "!", "decodebin", "name=d",
+                "d.", "!", "queue", "!", "fakesink", "sync=true",
+                "d.", "!", "queue", "!", "fakesink", "sync=true"]
+
+
+class Mpv(Player):
+    name, tool = "mpv", "mpv"
+    label = "mpv --vo=x11 --geometry=1280x720"
+
+    def argv(self, run):
+        run.ipc = run.work / "mpv.sock"
+        return ["mpv", "--no-config", "--vo=x11", f"--geometry={WINDOW[0]}x{WINDOW[1]}",
+                "--hwdec=no", "--no-terminal", "--force-window=yes",
+                f"--input-ipc-server={run.ipc}", str(CLIP)]
+
+    def dropped(self, run):
+        total = 0
+        for prop in ("frame-drop-count", "decoder-frame-drop-count"):
+            value = mpv_get(run.ipc, prop)
+            if value is None:
+                return None
+            total += int(value)
+        return total
+
+
+def mpv_get(path, prop):
+    try:
+        with socket.socket(socket.AF_UNIX) as s:
+            s.settimeout(2)
+            s.connect(str(path))
+            s.sendall(json.dumps({"command": ["get_property", prop], "request_id": 1}).encode() + b"\n")
+            buf = b""
+            while True:
+                chunk = s.recv(4096)
+                if not chunk:
+                    return None
+                buf += chunk
+                while b"\n" in buf:
+                    line, buf = buf.split(b"\n", 1)
+                    msg = json.loads(line)
+                    if msg.get("request_id") == 1:
+                        return msg.get("data") if msg.get("error") == "success" else None
+    except (OSError, ValueError):
+        return None
+
+
+class Playbin(Player):
+    name, tool, start_by = "playbin", "gst-launch-1.0", "audio"
+    label = "gst-launch playbin, videoscale ! ximagesink 1280x720"
+    sink = f"videoscale ! video/x-raw,width={WINDOW[0]},height={WINDOW[1]} ! ximagesink"
+
+    def argv(self, run):
+        return ["gst-launch-1.0", "-m", "playbin", f"uri={CLIP.as_uri()}", f"video-sink={self.sink}"]
+
+    def dropped(self, run):
+        return qos_dropped(run.stdout_path)
+
+
+class PlaybinNative(Playbin):
+    name = "playbin-native"
+    label = "gst-launch playbin video-sink=ximagesink (1920x1080)"
+    sink = "ximagesink"
+
+
+def qos_dropped(path):
+    """Frames dropped per GstMessageQOS (gst-launch -m): the largest
+    'dropped' each element reported, summed over elements."""
+    per_element = {}
+    source = None
+    try:
+        text = Path(path).read_text(errors="replace")
+    except OSError:
+        return None
+    for line in text.splitlines():
+        if line.startswith("Got message #"):
+            source = line.split('from element "', 1)[1].split('"', 1)[0] if 'from element "' in line else None
+        if "GstMessageQOS" in line and "dropped=(guint64)" in line and source:
+            n = int(line.split("dropped=(guint64)", 1)[1].split(",", 1)[0].split(";", 1)[0])
+            per_element[source] = max(per_element.get(source, 0), n)
+    return sum(per_element.values())
+
+
+class Totem(Player):
+    name, tool = "totem", "totem"
+    label = "totem 1280x720"
+
+    def setup(self, run):
+        # Totem keeps its window size in a key file, not in GSettings.
+        state = f"[State]\nwindow_w={WINDOW[0]}\nwindow_h={WINDOW[1]}\nmaximised=false\n"
+        for base in (run.dirs["XDG_CONFIG_HOME"], run.dirs["XDG_DATA_HOME"]):
+            (base / "totem").mkdir(parents=True, exist_ok=True)
+            (base / "totem" / "state.ini").write_text(state)
+
+    def argv(self, run):
+        return ["totem", str(CLIP)]
+
+
+class Clapper(Player):
+    name, tool = "clapper", "clapper"
+    label = "clapper 1280x720"
+
+    def setup(self, run):
+        write_keyfile(run, "com/github/rafostar/Clapper",
+                      {"window-size": f"'[{WINDOW[0]}, {WINDOW[1]}]'"})
+
+    def argv(self, run):
+        return ["clapper", str(CLIP)]
+
+
+class Reel(Player):
+    name, start_by = "reel", "trace"
+    label = "Reel"
+
+    def __init__(self, binary):
+        self.binary = binary
+
+    def available(self):
+        return True  # a missing binary is reported in the row
+
+    def setup(self, run):
+        write_keyfile(run, "io/github/reelapp/Reel",
+                      {"window-width": str(WINDOW[0]), "window-height": str(WINDOW[1]),
+                       "show-samples": "false"})
+        videos = run.dirs["HOME"] / "Videos"
+        videos.mkdir(exist_ok=True)
+        (run.dirs["XDG_CONFIG_HOME"] / "user-dirs.dirs").write_text(f'XDG_VIDEOS_DIR="{videos}"\n')
+        run.trace = run.work / "reel-trace.jsonl"
+        run.env["REEL_TRACE"] = str(run.trace)
+
+    def argv(self, run):
+        return [self.binary, str(CLIP)]
+
+    def dropped(self, run):
+        stats = [e for e in read_trace(run.trace) if e.get("event") == "player-stats"]
+        if stats and "dropped" in stats[-1]:
+            return int(stats[-1]["dropped"])
+        return None
+
+
+def write_keyfile(run, group, values):
+    keyfile = run.dirs["XDG_CONFIG_HOME"] / "glib-2.0" / "settings" / "keyfile"
+    keyfile.parent.mkdir(parents=True, exist_ok=True)
+    with open(keyfile, "a") as f:
+        f.write(f"[{group}]\n" + "".join(f"{k}={v}\n" for k, v in values.items()) + "\n")
+
+
+def read_trace(path):
+    events = []
+    try:
+        with open(path) as f:
+            for line in f:
+                if line.endswith("\n"):
+                    try:
+                        events.append(json.loads(line))
+                    except ValueError:
+                        pass
+    except (OSError, TypeError):
+        pass
+    return events
+
+
+# --------------------------------------------------------------------------
+# one run
+# --------------------------------------------------------------------------
+
+class Run:
+    def __init__(self, player, bench, seconds):
+        self.player, self.bench, self.seconds = player, bench, seconds
+        self.work = Path(tempfile.mkdtemp(prefix=f"play-{player.name}-", dir=bench.work))
+        self.dirs = {k: self.work / v for k, v in (
+            ("HOME", "home"), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
+            ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state"))}
+        for d in self.dirs.values():
+            d.mkdir()
+        self.runtime = self.work / "runtime"
+        self.runtime.mkdir(mode=0o700)
+        self.env = {k: os.environ[k] for k in ("PATH", "TZ", "USER", "LOGNAME", "GSK_RENDERER") if k in os.environ}
+        self.env.update({k: str(v) for k, v in self.dirs.items()})
+        self.env.update(bench.sound.env())
+        self.env.update({
+            "DISPLAY": bench.display,
+            "XDG_RUNTIME_DIR": str(self.runtime),
+            "LANG": "C.UTF-8",
+            "GSETTINGS_BACKEND": "keyfile",
+            "GDK_BACKEND": "x11",
+            "GTK_A11Y": "none",
+            "NO_AT_BRIDGE": "1",
+            "GIO_USE_VFS": "local",
+            "GST_REGISTRY": str(bench.registry),
+            "MESA_SHADER_CACHE_DIR": str(bench.mesa_cache),
+        })
+        self.stdout_path = self.work / "stdout.log"
+        self.stderr_path = self.work / "stderr.log"
+        self.ipc = None
+        self.trace = None
+
+    def result(self, **kw):
+        r = {"name": self.player.name, "label": self.player.label, "na": None, "start": NAN,
+             "cpu": NAN, "cpu_launch": NAN, "rss": NAN, "dropped": None, "frames": None,
+             "window": None, "role": None, "first": None}
+        r.update(kw)
+        return r
+
+    def go(self):
+        p = self.player
+        if isinstance(p, Reel) and not (os.path.isfile(p.binary) and os.access(p.binary, os.X_OK)):
+            return self.result(na=f"no binary at {p.binary}")
+        bus, address = start_bus(self.work)
+        self.env["DBUS_SESSION_BUS_ADDRESS"] = address
+        p.setup(self)
+        out = open(self.stdout_path, "wb")
+        err = open(self.stderr_path, "wb")
+        t0 = time.monotonic()
+        proc = subprocess.Popen(p.argv(self), env=self.env, cwd=str(self.work), stdin=subprocess.DEVNULL,
+                                stdout=out, stderr=err, start_new_session=True)
+        out.close()
+        err.close()
+        try:
+            return self._measure(proc, t0)
+        finally:
+            kill_group(proc)
+            kill_group(bus)
+
+    def _started(self, proc):
+        """Playback start: a truthy value (extra info) once it has started."""
+        p = self.player
+        if p.start_by == "gst-playing":
+            return "playing" if b"Setting pipeline to PLAYING" in self.stdout_path.read_bytes() else None
+        if p.start_by == "trace":
+            for e in read_trace(self.trace):
+                if e.get("event") == "player-first-frame":
+                    return e
+            return None
+        pids = {str(pid) for pid, _ in session_members(proc.pid)}
+        for si in self.bench.sound.sink_inputs():
+            if si.get("application.process.id") in pids and not si.get("corked"):
+                return si
+        return None
+
+    def _measure(self, proc, t0):
+        p = self.player
+        timeout = REEL_START_TIMEOUT if isinstance(p, Reel) else START_TIMEOUT
+        info = None
+        while info is None:
+            if proc.poll() is not None:
+                return self.result(na=f"exited with status {proc.returncode} before playback started"
+                                   + self._stderr_tail())
+            if time.monotonic() - t0 > timeout:
+                what = "player-first-frame" if isinstance(p, Reel) else "playback"
+                return self.result(na=f"no {what} within {timeout:.0f} s" + self._stderr_tail())
+            info = self._started(proc)
+            if info is None:
+                # pactl is a process of its own: poll it less often
+                time.sleep(0.05 if p.start_by == "audio" else 0.02)
+        t_start = time.monotonic()
+        cpu_start = tree_cpu(proc.pid)
+        end = t_start + self.seconds
+        while time.monotonic() < end:
+            if proc.poll() is not None:
+                return self.result(na=f"exited with status {proc.returncode} during playback"
+                                   + self._stderr_tail())
+            time.sleep(min(0.2, max(0.0, end - time.monotonic())))
+        cpu_end = tree_cpu(proc.pid)
+        t_end = time.monotonic()
+        rss = tree_hwm_mb(proc.pid)
+        window = biggest_window(self.bench.display) if p.name != "decode" else None
+        pids = {str(pid) for pid, _ in session_members(proc.pid)}
+        roles = [si.get("media.role", "(no role)") for si in self.bench.sound.sink_inputs()
+                 if si.get("application.process.id") in pids]
+        dropped = p.dropped(self)
+        frames = None
+        if isinstance(p, Reel):
+            events = read_trace(self.trace)
+            t_ff = float(info.get("t", NAN))
+            t_last = t_ff + (t_end - t_start)
+            frames = sum(1 for e in events if e.get("event") == "frame"
+                         and t_ff <= float(e.get("t", -1)) <= t_last)
+        return self.result(start=t_start - t0, cpu=cpu_end - cpu_start, cpu_launch=cpu_end, rss=rss,
+                           dropped=dropped, frames=frames, window=window,
+                           role=", ".join(roles) if roles else ("none" if p.name != "decode" else "fakesink"),
+                           first=info if isinstance(p, Reel) else None)
+
+    def _stderr_tail(self):
+        try:
+            lines = [ln for ln in self.stderr_path.read_text(errors="replace").splitlines() if ln.strip()]
+        except OSError:
+            return ""
+        return f"; stderr: {lines[-1][:120]}" if lines else ""
+
+
+# --------------------------------------------------------------------------
+# the bench
+# --------------------------------------------------------------------------
+
+class Bench:
+    def __init__(self, work):
+        self.work = work
+        self.registry = MEDIA / "gst-registry.bin"
+        self.mesa_cache = MEDIA / "mesa-shader-cache"
+        self.mesa_cache.mkdir(parents=True, exist_ok=True)
+        self.sound = None
+        self.xvfb = None
+        self.display = ""
+
+    def __enter__(self):
+        self.sound = SoundServer().start()
+        self.xvfb, self.display = start_xvfb()
+        subprocess.run(["gst-inspect-1.0"], env=dict(os.environ, GST_REGISTRY=str(self.registry)),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return self
+
+    def __exit__(self, *exc):
+        if self.xvfb is not None:
+            kill_group(self.xvfb)
+        if self.sound is not None:
+            self.sound.stop()
+
+
+def version(argv):
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, timeout=10)
+        return (out.stdout or out.stderr).strip().splitlines()[0]
+    except (OSError, IndexError, subprocess.TimeoutExpired):
+        return "?"
+
+
+def fmt(v, spec, na="n/a"):
+    if v is None or (isinstance(v, float) and v != v):
+        return na
+    return format(v, spec)
+
+
+def median_row(rows):
+    ok = [r for r in rows if r["na"] is None]
+    if not ok:
+        return rows[-1]
+    out = dict(ok[0])
+    for k in ("start", "cpu", "cpu_launch", "rss"):
+        out[k] = statistics.median(r[k] for r in ok)
+    for k in ("dropped", "frames"):
+        vals = [r[k] for r in ok if r[k] is not None]
+        out[k] = statistics.median(vals) if vals else None
+    out["runs"] = len(ok)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seconds", type=float, default=15.0)
+    ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--players", default="decode,mpv,playbin,playbin-native,totem,clapper,reel")
+    ap.add_argument("--reel", default=os.environ.get("REEL_BIN") or str(ROOT / "_inst" / "bin" / "reel"))
+    ap.add_argument("--no-warmup", action="store_true")
+    ap.add_argument("--keep", help="keep each run's profile, logs and trace in this folder")
+    args = ap.parse_args()
+
+    catalog = {p.name: p for p in (DecodeOnly(), Mpv(), Playbin(), PlaybinNative(), Totem(), Clapper(),
+                                   Reel(os.path.abspath(args.reel)))}
+    wanted = [n.strip() for n in args.players.split(",") if n.strip()]
+    unknown = [n for n in wanted if n not in catalog]
+    if unknown:
+        ap.error(f"unknown players {unknown}; choose from {list(catalog)}")
+    players = []
+    for n in wanted:
+        if catalog[n].available():
+            players.append(catalog[n])
+        else:
+            log(f"skipping {n}: {catalog[n].tool} is not installed")
+
+    make_clip()
+    subprocess.run(["cat", str(CLIP)], stdout=subprocess.DEVNULL)  # page cache
+    keep = Path(args.keep) if args.keep else None
+    work = Path(tempfile.mkdtemp(prefix="reel-bench-play-"))
+    results = {}
+    try:
+        with Bench(work) as bench:
+            if not args.no_warmup:
+                for p in players:
+                    if p.name in ("decode",) or (isinstance(p, Reel) and not os.path.exists(p.binary)):
+                        continue
+                    log(f"warming up {p.name} (shader cache, page cache)...")
+                    Run(p, bench, 2.0).go()
+            for i in range(args.runs):
+                for p in players:
+                    log(f"run {i + 1}/{args.runs}: {p.name} ...")
+                    r = Run(p, bench, args.seconds)
+                    res = r.go()
+                    results.setdefault(p.name, []).append(res)
+                    if res["na"]:
+                        log(f"  {p.name}: n/a ({res['na']})")
+                    else:
+                        log(f"  {p.name}: start {res['start']:.2f} s, CPU {res['cpu']:.2f} s "
+                            f"(launch+ {res['cpu_launch']:.2f} s), peak RSS {res['rss']:.0f} MB")
+                    if keep is not None:
+                        dest = keep / f"{p.name}-{i + 1}"
+                        shutil.rmtree(dest, ignore_errors=True)
+                        shutil.copytree(r.work, dest, symlinks=True, ignore_dangling_symlinks=True,
+                                        ignore=shutil.ignore_patterns("bus", "runtime", "*.sock"))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    rows = [median_row(results[p.name]) for p in players]
+    floor = next((r for r in rows if r["name"] == "decode" and r["na"] is None), None)
+    cpu_model = "?"
+    try:
+        cpu_model = next(ln.split(":", 1)[1].strip() for ln in open("/proc/cpuinfo") if ln.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    print()
+    print(f"Playback: {args.seconds:g} s of 1080p30 H.264 High + AAC, {WINDOW[0]}x{WINDOW[1]} window, "
+          f"Xvfb {SCREEN}, null-sink PulseAudio; {os.cpu_count()} cores ({cpu_model}); "
+          f"{'median of %d runs' % args.runs if args.runs > 1 else '1 run'}")
+    gst = version(["gst-launch-1.0", "--version"]).split()[-1]
+    mpv = version(["mpv", "--version"]).split(" Copyright")[0]
+    clapper = version(["dpkg-query", "-W", "-f=${Version}", "clapper"])
+    print(f"GStreamer {gst}, {mpv}, {version(['totem', '--version'])}, clapper {clapper}; "
+          f"Reel: {os.path.abspath(args.reel)}")
+    head = (f"{'player':<52} {'start':>7} {'CPU 15s':>8} {'x floor':>7} {'launch+':>8} {'x floor':>7} "
+            f"{'peak RSS':>9} {'dropped':>7} {'frames':>6} {'window':>10}  audio")
+    print(head.replace("CPU 15s", f"CPU {args.seconds:g}s"))
+    for r in rows:
+        if r["na"] is not None:
+            print(f"{r['label']:<52} n/a ({r['na']})")
+            continue
+        ratio = r["cpu"] / floor["cpu"] if floor and floor["cpu"] > 0 else NAN
+        ratio_l = r["cpu_launch"] / floor["cpu_launch"] if floor and floor["cpu_launch"] > 0 else NAN
+        win = f"{r['window'][0]}x{r['window'][1]}" if r["window"] else "-"
+        print(f"{r['label']:<52} {fmt(r['start'], '6.2f')}s {fmt(r['cpu'], '7.2f')}s {fmt(ratio, '6.2f')}x "
+              f"{fmt(r['cpu_launch'], '7.2f')}s {fmt(ratio_l, '6.2f')}x {fmt(r['rss'], '6.0f')} MB "
+              f"{fmt(r['dropped'], '7.0f')} {fmt(r['frames'], '6.0f', '-')} {win:>10}  {r['role']}")
+    for r in rows:
+        if r["name"] == "reel" and r["na"] is None and r.get("first"):
+            ff = r["first"]
+            print(f"Reel's trace: first frame at t={fmt(ff.get('t'), '.3f', '?')} s (its own clock), "
+                  f"latency={fmt(ff.get('latency'), '.3f', '?')} s after open, pts={ff.get('pts', '?')}; "
+                  f"{fmt(r['frames'], '.0f')} frames presented in {args.seconds:g} s "
+                  f"(the file has {30 * args.seconds:.0f})")
+    print("(start: spawn -> playback started (Reel: first frame; peers: their audio stream running;\n"
+          " decode only: PLAYING). CPU: all processes of the player, from playback start for the\n"
+          " given seconds; launch+: from spawn to the same end, start-up included. x floor: / decode only.)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

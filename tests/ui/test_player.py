@@ -1,0 +1,558 @@
+"""The player (issue 4), driven as a person drives it: opened from the command
+line or the feed, every key of the shortcut table's player section, the
+controls, end-of-video settings, the resume offer, error pages, sound.
+
+What happened is read from three places: the accessible tree (pyatspi),
+screenshots, and Reel's own trace (REEL_TRACE: one JSON line per player
+event and per presented frame, with its timestamp in the stream).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from harness import APP_TIMEOUT, HarnessError, image_stats, states, wait_until
+
+FPS = 30
+FRAME = 1.0 / FPS
+KEYFILE_GROUP = "[io/github/reelapp/Reel]"
+
+
+# ---------------------------------------------------------------------------
+# media, made once per module with real encoders
+# ---------------------------------------------------------------------------
+
+def _launch(*pipeline: str) -> None:
+    subprocess.run(["gst-launch-1.0", "-q", *pipeline], check=True, timeout=300,
+                   stdout=subprocess.DEVNULL)
+
+
+def _clip(path: Path, seconds: int, width: int, height: int, fps: int, pattern: str = "smpte") -> None:
+    frames = seconds * fps
+    _launch("videotestsrc", f"num-buffers={frames}", f"pattern={pattern}", "!",
+            f"video/x-raw,width={width},height={height},framerate={fps}/1", "!",
+            "x264enc", "speed-preset=ultrafast", f"key-int-max={fps}", "!", "h264parse", "!", "queue", "!", "mux.",
+            "audiotestsrc", f"num-buffers={seconds * 44100 // 1024 + 1}", "samplesperbuffer=1024", "!",
+            "audioconvert", "!", "avenc_aac", "!", "queue", "!", "mux.",
+            "mp4mux", "name=mux", "!", "filesink", f"location={path}")
+
+
+@pytest.fixture(scope="module")
+def media(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("player-media")
+    _clip(folder / "bars.mp4", 8, 640, 360, FPS)
+    _clip(folder / "short.mp4", 2, 320, 180, FPS, pattern="ball")
+    # Over three minutes, so its position is remembered; tiny and fast to make.
+    _clip(folder / "long.mp4", 200, 160, 90, 5)
+    (folder / "text.mp4").write_text("This is a shopping list, not a film.\n" * 20)
+    data = (folder / "bars.mp4").read_bytes()
+    (folder / "truncated.mp4").write_bytes(data[: len(data) // 5])
+    return folder
+
+
+@pytest.fixture(scope="module")
+def window_manager(desktop):
+    """openbox, so full screen is a real window state (_NET_WM_STATE)."""
+    if not shutil.which("openbox"):
+        pytest.fail("openbox is missing: apt-get install openbox", pytrace=False)
+    env = dict(os.environ, DISPLAY=desktop.display)
+    proc = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    time.sleep(0.5)
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+# ---------------------------------------------------------------------------
+# the trace
+# ---------------------------------------------------------------------------
+
+class Trace:
+    def __init__(self, path: Path):
+        self.path = path
+
+    def events(self) -> list:
+        if not self.path.exists():
+            return []
+        out = []
+        for line in self.path.read_text().splitlines():
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError:
+                pass  # a line being written
+        return out
+
+    def named(self, name: str) -> list:
+        return [e for e in self.events() if e["event"] == name]
+
+    def count(self) -> int:
+        return len(self.events())
+
+    def wait(self, name: str, pred=lambda e: True, after: int = 0, timeout: float = APP_TIMEOUT) -> dict:
+        """The first event `name` (at or after index `after`) that satisfies pred."""
+        found = {}
+
+        def check():
+            for e in self.events()[after:]:
+                if e["event"] == name and pred(e):
+                    found["e"] = e
+                    return True
+            return False
+        wait_until(check, timeout, what=f"trace event {name}")
+        return found["e"]
+
+    def frames_after(self, index: int) -> list:
+        return [e for e in self.events()[index:] if e["event"] == "frame"]
+
+    def last_pts(self) -> float:
+        frames = self.named("frame")
+        return frames[-1]["pts"] if frames else -1
+
+
+def keyfile(profile: Path, **values: str) -> None:
+    """Settings for the next launch (GVariant text values)."""
+    path = profile / "config" / "glib-2.0" / "settings" / "keyfile"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = [KEYFILE_GROUP, "show-samples=false"] + [f"{k.replace('_', '-')}={v}" for k, v in values.items()]
+    path.write_text("\n".join(lines) + "\n")
+
+
+@pytest.fixture
+def play(launch_ready, artifacts, window_manager):
+    """play(file, **launch) → (app, window, Trace): Reel launched on `file`,
+    waiting until its first frame is on screen."""
+    def go(target, env=None, wait_frame=True, **kw):
+        trace = Trace(artifacts / f"trace-{time.monotonic_ns()}.jsonl")
+        app, win = launch_ready(args=[str(target)], env={"REEL_TRACE": str(trace.path), **(env or {})}, **kw)
+        # The player opens full screen; let the window manager finish that
+        # and hand the window the focus before a test types into it.
+        wait_until(lambda: "FULLSCREEN" in _net_wm_state(app), 10, what="the window to go full screen")
+        app.desktop.xdotool("windowactivate", "--sync", app.x_window())
+        if wait_frame:
+            trace.wait("player-first-frame")
+        return app, win, trace
+    return go
+
+
+_reveals = iter(range(10_000))
+
+
+def reveal(app) -> None:
+    """Moves the pointer over the video so the controls show: each time to a
+    new spot, so the move is a real one wherever the pointer was."""
+    wid = app.x_window()
+    geo = app.window_geometry(wid)
+    step = 10 + 13 * (next(_reveals) % 8)
+    x, y = geo["x"] + geo["w"] // 3 + step, geo["y"] + geo["h"] // 3 + step
+    app.desktop.xdotool("mousemove", "--sync", str(x), str(y))
+    app.desktop.xdotool("mousemove", "--sync", str(x + 7), str(y + 5))
+    time.sleep(0.3)
+
+
+def press(app, trace: Trace, *keys: str) -> int:
+    """Presses keys; returns the trace position before them."""
+    index = trace.count()
+    app.key(*keys)
+    return index
+
+
+def slider_value(node) -> float:
+    return node.queryValue().currentValue
+
+
+# ---------------------------------------------------------------------------
+# playing
+# ---------------------------------------------------------------------------
+
+def test_a_clip_plays_with_its_picture_on_screen(play, media):
+    app, win, trace = play(media / "bars.mp4")
+    first = trace.named("player-first-frame")[0]
+    assert first["pts"] < 0.2, first
+    # Frames keep coming with rising timestamps.
+    wait_until(lambda: trace.last_pts() > 1.0, 10, what="a second of frames")
+    pts = [e["pts"] for e in trace.named("frame")]
+    assert pts == sorted(pts), "frames went back in time"
+    shot = app.screenshot("playing")
+    # The SMPTE bars: not black, not flat, and their yellow and cyan are there.
+    geo = app.window_geometry(app.x_window())
+    mean, sd = image_stats(shot, (geo["x"], geo["y"], geo["w"], geo["h"]))
+    assert sd > 0.15 and mean > 0.15, f"the video area looks blank (mean {mean}, sd {sd})"
+    colours = subprocess.run(["convert", str(shot), "-crop",
+                              f"{geo['w']}x{geo['h']}+{geo['x']}+{geo['y']}", "+repage",
+                              "-scale", "64x36!", "-depth", "8", "txt:-"],
+                             capture_output=True, text=True, check=True).stdout
+    hexes = set(re.findall(r"#([0-9A-F]{6})", colours))
+
+    def near(target):
+        tr, tg, tb = (int(target[i:i + 2], 16) for i in (0, 2, 4))
+        return any(abs(int(h[0:2], 16) - tr) < 40 and abs(int(h[2:4], 16) - tg) < 40
+                   and abs(int(h[4:6], 16) - tb) < 40 for h in hexes)
+    assert near("BFBF00") or near("FFFF00"), "no yellow bar on screen"
+    assert near("00BFBF") or near("00FFFF"), "no cyan bar on screen"
+    app.find(win, role="label", name="bars")
+
+
+def test_space_and_k_pause_and_play(play, media):
+    app, win, trace = play(media / "bars.mp4")
+    i = press(app, trace, "space")
+    trace.wait("player-state", lambda e: e["state"] == "paused", after=i)
+    paused_at = trace.last_pts()
+    time.sleep(0.8)
+    assert trace.last_pts() == paused_at, "frames kept coming while paused"
+    i = press(app, trace, "k")
+    trace.wait("player-state", lambda e: e["state"] == "playing", after=i)
+    wait_until(lambda: trace.last_pts() > paused_at + 0.3, 5, what="playback to go on")
+    assert trace.named("frame")[-1]["pts"] > paused_at
+    i = press(app, trace, "k")
+    trace.wait("player-state", lambda e: e["state"] == "paused", after=i)
+
+
+def _seek_landing(trace: Trace, after: int) -> tuple:
+    """(target, pts of the first frame shown after the seek finished)."""
+    seek = trace.wait("player-seek", after=after)
+    events = trace.events()
+    start = events.index(seek)
+    done = trace.wait("player-seek-done", after=start)
+    start = trace.events().index(done)
+    wait_until(lambda: trace.frames_after(start), 5, what="a frame after the seek")
+    return seek["target"], trace.frames_after(start)[0]["pts"]
+
+
+@pytest.mark.parametrize("key,delta", [("Right", 5), ("Left", -5), ("l", 15), ("j", -15)])
+def test_arrow_and_jkl_keys_seek_and_land_on_the_frame(play, media, key, delta):
+    app, win, trace = play(media / "long.mp4")
+    # Pause half-way so the position is known exactly.
+    i = press(app, trace, "5")
+    target, _ = _seek_landing(trace, i)
+    i = press(app, trace, "space")
+    trace.wait("player-state", lambda e: e["state"] == "paused", after=i)
+    before = trace.last_pts()
+    i = press(app, trace, key)
+    target, landed = _seek_landing(trace, i)
+    assert abs(target - (before + delta)) < 0.5, (before, target)
+    assert abs(landed - target) <= 1 / 5 + 0.001, f"landed at {landed}, asked for {target}"
+
+
+def test_number_keys_home_and_end(play, media):
+    app, win, trace = play(media / "long.mp4")
+    duration = 200
+    for key, fraction in (("3", 0.3), ("0", 0.0), ("9", 0.9)):
+        i = press(app, trace, key)
+        target, landed = _seek_landing(trace, i)
+        assert abs(target - duration * fraction) < 1, (key, target)
+        assert abs(landed - target) <= 1 / 5 + 0.001, (key, landed, target)
+    i = press(app, trace, "Home")
+    target, landed = _seek_landing(trace, i)
+    assert target == 0 and landed < 0.21
+    i = press(app, trace, "End")
+    trace.wait("player-state", lambda e: e["state"] == "ended", after=i)
+
+
+def test_frame_step_keys_move_one_frame_while_paused(play, media):
+    app, win, trace = play(media / "bars.mp4")
+    i = press(app, trace, "space")
+    trace.wait("player-state", lambda e: e["state"] == "paused", after=i)
+    time.sleep(0.3)
+    start = trace.last_pts()
+    i = press(app, trace, "period")
+    trace.wait("player-step", after=i)
+    wait_until(lambda: trace.frames_after(i), 5, what="the next frame")
+    wait_until(lambda: abs(trace.last_pts() - (start + FRAME)) < 0.002, 5,
+               what=f"one frame forward from {start} (now {trace.last_pts()})")
+    i = press(app, trace, "period")
+    wait_until(lambda: abs(trace.last_pts() - (start + 2 * FRAME)) < 0.002, 5, what="a second frame forward")
+    i = press(app, trace, "comma")
+    trace.wait("player-step", lambda e: e["forward"] == 0, after=i)
+    wait_until(lambda: abs(trace.last_pts() - (start + FRAME)) < 0.002, 5,
+               what=f"one frame back (now {trace.last_pts()})")
+
+
+def test_speed_keys_change_speed_without_jumping_back(play, media):
+    app, win, trace = play(media / "long.mp4")
+    wait_until(lambda: trace.last_pts() > 2, 10, what="two seconds of playback")
+    before = trace.last_pts()
+    i = press(app, trace, "bracketright")
+    rate = trace.wait("player-rate", after=i)
+    assert rate["rate"] == 1.25
+    frames = []
+    wait_until(lambda: len(trace.frames_after(i)) > 3, 5, what="frames after the change")
+    frames = trace.frames_after(i)
+    assert frames[0]["pts"] >= before - 0.25, f"jumped back from {before} to {frames[0]['pts']}"
+    press(app, trace, "bracketright", "bracketright", "bracketright")
+    trace.wait("player-rate", lambda e: e["rate"] == 2.0)
+    # At 2x the stream moves faster than the clock (a loose bound: the
+    # machine is shared; the exact rate is GStreamer's business).
+    t0, p0 = time.monotonic(), trace.last_pts()
+    time.sleep(2)
+    t1, p1 = time.monotonic(), trace.last_pts()
+    assert (p1 - p0) / (t1 - t0) > 1.5, f"not faster: {(p1 - p0) / (t1 - t0):.2f}x"
+    i = press(app, trace, "BackSpace")
+    trace.wait("player-rate", lambda e: e["rate"] == 1.0, after=i)
+    i = press(app, trace, "bracketleft")
+    trace.wait("player-rate", lambda e: e["rate"] == 0.75, after=i)
+
+
+def test_volume_and_mute_keys(play, media, sound):
+    app, win, trace = play(media / "bars.mp4")
+    reveal(app)
+    volume = app.find(win, role="slider", name="Volume")
+    start = slider_value(volume)
+    i = press(app, trace, "Down", "Down")
+    trace.wait("player-volume", after=i)
+    wait_until(lambda: slider_value(volume) < start - 0.05, 5, what="the volume to go down")
+    lowered = slider_value(volume)
+    i = press(app, trace, "Up")
+    wait_until(lambda: slider_value(volume) > lowered, 5, what="the volume to go up")
+    i = press(app, trace, "m")
+    trace.wait("player-volume", lambda e: e["muted"] == 1, after=i)
+    reveal(app)
+    app.find(win, role="push button", name="Unmute")
+    i = press(app, trace, "m")
+    trace.wait("player-volume", lambda e: e["muted"] == 0, after=i)
+
+
+def test_aspect_key_cycles_fit_fill_stretch(play, media):
+    app, win, trace = play(media / "bars.mp4")
+    seen = []
+    for _ in range(3):
+        i = press(app, trace, "a")
+        seen.append(trace.wait("player-content-mode", after=i)["mode"])
+    assert seen == ["fill", "stretch", "fit"]
+
+
+def _net_wm_state(app) -> str:
+    return subprocess.run(["xprop", "-id", app.x_window(), "_NET_WM_STATE"], capture_output=True,
+                          text=True, env=dict(os.environ, DISPLAY=app.desktop.display)).stdout
+
+
+def test_full_screen_keys_and_escape(play, media):
+    app, win, trace = play(media / "bars.mp4")
+    # It opens full screen over the feed.
+    wait_until(lambda: "FULLSCREEN" in _net_wm_state(app), 5, what="full screen on open")
+    app.key("f")
+    wait_until(lambda: "FULLSCREEN" not in _net_wm_state(app), 5, what="f to leave full screen")
+    app.key("F11")
+    wait_until(lambda: "FULLSCREEN" in _net_wm_state(app), 5, what="F11 to enter full screen")
+    # Esc leaves full screen first, then the player.
+    i = press(app, trace, "Escape")
+    wait_until(lambda: "FULLSCREEN" not in _net_wm_state(app), 5, what="Esc to leave full screen")
+    assert not trace.named("player-close")
+    i = press(app, trace, "Escape")
+    trace.wait("player-close", after=i)
+    app.find(win, role="label", name="bars", timeout=APP_TIMEOUT)  # its card in the feed
+    app.screenshot("back-in-feed")
+
+
+def test_statistics_and_picture_in_picture_keys(play, media):
+    app, win, trace = play(media / "bars.mp4")
+    app.key("ctrl+i")
+    stats = app.find(win, role="label", name=re.compile(r"^Video: H\.264"), timeout=5)
+    text = stats.name
+    assert "640×360" in text and "30" in text, text
+    assert "Dropped frames: " in text and "Buffer: " in text and "Bitrate: " in text, text
+    app.screenshot("statistics")
+    app.key("ctrl+i")
+    wait_until(lambda: "showing" not in states(stats), 5, what="the statistics to hide")
+    app.key("p")
+    app.find(win, name="Picture in picture is not available yet.", timeout=5)
+
+
+def test_controls_hide_after_idle_and_come_back_on_move(play, media):
+    app, win, trace = play(media / "long.mp4")
+    reveal(app)
+    play_button = app.find(win, role="push button", name="Pause")
+    hidden = trace.wait("player-controls", lambda e: e["shown"] == 0, timeout=8)
+    wait_until(lambda: "showing" not in states(play_button), 3, what="the controls to fade")
+    app.screenshot("controls-hidden")
+    reveal(app)
+    trace.wait("player-controls", lambda e: e["shown"] == 1, after=trace.events().index(hidden))
+    app.screenshot("controls-shown")
+
+
+def test_buttons_do_what_they_say(play, media):
+    app, win, trace = play(media / "long.mp4")
+    reveal(app)
+    i = trace.count()
+    app.click(app.find(win, role="push button", name="Pause"))
+    trace.wait("player-state", lambda e: e["state"] == "paused", after=i)
+    reveal(app)
+    before = trace.last_pts()
+    i = trace.count()
+    app.click(app.find(win, role="push button", name="Forward 15 Seconds"))
+    target, landed = _seek_landing(trace, i)
+    assert abs(target - (before + 15)) < 0.5
+    reveal(app)
+    i = trace.count()
+    app.click(app.find(win, role="push button", name="Back 15 Seconds"))
+    target, landed = _seek_landing(trace, i)
+    assert abs(target - before) < 0.5
+    # A click on the seek bar lands where it was clicked.
+    reveal(app)
+    bar = app.find(win, role="slider", name="Position")
+    x, y, w, h = bar.queryComponent().getExtents(1)  # window coordinates
+    geo = app.window_geometry(app.x_window())
+    i = trace.count()
+    app.desktop.xdotool("mousemove", "--sync", str(geo["x"] + x + w * 3 // 4), str(geo["y"] + y + h // 2))
+    app.desktop.xdotool("click", "1")
+    target, landed = _seek_landing(trace, i)
+    assert 100 < target < 200, target
+    assert abs(landed - target) <= 1 / 5 + 0.001
+    reveal(app)
+    i = trace.count()
+    app.click(app.find(win, role="push button", name="Mute"))
+    trace.wait("player-volume", lambda e: e["muted"] == 1, after=i)
+    reveal(app)
+    i = trace.count()
+    app.click(app.find(win, role="push button", name="Back to the Feed"))
+    trace.wait("player-close", after=i)
+
+
+# ---------------------------------------------------------------------------
+# the end of a video
+# ---------------------------------------------------------------------------
+
+def test_play_after_the_end_starts_again(play, media, profile):
+    keyfile(profile, end_action="'stop'")
+    app, win, trace = play(media / "short.mp4")
+    trace.wait("player-state", lambda e: e["state"] == "ended", timeout=10)
+    i = press(app, trace, "space")
+    trace.wait("player-state", lambda e: e["state"] == "playing", after=i)
+    wait_until(lambda: trace.frames_after(i), 5, what="frames after restarting")
+    assert trace.frames_after(i)[0]["pts"] < 0.5
+
+
+def test_end_action_loop(play, media, profile):
+    keyfile(profile, end_action="'loop'")
+    app, win, trace = play(media / "short.mp4")
+    end = trace.wait("player-state", lambda e: e["state"] == "ended", timeout=10)
+    i = trace.events().index(end)
+    wait_until(lambda: any(f["pts"] < 0.5 for f in trace.frames_after(i)), 5, what="the clip to start over")
+
+
+def test_end_action_close(play, media, profile):
+    keyfile(profile, end_action="'close'")
+    app, win, trace = play(media / "short.mp4")
+    trace.wait("player-close", timeout=10)
+    app.find(win, role="label", name="short", timeout=APP_TIMEOUT)
+
+
+def test_end_action_next_plays_the_next_video_in_the_feed(launch_ready, media, profile, artifacts, window_manager):
+    keyfile(profile, end_action="'next'")
+    videos = profile / "home" / "Videos"
+    videos.mkdir(parents=True, exist_ok=True)
+    shutil.copy(media / "short.mp4", videos / "First.mp4")
+    shutil.copy(media / "short.mp4", videos / "Second.mp4")
+    trace = Trace(artifacts / "trace.jsonl")
+    app, win = launch_ready(env={"REEL_TRACE": str(trace.path)})
+    cards = [app.find(win, role="label", name=n, timeout=APP_TIMEOUT) for n in ("First", "Second")]
+    app.click(cards[0])
+    opened = trace.wait("player-open")
+    trace.wait("player-open", lambda e: e["uri"] != opened["uri"], timeout=15)
+
+
+# ---------------------------------------------------------------------------
+# resume
+# ---------------------------------------------------------------------------
+
+def test_long_videos_offer_to_resume_where_they_were_left(play, media, profile):
+    app, win, trace = play(media / "long.mp4")
+    i = press(app, trace, "5")
+    target, _ = _seek_landing(trace, i)
+    app.quit()
+    state = json.loads((profile / "state" / "reel" / "state.json").read_text())
+    saved = state["playbackPositions"][(media / "long.mp4").as_uri()]
+    assert abs(saved - target) < 3, (saved, target)
+
+    app, win, trace = play(media / "long.mp4")
+    resume = app.find(win, role="push button", name=re.compile(r"Resume"), timeout=5)
+    app.find(win, name=re.compile(r"^Resume from 1:4\d\?$"))
+    app.screenshot("resume-offer")
+    i = trace.count()
+    app.click(resume)
+    target, landed = _seek_landing(trace, i)
+    assert abs(target - saved) < 0.01
+
+
+# ---------------------------------------------------------------------------
+# errors
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,message", [
+    ("missing.mp4", "The file does not exist."),
+    ("text.mp4", "This file is not a video."),
+    ("truncated.mp4", "The file is damaged or incomplete."),
+])
+def test_files_that_cannot_play_get_a_page_that_says_why(play, media, name, message):
+    app, win, trace = play(media / name, wait_frame=False)
+    app.find(win, role="label", name="Cannot Play This Video", timeout=APP_TIMEOUT)
+    app.find(win, role="label", name=message)
+    app.find(win, role="push button", name=re.compile(r"(^|\s)Retry$"))
+    app.screenshot("error")
+    assert not trace.named("frame"), "an error page must not follow frames that look like playback"
+    error = trace.wait("player-error")
+    # Retry tries again and says the same; Back returns to the feed.
+    i = trace.count()
+    app.click(app.find(win, role="push button", name=re.compile(r"(^|\s)Retry$")))
+    trace.wait("player-error", after=i)
+    app.click(app.find(win, role="push button", name=re.compile(r"(^|\s)Back$")))
+    trace.wait("player-close")
+    assert error["kind"]
+    assert app.alive()
+
+
+def test_a_codec_without_a_decoder_is_named(play, media):
+    # The H.264 decoder is installed; rank NONE makes playbin skip it, as if not.
+    app, win, trace = play(media / "bars.mp4", wait_frame=False,
+                           env={"GST_PLUGIN_FEATURE_RANK": "avdec_h264:NONE,openh264dec:NONE"})
+    app.find(win, role="label", name="Cannot Play This Video", timeout=APP_TIMEOUT)
+    app.find(win, role="label", name=re.compile(r"No decoder is installed for H\.264"))
+    app.screenshot("no-decoder")
+
+
+def test_http_404_shows_the_status(play, media, tmp_path):
+    from webserver import WebServer
+    with WebServer(media, tmp_path / "nginx", statuses={"/gone.mp4": 404}) as server:
+        app, win, trace = play(server.url("/gone.mp4"), wait_frame=False)
+        app.find(win, role="label", name="Cannot Play This Video", timeout=APP_TIMEOUT)
+        app.find(win, role="label", name=re.compile(r"404"))
+        app.screenshot("http-404")
+
+
+def test_a_remote_clip_plays_from_nginx(play, media, tmp_path):
+    from webserver import WebServer
+    with WebServer(media, tmp_path / "nginx") as server:
+        app, win, trace = play(server.url("/bars.mp4"))
+        wait_until(lambda: trace.last_pts() > 1, 10, what="a second of remote playback")
+
+
+# ---------------------------------------------------------------------------
+# sound
+# ---------------------------------------------------------------------------
+
+def test_sound_plays_as_a_video_stream(play, media, sound):
+    app, win, trace = play(media / "bars.mp4")
+
+    def ours():
+        return [s for s in sound.sink_inputs() if str(s.get("application.process.id")) == str(app.pid)]
+    wait_until(ours, 10, what="Reel's stream on the sound server")
+    stream = ours()[0]
+    assert stream.get("media.role") == "video", stream
+
+
+def test_without_a_sound_server_video_still_plays_and_says_so(play, media):
+    from soundserver import NO_SOUND_ENV
+    app, win, trace = play(media / "bars.mp4", env=dict(NO_SOUND_ENV))
+    app.find(win, name="No sound output was found: the video plays without sound.", timeout=5)
+    wait_until(lambda: trace.last_pts() > 1, 10, what="video without sound")

@@ -41,7 +41,7 @@
 #   audio    - media.role of its PulseAudio stream ("-" no role set).
 # Then the player is killed (SIGTERM, then SIGKILL, to its process group).
 #
-# Input: 20 s of 1080p30 H.264 High (x264 veryfast, 8 Mb/s, 2 B-frames, a
+# Input: 30 s of 1080p30 H.264 High (x264 veryfast, 8 Mb/s, 2 B-frames, a
 # keyframe every 2 s; SMPTE bars scrolling with a clock) + AAC-LC 48 kHz
 # stereo 128 kb/s in MP4, made once in $REEL_BENCH_MEDIA (default
 # /tmp/reel-bench-media) with gst-launch-1.0.
@@ -67,7 +67,7 @@ sys.path.insert(0, str(ROOT / "tests" / "ui"))
 from soundserver import SoundServer  # noqa: E402
 
 MEDIA = Path(os.environ.get("REEL_BENCH_MEDIA", "/tmp/reel-bench-media"))
-CLIP = MEDIA / "playback-1080p30-h264-aac-20s.mp4"
+CLIP = MEDIA / "playback-1080p30-h264-aac-30s.mp4"
 CLK = os.sysconf("SC_CLK_TCK")
 SCREEN = "1920x1080x24"
 WINDOW = (1280, 720)
@@ -106,12 +106,12 @@ def make_clip():
     part = CLIP.with_suffix(".part")
     subprocess.run(
         ["gst-launch-1.0", "-q",
-         "videotestsrc", "pattern=smpte", "horizontal-speed=8", "num-buffers=600", "!",
+         "videotestsrc", "pattern=smpte", "horizontal-speed=8", "num-buffers=900", "!",
          "video/x-raw,format=I420,width=1920,height=1080,framerate=30/1", "!",
          "timeoverlay", "font-desc=Sans 48", "!",
          "x264enc", "speed-preset=veryfast", "bitrate=8000", "key-int-max=60", "bframes=2", "!",
          "video/x-h264,profile=high", "!", "h264parse", "!", "queue", "!", "mux.",
-         "audiotestsrc", "wave=sine", "freq=440", "num-buffers=200", "samplesperbuffer=4800", "!",
+         "audiotestsrc", "wave=sine", "freq=440", "num-buffers=300", "samplesperbuffer=4800", "!",
          "audio/x-raw,rate=48000,channels=2", "!", "audioconvert", "!",
          "avenc_aac", "bitrate=128000", "!", "queue", "!", "mux.",
          "mp4mux", "name=mux", "!", "filesink", f"location={part}"], check=True)
@@ -421,8 +421,8 @@ def read_trace(path):
 # --------------------------------------------------------------------------
 
 class Run:
-    def __init__(self, player, bench, seconds):
-        self.player, self.bench, self.seconds = player, bench, seconds
+    def __init__(self, player, bench, seconds, settle=0.0):
+        self.player, self.bench, self.seconds, self.settle = player, bench, seconds, settle
         self.work = Path(tempfile.mkdtemp(prefix=f"play-{player.name}-", dir=bench.work))
         self.dirs = {k: self.work / v for k, v in (
             ("HOME", "home"), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
@@ -509,6 +509,16 @@ class Run:
             if info is None:
                 # pactl is a process of its own: poll it less often
                 time.sleep(0.05 if p.start_by == "audio" else 0.02)
+        # The test sound server's null sink barely moves its clock for the
+        # first ~2 s of a stream (PulseAudio 16 ramping its timer-based
+        # scheduling), which holds every audio-synced player back: measure
+        # the steady state, after a settling time, for every player alike.
+        settle_end = time.monotonic() + self.settle
+        while time.monotonic() < settle_end:
+            if proc.poll() is not None:
+                return self.result(na=f"exited with status {proc.returncode} while settling"
+                                   + self._stderr_tail())
+            time.sleep(0.1)
         t_start = time.monotonic()
         cpu_start = tree_cpu(proc.pid)
         end = t_start + self.seconds
@@ -528,7 +538,7 @@ class Run:
         frames = None
         if isinstance(p, Reel):
             events = read_trace(self.trace)
-            t_ff = float(info.get("t", NAN))
+            t_ff = float(info.get("t", NAN)) + self.settle
             t_last = t_ff + (t_end - t_start)
             frames = sum(1 for e in events if e.get("event") == "frame"
                          and t_ff <= float(e.get("t", -1)) <= t_last)
@@ -605,6 +615,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--settle", type=float, default=5.0,
+                    help="seconds of playback before measuring (the null sink's slow start)")
     ap.add_argument("--players", default="decode,mpv,playbin,playbin-native,totem,clapper,reel")
     ap.add_argument("--reel", default=os.environ.get("REEL_BIN") or str(ROOT / "_inst" / "bin" / "reel"))
     ap.add_argument("--no-warmup", action="store_true")
@@ -640,7 +652,7 @@ def main():
             for i in range(args.runs):
                 for p in players:
                     log(f"run {i + 1}/{args.runs}: {p.name} ...")
-                    r = Run(p, bench, args.seconds)
+                    r = Run(p, bench, args.seconds, args.settle)
                     res = r.go()
                     results.setdefault(p.name, []).append(res)
                     if res["na"]:

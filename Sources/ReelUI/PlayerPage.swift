@@ -115,6 +115,8 @@ final class PlayerPage {
         openedAt = Date()
         presentedFirstFrame = false
 
+        // The leak count starts before the first pipeline exists.
+        if Trace.shared.isEnabled { _ = Player.liveObjects() }
         let player = Player(uri: locator.uri)
         self.player = player
         view.attach(player.sink)
@@ -171,7 +173,25 @@ final class PlayerPage {
         player.close()
         self.player = nil
         setCursorHidden(false)
+        if Trace.shared.isEnabled {
+            // What a closed player leaves behind, for the leak test.
+            Trace.shared.event("player-stopped", [
+                "threads": InstanceCount.threads, "fds": InstanceCount.fileDescriptors,
+                "objects": InstanceCount.total(PlayerPage.pipelineTypes),
+                // GStreamer's own count (GST_TRACERS=leaks): GLib counts
+                // instances only when built with debugging.
+                "gst-objects": Player.liveObjects() ?? -1,
+            ])
+        }
     }
+
+    /// The GObject types one playback creates (see InstanceCount).
+    private static let pipelineTypes = [
+        "GstPlayBin", "GstPlaySink", "GstURIDecodeBin", "GstDecodeBin", "GstQTDemux", "GstMultiQueue",
+        "GstQueue2", "GstTypeFindElement", "avdec_h264", "avdec_aac", "GstAppSink", "GstVideoConvert",
+        "GstPulseSink", "GstScaletempo", "GstVolume", "GstAudioConvert", "GstAudioResample", "GstBin",
+        "GstPad", "GstGhostPad", "GstBus", "GdkMemoryTexture",
+    ]
 
     var isFullscreen: Bool {
         guard let window = window else { return false }
@@ -404,6 +424,13 @@ final class PlayerPage {
             presentedFirstFrame = true
             var first = fields
             first["latency"] = Date().timeIntervalSince(openedAt)
+            // The same count as "player-stopped", taken while the pipeline
+            // lives: above 0 here proves the count works (the leak test
+            // relies on it; 0 without GOBJECT_DEBUG=instance-count).
+            if Trace.shared.isEnabled {
+                first["objects"] = InstanceCount.total(PlayerPage.pipelineTypes)
+                if let live = Player.liveObjects() { first["gst-objects"] = live }
+            }
             Trace.shared.event("player-first-frame", first)
         }
         if Trace.shared.isEnabled { Trace.shared.event("frame", fields) }

@@ -34,10 +34,9 @@ public final class ReelApplication {
     private static func chooseRenderer() {
         let renderNodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri"))?
             .contains { $0.hasPrefix("renderD") } ?? false
-        if let renderer = RendererChoice.renderer(userSetting: ProcessInfo.processInfo.environment["GSK_RENDERER"],
-                                                  hasGPURenderNode: renderNodes) {
-            setenv("GSK_RENDERER", renderer, 1)
-        }
+        let settings = RendererChoice.environment(current: ProcessInfo.processInfo.environment,
+                                                  hasGPURenderNode: renderNodes)
+        for (name, value) in settings { setenv(name, value, 1) }
     }
 
     /// Runs the main loop until the last window closes or Quit.

@@ -16,6 +16,8 @@ import ReelMedia
 final class VideoPaintable {
     let object: UnsafeMutablePointer<GObject>
     private var texture: OpaquePointer?
+    /// The frame as a cairo surface over its own pixels (the cairo renderer).
+    private var surface: OpaquePointer?
     private var frame: VideoFrame?
     private var tracedFrame: ObjectIdentifier?
     private var firstFramePresented = false
@@ -27,6 +29,12 @@ final class VideoPaintable {
     /// A frame reached the screen (its PTS in nanoseconds, if any).
     var onPresented: ((UInt64?) -> Void)?
 
+    /// GTK 4.8's cairo renderer converts every texture pixel through floats
+    /// before painting it (a third of playback CPU in the bench); an opaque
+    /// cairo image over the frame's own memory paints with a plain copy.
+    /// With the GL renderer a texture is the fast path.
+    private static let drawsWithCairo = getenv("GSK_RENDERER").map { String(cString: $0) == "cairo" } ?? false
+
     init() {
         object = g_object_new_with_properties(VideoPaintable.type, 0, nil, nil)!
         g_object_set_qdata(object, VideoPaintable.quark, Unmanaged.passUnretained(self).toOpaque())
@@ -34,7 +42,7 @@ final class VideoPaintable {
 
     deinit {
         g_object_set_qdata(object, VideoPaintable.quark, nil)
-        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        dropPicture()
         g_object_unref(object)
     }
 
@@ -44,10 +52,12 @@ final class VideoPaintable {
     /// Shows `frame` from the next paint on.
     func show(_ frame: VideoFrame) {
         let previous = self.frame
-        let made = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
-                                          GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, frame.bytes, gsize(frame.stride))
-        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        texture = made
+        dropPicture()
+        if VideoPaintable.drawsWithCairo {
+            surface = VideoPaintable.cairoSurface(for: frame)
+        } else {
+            texture = VideoPaintable.texture(for: frame)
+        }
         self.frame = frame
         if previous?.displayWidth != frame.displayWidth || previous?.displayHeight != frame.displayHeight {
             gdk_paintable_invalidate_size(paintable)
@@ -57,8 +67,7 @@ final class VideoPaintable {
 
     /// Drops the picture (the view shows black).
     func clear() {
-        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        texture = nil
+        dropPicture()
         frame = nil
         firstFramePresented = false
         invalidateContents()
@@ -66,17 +75,62 @@ final class VideoPaintable {
 
     private func invalidateContents() { gdk_paintable_invalidate_contents(paintable) }
 
+    private func dropPicture() {
+        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        if let surface { cairo_surface_destroy(surface) }
+        texture = nil
+        surface = nil
+    }
+
+    private static func texture(for frame: VideoFrame) -> OpaquePointer {
+        gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
+                               GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, frame.bytes, gsize(frame.stride))
+    }
+
+    /// An RGB24 surface on the frame's memory; it keeps the frame alive for
+    /// as long as cairo holds it (a render node may outlive our reference).
+    private static func cairoSurface(for frame: VideoFrame) -> OpaquePointer {
+        var size: gsize = 0
+        let data = UnsafeMutableRawPointer(mutating: g_bytes_get_data(frame.bytes, &size)!).assumingMemoryBound(to: UInt8.self)
+        let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_RGB24, Int32(frame.width),
+                                                          Int32(frame.height), Int32(frame.stride))!
+        cairo_surface_set_user_data(surface, &frameKey, Unmanaged.passRetained(frame).toOpaque()) {
+            Unmanaged<VideoFrame>.fromOpaque($0!).release()
+        }
+        return surface
+    }
+
+    private static var frameKey = cairo_user_data_key_t()
+
     private func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
         var full = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
         var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
         gtk_snapshot_append_color(snapshot, &black, &full)
-        guard let texture, let frame else { return }
+        guard let frame else { return }
         let place = contentMode.placement(aspect: frame.aspectRatio, width: width, height: height)
         var rect = graphene_rect_t(origin: graphene_point_t(x: Float(place.x), y: Float(place.y)),
                                    size: graphene_size_t(width: Float(place.width), height: Float(place.height)))
         let clips = contentMode == .fill
         if clips { gtk_snapshot_push_clip(snapshot, &full) }
-        gtk_snapshot_append_texture(snapshot, texture, &rect)
+        if let texture {
+            gtk_snapshot_append_texture(snapshot, texture, &rect)
+        } else if let surface, let cr = gtk_snapshot_append_cairo(snapshot, &rect) {
+            let scaleX = place.width / Double(frame.width), scaleY = place.height / Double(frame.height)
+            if abs(scaleX - 1) < 0.03 && abs(scaleY - 1) < 0.03 {
+                // Converted at (about) this size: paint 1:1 on whole pixels,
+                // which pixman does as a copy; any scale or half-pixel offset
+                // sends every pixel through its bilinear filter instead.
+                cairo_translate(cr, (place.x + (place.width - Double(frame.width)) / 2).rounded(),
+                                (place.y + (place.height - Double(frame.height)) / 2).rounded())
+            } else {
+                cairo_translate(cr, place.x, place.y)
+                cairo_scale(cr, scaleX, scaleY)
+            }
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+        }
         if clips { gtk_snapshot_pop(snapshot) }
         onDrawn?(Int(place.width.rounded()) * scaleFactor, Int(place.height.rounded()) * scaleFactor)
         let id = ObjectIdentifier(frame)
@@ -110,9 +164,7 @@ final class VideoPaintable {
             vtable.pointee.get_intrinsic_height = { VideoPaintable.from($0)?.frame.map { Int32($0.displayHeight) } ?? 0 }
             vtable.pointee.get_intrinsic_aspect_ratio = { VideoPaintable.from($0)?.frame?.aspectRatio ?? 0 }
             vtable.pointee.get_current_image = { paintable in
-                if let texture = VideoPaintable.from(paintable)?.texture {
-                    return OpaquePointer(g_object_ref(UnsafeMutableRawPointer(texture)))
-                }
+                if let frame = VideoPaintable.from(paintable)?.frame { return VideoPaintable.texture(for: frame) }
                 return gdk_paintable_new_empty(0, 0)
             }
         }

@@ -124,9 +124,12 @@ final class PlayerDecisionTests: XCTestCase {
 
 final class RendererChoiceTests: XCTestCase {
     func testSoftwareGLIsAvoidedUnlessTheUserChose() {
-        XCTAssertEqual(RendererChoice.renderer(userSetting: nil, hasGPURenderNode: false), "cairo")
-        XCTAssertNil(RendererChoice.renderer(userSetting: nil, hasGPURenderNode: true))
-        XCTAssertNil(RendererChoice.renderer(userSetting: "gl", hasGPURenderNode: false))
-        XCTAssertEqual(RendererChoice.renderer(userSetting: "", hasGPURenderNode: false), "cairo")
+        XCTAssertEqual(RendererChoice.environment(current: [:], hasGPURenderNode: false),
+                       ["GSK_RENDERER": "cairo", "GDK_DEBUG": "gl-disable"])
+        XCTAssertEqual(RendererChoice.environment(current: ["GDK_DEBUG": "events"], hasGPURenderNode: false)["GDK_DEBUG"],
+                       "events,gl-disable")
+        XCTAssertEqual(RendererChoice.environment(current: [:], hasGPURenderNode: true), [:])
+        XCTAssertEqual(RendererChoice.environment(current: ["GSK_RENDERER": "gl"], hasGPURenderNode: false), [:])
+        XCTAssertEqual(RendererChoice.environment(current: ["GSK_RENDERER": ""], hasGPURenderNode: false)["GSK_RENDERER"], "cairo")
     }
 }

@@ -37,6 +37,26 @@ public enum ContentMode: String, CaseIterable, Sendable {
         return Rect(x: (width - drawWidth) / 2, y: (height - drawHeight) / 2, width: drawWidth, height: drawHeight)
     }
 
+    /// The parts of a `width` × `height` view that `picture` leaves
+    /// uncovered (letterbox or pillarbox bars), slightly overlapping the
+    /// picture so no seam of background shows at fractional edges.
+    public static func bars(around picture: Rect, width: Double, height: Double) -> [Rect] {
+        var bars: [Rect] = []
+        let top = max(0, picture.y), bottom = min(height, picture.y + picture.height)
+        let left = max(0, picture.x), right = min(width, picture.x + picture.width)
+        if top > 0 { bars.append(Rect(x: 0, y: 0, width: width, height: top.rounded(.up))) }
+        if bottom < height {
+            let y = bottom.rounded(.down)
+            bars.append(Rect(x: 0, y: y, width: width, height: height - y))
+        }
+        if left > 0 { bars.append(Rect(x: 0, y: top, width: left.rounded(.up), height: bottom - top)) }
+        if right < width {
+            let x = right.rounded(.down)
+            bars.append(Rect(x: x, y: top, width: width - x, height: bottom - top))
+        }
+        return bars
+    }
+
     /// The next mode, for the `a` key.
     public var next: ContentMode {
         let all = ContentMode.allCases

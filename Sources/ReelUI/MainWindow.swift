@@ -146,6 +146,7 @@ final class MainWindow {
     private func showFeed() {
         playerPage.stop()
         if let header { gtk_widget_set_visible(header, 1) }
+        gtk_widget_remove_css_class(window.cast(), "reel-playing")
         feedPage.captureKeys(from: window.cast())
         if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
         gtk_stack_set_visible_child_name(stack, "feed")
@@ -165,6 +166,7 @@ final class MainWindow {
             }
             // The player has its own bar; it opens full screen over the feed.
             if let header { gtk_widget_set_visible(header, 0) }
+            gtk_widget_add_css_class(window.cast(), "reel-playing")
             feedPage.captureKeys(from: nil)
             gtk_stack_set_visible_child_name(stack, "video")
             playerPage.open(locator, title: title)

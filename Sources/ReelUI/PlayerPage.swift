@@ -116,7 +116,7 @@ final class PlayerPage {
         presentedFirstFrame = false
 
         // The leak count starts before the first pipeline exists.
-        if Trace.shared.isEnabled { _ = Player.liveObjects() }
+        if Trace.shared.isEnabled { _ = GstObjectCount.live() }
         let player = Player(uri: locator.uri)
         self.player = player
         view.attach(player.sink)
@@ -176,22 +176,13 @@ final class PlayerPage {
         if Trace.shared.isEnabled {
             // What a closed player leaves behind, for the leak test.
             Trace.shared.event("player-stopped", [
-                "threads": InstanceCount.threads, "fds": InstanceCount.fileDescriptors,
-                "objects": InstanceCount.total(PlayerPage.pipelineTypes),
-                // GStreamer's own count (GST_TRACERS=leaks): GLib counts
-                // instances only when built with debugging.
-                "gst-objects": Player.liveObjects() ?? -1,
+                "threads": ProcessCounts.threads, "fds": ProcessCounts.fileDescriptors,
+                // GStreamer's own count (GST_TRACERS=leaks): Debian's GLib
+                // counts no instances (built without debugging).
+                "gst-objects": GstObjectCount.live() ?? -1,
             ])
         }
     }
-
-    /// The GObject types one playback creates (see InstanceCount).
-    private static let pipelineTypes = [
-        "GstPlayBin", "GstPlaySink", "GstURIDecodeBin", "GstDecodeBin", "GstQTDemux", "GstMultiQueue",
-        "GstQueue2", "GstTypeFindElement", "avdec_h264", "avdec_aac", "GstAppSink", "GstVideoConvert",
-        "GstPulseSink", "GstScaletempo", "GstVolume", "GstAudioConvert", "GstAudioResample", "GstBin",
-        "GstPad", "GstGhostPad", "GstBus", "GdkMemoryTexture",
-    ]
 
     var isFullscreen: Bool {
         guard let window = window else { return false }
@@ -426,11 +417,8 @@ final class PlayerPage {
             first["latency"] = Date().timeIntervalSince(openedAt)
             // The same count as "player-stopped", taken while the pipeline
             // lives: above 0 here proves the count works (the leak test
-            // relies on it; 0 without GOBJECT_DEBUG=instance-count).
-            if Trace.shared.isEnabled {
-                first["objects"] = InstanceCount.total(PlayerPage.pipelineTypes)
-                if let live = Player.liveObjects() { first["gst-objects"] = live }
-            }
+            // relies on it).
+            if Trace.shared.isEnabled, let live = GstObjectCount.live() { first["gst-objects"] = live }
             Trace.shared.event("player-first-frame", first)
         }
         if Trace.shared.isEnabled { Trace.shared.event("frame", fields) }

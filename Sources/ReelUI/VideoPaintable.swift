@@ -19,7 +19,10 @@ final class VideoPaintable {
     /// The frame as a cairo surface over its own pixels (the cairo renderer).
     private var surface: OpaquePointer?
     private var frame: VideoFrame?
-    private var tracedFrame: ObjectIdentifier?
+    /// Counts frames shown; the last one reported as presented. (Not the
+    /// frame's identity: a freed frame's address comes back for a later one.)
+    private var serial = 0
+    private var presentedSerial = -1
     private var firstFramePresented = false
     var contentMode: ContentMode = .fit { didSet { invalidateContents() } }
     /// Device pixels per logical pixel of the widget showing it.
@@ -59,6 +62,7 @@ final class VideoPaintable {
             texture = VideoPaintable.texture(for: frame)
         }
         self.frame = frame
+        serial += 1
         if previous?.displayWidth != frame.displayWidth || previous?.displayHeight != frame.displayHeight {
             gdk_paintable_invalidate_size(paintable)
         }
@@ -105,27 +109,39 @@ final class VideoPaintable {
     private func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
         var full = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
         var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
-        gtk_snapshot_append_color(snapshot, &black, &full)
-        guard let frame else { return }
+        guard let frame else {
+            gtk_snapshot_append_color(snapshot, &black, &full)
+            return
+        }
         let place = contentMode.placement(aspect: frame.aspectRatio, width: width, height: height)
-        var rect = graphene_rect_t(origin: graphene_point_t(x: Float(place.x), y: Float(place.y)),
-                                   size: graphene_size_t(width: Float(place.width), height: Float(place.height)))
+        var drawn = place
+        // A picture converted at (about) the size it is drawn goes on whole
+        // pixels at 1:1, which pixman does as a copy; any scale or
+        // half-pixel offset sends every pixel through its bilinear filter.
+        let oneToOne = surface != nil && abs(place.width / Double(frame.width) - 1) < 0.03
+            && abs(place.height / Double(frame.height) - 1) < 0.03
+        if oneToOne {
+            drawn = ContentMode.Rect(x: (place.x + (place.width - Double(frame.width)) / 2).rounded(),
+                                     y: (place.y + (place.height - Double(frame.height)) / 2).rounded(),
+                                     width: Double(frame.width), height: Double(frame.height))
+        }
+        // Black only where the picture is not (the view has no background
+        // of its own): filling the whole view first would write every pixel
+        // twice.
+        for bar in ContentMode.bars(around: drawn, width: width, height: height) {
+            var rect = graphene_rect_t(origin: graphene_point_t(x: Float(bar.x), y: Float(bar.y)),
+                                       size: graphene_size_t(width: Float(bar.width), height: Float(bar.height)))
+            gtk_snapshot_append_color(snapshot, &black, &rect)
+        }
+        var rect = graphene_rect_t(origin: graphene_point_t(x: Float(drawn.x), y: Float(drawn.y)),
+                                   size: graphene_size_t(width: Float(drawn.width), height: Float(drawn.height)))
         let clips = contentMode == .fill
         if clips { gtk_snapshot_push_clip(snapshot, &full) }
         if let texture {
             gtk_snapshot_append_texture(snapshot, texture, &rect)
         } else if let surface, let cr = gtk_snapshot_append_cairo(snapshot, &rect) {
-            let scaleX = place.width / Double(frame.width), scaleY = place.height / Double(frame.height)
-            if abs(scaleX - 1) < 0.03 && abs(scaleY - 1) < 0.03 {
-                // Converted at (about) this size: paint 1:1 on whole pixels,
-                // which pixman does as a copy; any scale or half-pixel offset
-                // sends every pixel through its bilinear filter instead.
-                cairo_translate(cr, (place.x + (place.width - Double(frame.width)) / 2).rounded(),
-                                (place.y + (place.height - Double(frame.height)) / 2).rounded())
-            } else {
-                cairo_translate(cr, place.x, place.y)
-                cairo_scale(cr, scaleX, scaleY)
-            }
+            cairo_translate(cr, drawn.x, drawn.y)
+            if !oneToOne { cairo_scale(cr, drawn.width / Double(frame.width), drawn.height / Double(frame.height)) }
             cairo_set_source_surface(cr, surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
             cairo_paint(cr)
@@ -133,9 +149,8 @@ final class VideoPaintable {
         }
         if clips { gtk_snapshot_pop(snapshot) }
         onDrawn?(Int(place.width.rounded()) * scaleFactor, Int(place.height.rounded()) * scaleFactor)
-        let id = ObjectIdentifier(frame)
-        if id != tracedFrame {
-            tracedFrame = id
+        if serial != presentedSerial {
+            presentedSerial = serial
             onPresented?(frame.pts)
         }
     }

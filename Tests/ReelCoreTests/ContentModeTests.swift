@@ -34,6 +34,20 @@ final class ContentModeTests: XCTestCase {
                        ContentMode.Rect(x: 0, y: 0, width: 300, height: 200))
     }
 
+    func testBarsCoverWhatThePictureLeavesAndNothingWhenItCovers() {
+        let letterbox = ContentMode.fit.placement(aspect: 16.0 / 9, width: 800, height: 800)
+        let bars = ContentMode.bars(around: letterbox, width: 800, height: 800)
+        XCTAssertEqual(bars.count, 2)
+        XCTAssertEqual(bars[0], ContentMode.Rect(x: 0, y: 0, width: 800, height: 175))
+        XCTAssertEqual(bars[1], ContentMode.Rect(x: 0, y: 625, width: 800, height: 175))
+        let pillar = ContentMode.fit.placement(aspect: 1, width: 400, height: 200)
+        XCTAssertEqual(ContentMode.bars(around: pillar, width: 400, height: 200).map(\.width), [100, 100])
+        XCTAssertTrue(ContentMode.bars(around: ContentMode.fill.placement(aspect: 2, width: 300, height: 300),
+                                       width: 300, height: 300).isEmpty)
+        XCTAssertTrue(ContentMode.bars(around: ContentMode.stretch.placement(aspect: 2, width: 300, height: 300),
+                                       width: 300, height: 300).isEmpty)
+    }
+
     func testTheAKeyCyclesThroughEveryMode() {
         XCTAssertEqual(ContentMode.fit.next, .fill)
         XCTAssertEqual(ContentMode.fill.next, .stretch)

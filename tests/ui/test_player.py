@@ -10,7 +10,6 @@ event and per presented frame, with its timestamp in the stream).
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -20,30 +19,15 @@ from pathlib import Path
 import pytest
 
 from harness import APP_TIMEOUT, HarnessError, image_stats, states, wait_until
-
-FPS = 30
-FRAME = 1.0 / FPS
-KEYFILE_GROUP = "[io/github/reelapp/Reel]"
+from player_helpers import FPS, FRAME, Trace, keyfile, play, press, reveal, slider_value, window_manager  # noqa: F401 (fixtures)
+from player_helpers import make_clip as _clip
+from player_helpers import net_wm_state as _net_wm_state
+from player_helpers import seek_landing as _seek_landing
 
 
 # ---------------------------------------------------------------------------
 # media, made once per module with real encoders
 # ---------------------------------------------------------------------------
-
-def _launch(*pipeline: str) -> None:
-    subprocess.run(["gst-launch-1.0", "-q", *pipeline], check=True, timeout=300,
-                   stdout=subprocess.DEVNULL)
-
-
-def _clip(path: Path, seconds: int, width: int, height: int, fps: int, pattern: str = "smpte") -> None:
-    frames = seconds * fps
-    _launch("videotestsrc", f"num-buffers={frames}", f"pattern={pattern}", "!",
-            f"video/x-raw,width={width},height={height},framerate={fps}/1", "!",
-            "x264enc", "speed-preset=ultrafast", f"key-int-max={fps}", "!", "h264parse", "!", "queue", "!", "mux.",
-            "audiotestsrc", f"num-buffers={seconds * 44100 // 1024 + 1}", "samplesperbuffer=1024", "!",
-            "audioconvert", "!", "avenc_aac", "!", "queue", "!", "mux.",
-            "mp4mux", "name=mux", "!", "filesink", f"location={path}")
-
 
 @pytest.fixture(scope="module")
 def media(tmp_path_factory) -> Path:
@@ -56,120 +40,6 @@ def media(tmp_path_factory) -> Path:
     data = (folder / "bars.mp4").read_bytes()
     (folder / "truncated.mp4").write_bytes(data[: len(data) // 5])
     return folder
-
-
-@pytest.fixture(scope="module")
-def window_manager(desktop):
-    """openbox, so full screen is a real window state (_NET_WM_STATE)."""
-    if not shutil.which("openbox"):
-        pytest.fail("openbox is missing: apt-get install openbox", pytrace=False)
-    env = dict(os.environ, DISPLAY=desktop.display)
-    proc = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
-    time.sleep(0.5)
-    yield proc
-    proc.terminate()
-    try:
-        proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-
-
-# ---------------------------------------------------------------------------
-# the trace
-# ---------------------------------------------------------------------------
-
-class Trace:
-    def __init__(self, path: Path):
-        self.path = path
-
-    def events(self) -> list:
-        if not self.path.exists():
-            return []
-        out = []
-        for line in self.path.read_text().splitlines():
-            try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError:
-                pass  # a line being written
-        return out
-
-    def named(self, name: str) -> list:
-        return [e for e in self.events() if e["event"] == name]
-
-    def count(self) -> int:
-        return len(self.events())
-
-    def wait(self, name: str, pred=lambda e: True, after: int = 0, timeout: float = APP_TIMEOUT) -> dict:
-        """The first event `name` (at or after index `after`) that satisfies pred."""
-        found = {}
-
-        def check():
-            for e in self.events()[after:]:
-                if e["event"] == name and pred(e):
-                    found["e"] = e
-                    return True
-            return False
-        wait_until(check, timeout, what=f"trace event {name}")
-        return found["e"]
-
-    def frames_after(self, index: int) -> list:
-        return [e for e in self.events()[index:] if e["event"] == "frame"]
-
-    def last_pts(self) -> float:
-        frames = self.named("frame")
-        return frames[-1]["pts"] if frames else -1
-
-
-def keyfile(profile: Path, **values: str) -> None:
-    """Settings for the next launch (GVariant text values)."""
-    path = profile / "config" / "glib-2.0" / "settings" / "keyfile"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    lines = [KEYFILE_GROUP, "show-samples=false"] + [f"{k.replace('_', '-')}={v}" for k, v in values.items()]
-    path.write_text("\n".join(lines) + "\n")
-
-
-@pytest.fixture
-def play(launch_ready, artifacts, window_manager):
-    """play(file, **launch) → (app, window, Trace): Reel launched on `file`,
-    waiting until its first frame is on screen."""
-    def go(target, env=None, wait_frame=True, **kw):
-        trace = Trace(artifacts / f"trace-{time.monotonic_ns()}.jsonl")
-        app, win = launch_ready(args=[str(target)], env={"REEL_TRACE": str(trace.path), **(env or {})}, **kw)
-        # The player opens full screen; let the window manager finish that
-        # and hand the window the focus before a test types into it.
-        wait_until(lambda: "FULLSCREEN" in _net_wm_state(app), 10, what="the window to go full screen")
-        app.desktop.xdotool("windowactivate", "--sync", app.x_window())
-        if wait_frame:
-            trace.wait("player-first-frame")
-        return app, win, trace
-    return go
-
-
-_reveals = iter(range(10_000))
-
-
-def reveal(app) -> None:
-    """Moves the pointer over the video so the controls show: each time to a
-    new spot, so the move is a real one wherever the pointer was."""
-    wid = app.x_window()
-    geo = app.window_geometry(wid)
-    step = 10 + 13 * (next(_reveals) % 8)
-    x, y = geo["x"] + geo["w"] // 3 + step, geo["y"] + geo["h"] // 3 + step
-    app.desktop.xdotool("mousemove", "--sync", str(x), str(y))
-    app.desktop.xdotool("mousemove", "--sync", str(x + 7), str(y + 5))
-    time.sleep(0.3)
-
-
-def press(app, trace: Trace, *keys: str) -> int:
-    """Presses keys; returns the trace position before them."""
-    index = trace.count()
-    app.key(*keys)
-    return index
-
-
-def slider_value(node) -> float:
-    return node.queryValue().currentValue
 
 
 # ---------------------------------------------------------------------------
@@ -217,17 +87,6 @@ def test_space_and_k_pause_and_play(play, media):
     assert trace.named("frame")[-1]["pts"] > paused_at
     i = press(app, trace, "k")
     trace.wait("player-state", lambda e: e["state"] == "paused", after=i)
-
-
-def _seek_landing(trace: Trace, after: int) -> tuple:
-    """(target, pts of the first frame shown after the seek finished)."""
-    seek = trace.wait("player-seek", after=after)
-    events = trace.events()
-    start = events.index(seek)
-    done = trace.wait("player-seek-done", after=start)
-    start = trace.events().index(done)
-    wait_until(lambda: trace.frames_after(start), 5, what="a frame after the seek")
-    return seek["target"], trace.frames_after(start)[0]["pts"]
 
 
 @pytest.mark.parametrize("key,delta", [("Right", 5), ("Left", -5), ("l", 15), ("j", -15)])
@@ -330,11 +189,6 @@ def test_aspect_key_cycles_fit_fill_stretch(play, media):
         i = press(app, trace, "a")
         seen.append(trace.wait("player-content-mode", after=i)["mode"])
     assert seen == ["fill", "stretch", "fit"]
-
-
-def _net_wm_state(app) -> str:
-    return subprocess.run(["xprop", "-id", app.x_window(), "_NET_WM_STATE"], capture_output=True,
-                          text=True, env=dict(os.environ, DISPLAY=app.desktop.display)).stdout
 
 
 def test_full_screen_keys_and_escape(play, media):

@@ -24,13 +24,16 @@ def free_port() -> int:
 class WebServer:
     """nginx serving ``root``. ``statuses`` maps a URL path to an HTTP status
     it answers instead of the file; ``rate`` limits every response (e.g. "250k"
-    bytes per second)."""
+    bytes per second), after its first ``rate_after`` bytes (e.g. "1m") if
+    given: a link that starts fast and slows down."""
 
-    def __init__(self, root: Path, work: Path, statuses: dict | None = None, rate: str | None = None):
+    def __init__(self, root: Path, work: Path, statuses: dict | None = None, rate: str | None = None,
+                 rate_after: str | None = None):
         self.root = Path(root)
         self.work = Path(work)
         self.statuses = dict(statuses or {})
         self.rate = rate
+        self.rate_after = rate_after
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -45,6 +48,8 @@ class WebServer:
         faults = "".join(f"        location = {path} {{ return {status}; }}\n"
                          for path, status in self.statuses.items())
         rate = f"        limit_rate {self.rate};\n" if self.rate else ""
+        if self.rate and self.rate_after:
+            rate += f"        limit_rate_after {self.rate_after};\n"
         return f"""daemon off;
 master_process off;
 worker_processes 1;

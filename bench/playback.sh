@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Playback (issue 4): 15 s of a 1080p30 H.264 High + AAC file in a 1280x720
+# Playback (issue 4): 15 s of a 1080p30 (or --fps 60) H.264 High + AAC file in a 1280x720
 # window under Xvfb -- Reel against the decode-only floor and its peers, side
 # by side in one run. Prints a table with ratios to decode-only.
 #
@@ -67,7 +67,15 @@ sys.path.insert(0, str(ROOT / "tests" / "ui"))
 from soundserver import SoundServer  # noqa: E402
 
 MEDIA = Path(os.environ.get("REEL_BENCH_MEDIA", "/tmp/reel-bench-media"))
+FPS = 30  # --fps sets it (30 or 60) before the clip is made
 CLIP = MEDIA / "playback-1080p30-h264-aac-30s.mp4"
+
+
+def use_fps(fps):
+    """Points CLIP at the clip of `fps` frames per second."""
+    global FPS, CLIP
+    FPS = fps
+    CLIP = MEDIA / f"playback-1080p{fps}-h264-aac-30s.mp4"
 CLK = os.sysconf("SC_CLK_TCK")
 SCREEN = "1920x1080x24"
 WINDOW = (1280, 720)
@@ -106,10 +114,10 @@ def make_clip():
     part = CLIP.with_suffix(".part")
     subprocess.run(
         ["gst-launch-1.0", "-q",
-         "videotestsrc", "pattern=smpte", "horizontal-speed=8", "num-buffers=900", "!",
-         "video/x-raw,format=I420,width=1920,height=1080,framerate=30/1", "!",
+         "videotestsrc", "pattern=smpte", "horizontal-speed=8", f"num-buffers={30 * FPS}", "!",
+         f"video/x-raw,format=I420,width=1920,height=1080,framerate={FPS}/1", "!",
          "timeoverlay", "font-desc=Sans 48", "!",
-         "x264enc", "speed-preset=veryfast", "bitrate=8000", "key-int-max=60", "bframes=2", "!",
+         "x264enc", "speed-preset=veryfast", f"bitrate={8000 * FPS // 30}", f"key-int-max={2 * FPS}", "bframes=2", "!",
          "video/x-h264,profile=high", "!", "h264parse", "!", "queue", "!", "mux.",
          "audiotestsrc", "wave=sine", "freq=440", "num-buffers=300", "samplesperbuffer=4800", "!",
          "audio/x-raw,rate=48000,channels=2", "!", "audioconvert", "!",
@@ -615,6 +623,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--fps", type=int, default=30, choices=(30, 60), help="the clip's frame rate")
     ap.add_argument("--settle", type=float, default=5.0,
                     help="seconds of playback before measuring (the null sink's slow start)")
     ap.add_argument("--players", default="decode,mpv,playbin,playbin-native,totem,clapper,reel")
@@ -622,6 +631,7 @@ def main():
     ap.add_argument("--no-warmup", action="store_true")
     ap.add_argument("--keep", help="keep each run's profile, logs and trace in this folder")
     args = ap.parse_args()
+    use_fps(args.fps)
 
     catalog = {p.name: p for p in (DecodeOnly(), Mpv(), Playbin(), PlaybinNative(), Totem(), Clapper(),
                                    Reel(os.path.abspath(args.reel)))}
@@ -676,7 +686,7 @@ def main():
     except (OSError, StopIteration):
         pass
     print()
-    print(f"Playback: {args.seconds:g} s of 1080p30 H.264 High + AAC, {WINDOW[0]}x{WINDOW[1]} window, "
+    print(f"Playback: {args.seconds:g} s of 1080p{FPS} H.264 High + AAC, {WINDOW[0]}x{WINDOW[1]} window, "
           f"Xvfb {SCREEN}, null-sink PulseAudio; {os.cpu_count()} cores ({cpu_model}); "
           f"{'median of %d runs' % args.runs if args.runs > 1 else '1 run'}")
     gst = version(["gst-launch-1.0", "--version"]).split()[-1]
@@ -703,7 +713,7 @@ def main():
             print(f"Reel's trace: first frame at t={fmt(ff.get('t'), '.3f', '?')} s (its own clock), "
                   f"latency={fmt(ff.get('latency'), '.3f', '?')} s after open, pts={ff.get('pts', '?')}; "
                   f"{fmt(r['frames'], '.0f')} frames presented in {args.seconds:g} s "
-                  f"(the file has {30 * args.seconds:.0f})")
+                  f"(the file has {FPS * args.seconds:.0f})")
     print("(start: spawn -> playback started (Reel: first frame; peers: their audio stream running;\n"
           " decode only: PLAYING). CPU: all processes of the player, from playback start for the\n"
           " given seconds; launch+: from spawn to the same end, start-up included. x floor: / decode only.)")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, HarnessError, image_stats, states, wait_until
+from harness import APP_TIMEOUT, HarnessError, find_all, image_stats, states, wait_until
 from player_helpers import FPS, FRAME, Trace, keyfile, play, press, reveal, slider_value, window_manager  # noqa: F401 (fixtures)
 from player_helpers import make_clip as _clip
 from player_helpers import net_wm_state as _net_wm_state
@@ -410,3 +410,80 @@ def test_without_a_sound_server_video_still_plays_and_says_so(play, media):
     app, win, trace = play(media / "bars.mp4", env=dict(NO_SOUND_ENV))
     app.find(win, name="No sound output was found: the video plays without sound.", timeout=5)
     wait_until(lambda: trace.last_pts() > 1, 10, what="video without sound")
+
+
+def test_dragging_the_seek_bar_lands_exactly_where_it_is_let_go(play, media):
+    app, win, trace = play(media / "long.mp4")
+    i = press(app, trace, "space")
+    trace.wait("player-state", lambda e: e["state"] == "paused", after=i)
+    reveal(app)
+    bar = app.find(win, role="slider", name="Position")
+    x, y, w, h = bar.queryComponent().getExtents(1)  # window coordinates
+    geo = app.window_geometry(app.x_window())
+    row = geo["y"] + y + h // 2
+    i = trace.count()
+    app.desktop.xdotool("mousemove", "--sync", str(geo["x"] + x + w // 5), str(row))
+    app.desktop.xdotool("mousedown", "1")
+    for fraction in (0.3, 0.4, 0.5, 0.6):
+        app.desktop.xdotool("mousemove", "--sync", str(geo["x"] + x + int(w * fraction)), str(row))
+        time.sleep(0.1)
+    app.desktop.xdotool("mouseup", "1")
+    # While dragging the player jumps between keyframes; where the pointer
+    # stops it lands on the exact frame.
+    seeks = lambda: [e for e in trace.events()[i:] if e["event"] == "player-seek"]  # noqa: E731
+    wait_until(lambda: any(e["accurate"] == 1 for e in seeks()), 5, what="the exact seek at the end of the drag")
+    assert any(e["accurate"] == 0 for e in seeks()), seeks()
+    final = [e for e in seeks() if e["accurate"] == 1][-1]
+    assert 100 < final["target"] < 140, final  # ~60 % of 200 s
+    start = trace.events().index(final)
+    done = trace.wait("player-seek-done", after=start)
+    after = trace.events().index(done)
+    wait_until(lambda: trace.frames_after(after), 5, what="the frame where the drag ended")
+    assert abs(trace.frames_after(after)[0]["pts"] - final["target"]) <= 1 / 5 + 0.001
+
+
+def test_leaving_the_player_returns_to_the_same_place_in_the_feed(launch_ready, media, profile, artifacts,
+                                                                  window_manager):
+    keyfile(profile, end_action="'stop'")
+    videos = profile / "home" / "Videos"
+    videos.mkdir(parents=True, exist_ok=True)
+    for n in range(1, 41):
+        shutil.copy(media / "short.mp4", videos / f"Clip {n:02d}.mp4")
+    trace = Trace(artifacts / "trace.jsonl")
+    app, win = launch_ready(env={"REEL_TRACE": str(trace.path)})
+    app.find(win, role="label", name="Clip 01", timeout=APP_TIMEOUT)
+    # Scroll well down the grid, then open a card that is on screen there.
+    geo = app.window_geometry(app.x_window())
+    # (No --sync: it waits for a move, and the pointer may already be there.)
+    app.desktop.xdotool("mousemove", str(geo["x"] + geo["w"] // 2), str(geo["y"] + geo["h"] // 2))
+    time.sleep(0.2)
+    for _ in range(12):
+        app.desktop.xdotool("click", "5")
+        time.sleep(0.05)
+    time.sleep(0.5)
+    # The card in the middle of the scrolled view (its title shows there).
+    labels = find_all(win, role="label", name=re.compile(r"^Clip \d\d$"))
+    middle = geo["h"] / 2
+    shown = [n for n in labels if 0 < n.queryComponent().getExtents(1)[1] < geo["h"]]
+    card = min(shown, key=lambda n: abs(n.queryComponent().getExtents(1)[1] - middle))
+    name = card.name
+    assert name not in ("Clip 01", "Clip 02", "Clip 03"), "the feed did not scroll"
+    # Opening a video files it under Recent, which heads the feed, so the
+    # cards before it move by one; the cards after it stay put if, and only
+    # if, the scroll position is kept. The card below it is the witness.
+    number = int(name.split()[1])
+    witness_name = f"Clip {number + 3:02d}" if number + 3 <= 40 else f"Clip {number + 1:02d}"
+    witness = app.find(win, role="label", name=witness_name, timeout=5, visible=False)
+    before = witness.queryComponent().getExtents(1)
+    app.screenshot("scrolled")
+    app.click(card)
+    trace.wait("player-first-frame")
+    app.key("Escape")
+    wait_until(lambda: "FULLSCREEN" not in _net_wm_state(app), 5, what="leaving full screen")
+    app.key("Escape")
+    trace.wait("player-stopped")
+    time.sleep(0.5)
+    witness = app.find(win, role="label", name=witness_name, timeout=5, visible=False)
+    wait_until(lambda: witness.queryComponent().getExtents(1) == before, 5,
+               what=f"{witness_name} back where it was ({before}, now {witness.queryComponent().getExtents(1)})")
+    app.screenshot("back-at-the-same-place")

@@ -146,8 +146,11 @@ final class SinkCore: @unchecked Sendable {
         let previous = lastSample
         lastSample = sample
         lock.unlock()
+        // A prerolled buffer comes again as the first sample once playing:
+        // it is on screen already.
+        let repeated = previous.map { gst_sample_get_buffer($0) == gst_sample_get_buffer(sample) } ?? false
         if let previous { gst_sample_unref(previous) }
-        convertAndPost(sample)
+        if !repeated { convertAndPost(sample) }
     }
 
     func refresh() {

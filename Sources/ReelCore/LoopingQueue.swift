@@ -33,6 +33,13 @@ public struct LoopingQueue: Equatable, Sendable {
         return currentClip
     }
 
+    /// Makes `index` the current clip again (the strip rebuilt its pipeline
+    /// while the next clip was already queued).
+    public mutating func restart(at index: Int) {
+        guard clips.indices.contains(index) else { return }
+        current = index
+    }
+
     /// Marks a clip as unplayable; the loop goes on without it.
     public mutating func markBroken(_ uri: String) {
         for (index, clip) in clips.enumerated() where clip == uri { broken.insert(index) }

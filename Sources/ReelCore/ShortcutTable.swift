@@ -2,14 +2,20 @@
 public enum ShortcutSection: String, CaseIterable, Sendable {
     case general
     case window
-    case player
+    case playback
+    case seeking
+    case sound
+    case strip
 
     /// Untranslated title; the UI passes it through gettext.
     public var title: String {
         switch self {
         case .general: return N_("General")
         case .window: return N_("Window")
-        case .player: return N_("Player")
+        case .playback: return N_("Playback")
+        case .seeking: return N_("Moving Around")
+        case .sound: return N_("Sound")
+        case .strip: return N_("Preview Strip")
         }
     }
 }
@@ -18,7 +24,7 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
 /// the accelerators that trigger it (GTK syntax), and how the shortcuts
 /// window names it. `app.` and `win.` keys work everywhere; `player.` keys
 /// only while the player has the window (Space must still type a space in
-/// the search field).
+/// the search field), `strip.` keys while the preview strip has the focus.
 public struct Shortcut: Equatable, Sendable {
     public let action: String
     public let accelerators: [String]
@@ -62,28 +68,30 @@ public enum ShortcutTable {
         Shortcut(action: "app.shortcuts", accelerators: ["<Control>question"], title: N_("Keyboard Shortcuts"), section: .general),
         Shortcut(action: "app.quit", accelerators: ["<Control>q"], title: N_("Quit"), section: .general),
         Shortcut(action: "win.close", accelerators: ["<Control>w"], title: N_("Close Window"), section: .window),
-        Shortcut(action: "player.play-pause", accelerators: ["space", "k"], title: N_("Play or Pause"), section: .player),
-        Shortcut(action: "player.seek-backward", accelerators: ["Left"], title: N_("Back 5 Seconds"), section: .player),
-        Shortcut(action: "player.seek-forward", accelerators: ["Right"], title: N_("Forward 5 Seconds"), section: .player),
-        Shortcut(action: "player.jump-backward", accelerators: ["j"], title: N_("Back 15 Seconds"), section: .player),
-        Shortcut(action: "player.jump-forward", accelerators: ["l"], title: N_("Forward 15 Seconds"), section: .player),
-        Shortcut(action: "player.seek-start", accelerators: ["Home"], title: N_("Go to the Start"), section: .player),
-        Shortcut(action: "player.seek-end", accelerators: ["End"], title: N_("Go to the End"), section: .player),
+        Shortcut(action: "player.play-pause", accelerators: ["space", "k"], title: N_("Play or Pause"), section: .playback),
+        Shortcut(action: "player.seek-backward", accelerators: ["Left"], title: N_("Back 5 Seconds"), section: .seeking),
+        Shortcut(action: "player.seek-forward", accelerators: ["Right"], title: N_("Forward 5 Seconds"), section: .seeking),
+        Shortcut(action: "player.jump-backward", accelerators: ["j"], title: N_("Back 15 Seconds"), section: .seeking),
+        Shortcut(action: "player.jump-forward", accelerators: ["l"], title: N_("Forward 15 Seconds"), section: .seeking),
+        Shortcut(action: "player.seek-start", accelerators: ["Home"], title: N_("Go to the Start"), section: .seeking),
+        Shortcut(action: "player.seek-end", accelerators: ["End"], title: N_("Go to the End"), section: .seeking),
         Shortcut(action: "player.seek-percent", accelerators: (0...9).map(String.init), title: N_("Jump to 0–90 %"),
-                 section: .player, arguments: (0...9).map { $0 * 10 }),
-        Shortcut(action: "player.frame-backward", accelerators: ["comma"], title: N_("Previous Frame (Paused)"), section: .player),
-        Shortcut(action: "player.frame-forward", accelerators: ["period"], title: N_("Next Frame (Paused)"), section: .player),
-        Shortcut(action: "player.volume-up", accelerators: ["Up"], title: N_("Volume Up"), section: .player),
-        Shortcut(action: "player.volume-down", accelerators: ["Down"], title: N_("Volume Down"), section: .player),
-        Shortcut(action: "player.mute", accelerators: ["m"], title: N_("Mute"), section: .player),
-        Shortcut(action: "player.slower", accelerators: ["bracketleft"], title: N_("Slower"), section: .player),
-        Shortcut(action: "player.faster", accelerators: ["bracketright"], title: N_("Faster"), section: .player),
-        Shortcut(action: "player.normal-speed", accelerators: ["BackSpace"], title: N_("Normal Speed"), section: .player),
-        Shortcut(action: "player.aspect", accelerators: ["a"], title: N_("Next Aspect Mode"), section: .player),
-        Shortcut(action: "player.fullscreen", accelerators: ["f", "F11"], title: N_("Full Screen"), section: .player),
-        Shortcut(action: "player.picture-in-picture", accelerators: ["p"], title: N_("Picture in Picture"), section: .player),
-        Shortcut(action: "player.statistics", accelerators: ["<Control>i"], title: N_("Statistics"), section: .player),
-        Shortcut(action: "player.back", accelerators: ["Escape"], title: N_("Leave Full Screen, then Close"), section: .player),
+                 section: .seeking, arguments: (0...9).map { $0 * 10 }),
+        Shortcut(action: "player.frame-backward", accelerators: ["comma"], title: N_("Previous Frame (Paused)"), section: .seeking),
+        Shortcut(action: "player.frame-forward", accelerators: ["period"], title: N_("Next Frame (Paused)"), section: .seeking),
+        Shortcut(action: "player.volume-up", accelerators: ["Up"], title: N_("Volume Up"), section: .sound),
+        Shortcut(action: "player.volume-down", accelerators: ["Down"], title: N_("Volume Down"), section: .sound),
+        Shortcut(action: "player.mute", accelerators: ["m"], title: N_("Mute"), section: .sound),
+        Shortcut(action: "player.slower", accelerators: ["bracketleft"], title: N_("Slower"), section: .playback),
+        Shortcut(action: "player.faster", accelerators: ["bracketright"], title: N_("Faster"), section: .playback),
+        Shortcut(action: "player.normal-speed", accelerators: ["BackSpace"], title: N_("Normal Speed"), section: .playback),
+        Shortcut(action: "player.aspect", accelerators: ["a"], title: N_("Next Aspect Mode"), section: .playback),
+        Shortcut(action: "player.fullscreen", accelerators: ["f", "F11"], title: N_("Full Screen"), section: .playback),
+        Shortcut(action: "player.picture-in-picture", accelerators: ["p"], title: N_("Picture in Picture"), section: .playback),
+        Shortcut(action: "player.statistics", accelerators: ["<Control>i"], title: N_("Statistics"), section: .playback),
+        Shortcut(action: "player.back", accelerators: ["Escape"], title: N_("Leave Full Screen, then Close"), section: .playback),
+        Shortcut(action: "strip.toggle-sound", accelerators: ["Return", "space"], title: N_("Sound On or Off"), section: .strip),
+        Shortcut(action: "strip.toggle-speed", accelerators: ["2"], title: N_("Normal or Double Speed"), section: .strip),
     ]
 
     public static func shortcut(for action: String) -> Shortcut? {

@@ -52,6 +52,21 @@ struct ActionGroup {
         return action
     }
 
+    /// Adds a boolean stateful action (a check item in a menu); activating it
+    /// flips the state and calls `change` with the new value.
+    @discardableResult
+    func add(_ name: String, toggle initial: Bool, _ change: @escaping (Bool) -> Void) -> OpaquePointer {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial ? 1 : 0))!
+        Signals.connect(UnsafeMutableRawPointer(action), "change-state") { args in
+            guard let variant = args.pointer(1) else { return }
+            g_simple_action_set_state(action, OpaquePointer(variant))
+            change(g_variant_get_boolean(OpaquePointer(variant)) != 0)
+        }
+        g_action_map_add_action(OpaquePointer(map), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+        return action
+    }
+
     /// Adds an action that takes an integer (0–9 jump to a tenth).
     @discardableResult
     func add(_ name: String, withInt activate: @escaping (Int) -> Void) -> OpaquePointer {

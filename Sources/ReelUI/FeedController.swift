@@ -24,6 +24,12 @@ final class FeedController {
 
     /// Shows a message to the user (a toast).
     var onMessage: ((String) -> Void)?
+    /// The preview strip's clips changed (catalog clips, else the feed's
+    /// first local videos).
+    var onStripClips: (([String]) -> Void)?
+    /// Each catalog's preview clips, by catalog URI (the samples first).
+    private var catalogClips: [(uri: String, clips: [String])] = []
+    private var stripClips: [String] = []
 
     init(page: FeedPage, settings: Settings?) {
         self.page = page
@@ -139,6 +145,11 @@ final class FeedController {
                 FeedController.log("\(uri): entry \(rejection.index + 1) skipped: \(rejection.reason.message)")
             }
             _ = library.setItems(catalog.videoItems, from: origin)
+            catalogClips.removeAll { $0.uri == uri }
+            if !catalog.clips.isEmpty {
+                let entry = (uri: uri, clips: catalog.clips)
+                if origin == .samples { catalogClips.insert(entry, at: 0) } else { catalogClips.append(entry) }
+            }
             publish()
         case .failure(.syntax(let error)) where error.line > 0:
             onMessage?(CoreText.format(tr("The catalog “%s” has an error on line %s: %s"), [name, "\(error.line)", tr(error.message)]))
@@ -213,6 +224,11 @@ final class FeedController {
     /// position by splicing only what changed.
     private func publish() {
         page.setItems(library.items)
+        let clips = LoopingQueue.choose(catalogClips: catalogClips.first?.clips ?? [], feed: library.items)
+        if clips != stripClips {
+            stripClips = clips
+            onStripClips?(clips)
+        }
         // After the frame that shows the cards, not before it.
         if !discoveryScheduled {
             discoveryScheduled = true

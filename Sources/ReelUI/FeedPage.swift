@@ -12,6 +12,13 @@ import ReelCore
 final class FeedPage {
     let widget: UnsafeMutablePointer<GtkWidget>
     let searchBar: UnsafeMutablePointer<GtkWidget>
+    /// Where the preview strip sits, above the grid; it slides away while
+    /// the feed is scrolled down and comes back at the top.
+    private let stripSlot: UnsafeMutablePointer<GtkWidget>
+    /// The strip is in view (shown, not scrolled away).
+    var onStripVisibility: ((Bool) -> Void)?
+    private var hasStrip = false
+    private var scrollAdjustment: UnsafeMutablePointer<GtkAdjustment>?
     private let searchEntry: UnsafeMutablePointer<GtkWidget>
     private let stack: OpaquePointer
     private let ids: OpaquePointer          // GtkStringList
@@ -46,6 +53,7 @@ final class FeedPage {
         searchEntry = gtk_search_entry_new()
         searchBar = gtk_search_bar_new()
         progress = gtk_revealer_new()
+        stripSlot = gtk_revealer_new()
         progressLabel = gtk_label_new(nil)
         progressBar = gtk_progress_bar_new()
 
@@ -64,13 +72,39 @@ final class FeedPage {
 
         gtk_box_append(cast(widget), searchBar)
         gtk_box_append(cast(widget), progress)
+        gtk_box_append(cast(widget), stripSlot)
         gtk_box_append(cast(widget), cast(stack))
+        watchScrolling(scroller)
         gtk_stack_set_visible_child_name(stack, "loading")
     }
 
     // MARK: Content
 
-    /// Replaces the whole feed (already merged and ordered by the library).
+    /// Puts `strip` above the feed (nil removes it).
+    func setStrip(_ strip: UnsafeMutablePointer<GtkWidget>?) {
+        // Setting the same child again would unparent (and free) it first.
+        if gtk_revealer_get_child(cast(stripSlot)) != strip { gtk_revealer_set_child(cast(stripSlot), strip) }
+        hasStrip = strip != nil
+        revealStrip(atTop: scrollAdjustment.map { gtk_adjustment_get_value($0) < 1 } ?? true)
+    }
+
+    private func watchScrolling(_ scroller: UnsafeMutablePointer<GtkWidget>) {
+        gtk_revealer_set_transition_type(cast(stripSlot), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+        gtk_revealer_set_reveal_child(cast(stripSlot), 0)
+        let adjustment = gtk_scrolled_window_get_vadjustment(cast(scroller))!
+        scrollAdjustment = adjustment
+        Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
+            self?.revealStrip(atTop: gtk_adjustment_get_value(adjustment) < 1)
+        }
+    }
+
+    private func revealStrip(atTop: Bool) {
+        let show = hasStrip && atTop
+        guard (gtk_revealer_get_reveal_child(cast(stripSlot)) != 0) != show else { return }
+        gtk_revealer_set_reveal_child(cast(stripSlot), show ? 1 : 0)
+        onStripVisibility?(show)
+    }
+
     /// The item shown after `id` in the feed's current order (the player's
     /// "play the next video").
     func item(after id: String) -> VideoItem? {
@@ -78,6 +112,7 @@ final class FeedPage {
         return items[shown[index + 1]]
     }
 
+    /// Replaces the whole feed (already merged and ordered by the library).
     func setItems(_ list: [VideoItem]) {
         Trace.shared.event("feed-items", ["count": list.count])
         items = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

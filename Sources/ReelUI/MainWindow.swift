@@ -11,6 +11,8 @@ final class MainWindow {
     private let stack: OpaquePointer
     private let toasts: OpaquePointer
     private let playerPage: PlayerPage
+    private let strip = PreviewStrip()
+    private var stripClips: [String] = []
     private var header: UnsafeMutablePointer<GtkWidget>?
     /// Whether the window was full screen before the player made it so.
     private var wasFullscreen = false
@@ -50,6 +52,12 @@ final class MainWindow {
         feed.onMessage = { [weak self] text in self?.showToast(text) }
         DropTarget.attach(to: window.cast()) { [weak self] addresses in addresses.forEach { self?.open(address: $0) } }
 
+        feed.onStripClips = { [weak self] clips in
+            self?.stripClips = clips
+            self?.updateStrip()
+        }
+        feedPage.onStripVisibility = { [weak self] inView in self?.strip.setInView(inView) }
+        watchMinimized()
         playerPage.onClose = { [weak self] in self?.showFeed() }
         playerPage.nextAddress = { [weak self] uri in self?.feedPage.item(after: uri)?.uri }
         playerPage.savedPosition = { [weak self] uri in self?.feed.savedPosition(for: uri) }
@@ -64,8 +72,30 @@ final class MainWindow {
         feed.start()
     }
 
+    /// The strip shows when it has clips and the setting allows it.
+    private func updateStrip() {
+        let show = !stripClips.isEmpty && (settings?.bool("show-preview-strip") ?? true)
+        strip.setClips(show ? stripClips : [])
+        feedPage.setStrip(show ? strip.widget : nil)
+    }
+
+    /// A minimized window pauses the strip (GdkToplevel's state).
+    private func watchMinimized() {
+        window.connect("realize") { [weak self] in
+            guard let self, let surface = gtk_native_get_surface(OpaquePointer(self.window.object)) else { return }
+            Signals.connect(UnsafeMutableRawPointer(surface), "notify::state") { [weak self] in
+                let state = gdk_toplevel_get_state(surface)
+                self?.strip.setWindowHidden(state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0)
+            }
+        }
+    }
+
     private func addActions() {
         let actions = ActionGroup(map: window.object)
+        actions.add("show-preview-strip", toggle: settings?.bool("show-preview-strip") ?? true) { [weak self] on in
+            _ = self?.settings?.setBool("show-preview-strip", on)
+            self?.updateStrip()
+        }
         actions.add("close") { [weak self] in self?.close() }
         actions.add("search") { [weak self] in
             self?.showFeed()
@@ -131,6 +161,7 @@ final class MainWindow {
         let openSection = g_menu_new()!
         g_menu_append(openSection, tr("Open _URL…"), "app.open-url")
         g_menu_append(openSection, tr("Add _Catalog…"), "win.add-catalog")
+        g_menu_append(openSection, tr("Show _Preview Strip"), "win.show-preview-strip")
         g_menu_append_section(menu, nil, cast(openSection))
         let appSection = g_menu_new()!
         g_menu_append(appSection, tr("_Keyboard Shortcuts"), "app.shortcuts")
@@ -145,6 +176,7 @@ final class MainWindow {
 
     private func showFeed() {
         playerPage.stop()
+        strip.setOtherPlayback(false)
         if let header { gtk_widget_set_visible(header, 1) }
         gtk_widget_remove_css_class(window.cast(), "reel-playing")
         feedPage.captureKeys(from: window.cast())
@@ -169,6 +201,7 @@ final class MainWindow {
             gtk_widget_add_css_class(window.cast(), "reel-playing")
             feedPage.captureKeys(from: nil)
             gtk_stack_set_visible_child_name(stack, "video")
+            strip.setOtherPlayback(true)
             playerPage.open(locator, title: title)
             gtk_window_fullscreen(gtkWindow)
         case .failure(let rejection):

@@ -94,8 +94,8 @@ public final class ReelApplication {
         actions.add("shortcuts") { [unowned self] in ShortcutsWindow.present(over: self.mainWindow().gtkWindow) }
         actions.add("about") { [unowned self] in AboutWindow.present(over: self.mainWindow().gtkWindow) }
         actions.add("quit") { [unowned self] in self.quit() }
-        // Player keys belong to the player page's own controller (see PlayerPage).
-        for shortcut in ShortcutTable.all where shortcut.scope != "player" {
+        // Player and strip keys belong to those widgets' own controllers.
+        for shortcut in ShortcutTable.all where shortcut.scope == "app" || shortcut.scope == "win" {
             setAccelerators(shortcut.accelerators, for: shortcut.action)
         }
     }

@@ -26,7 +26,7 @@ enum ShortcutsWindow {
             return element("GtkShortcutsGroup", properties: [("title", tr(section.title))], children: items)
         }
         let section = element("GtkShortcutsSection",
-                              properties: [("section-name", "shortcuts"), ("max-height", "12")], children: groups)
+                              properties: [("section-name", "shortcuts"), ("max-height", "18")], children: groups)
         let window = element("GtkShortcutsWindow", id: "shortcuts", properties: [("modal", "1")], children: [section])
         return "<interface>" + window + "</interface>"
     }

@@ -147,3 +147,20 @@ final class RendererChoiceTests: XCTestCase {
         XCTAssertEqual(RendererChoice.environment(current: ["GSK_RENDERER": ""], hasGPURenderNode: false)["GSK_RENDERER"], "cairo")
     }
 }
+
+final class StripPolicyTests: XCTestCase {
+    func testPlaysOnlyInViewWithNothingElsePlaying() {
+        var policy = StripPolicy()
+        XCTAssertEqual(policy.decision(hasPipeline: false), .idle, "out of view: no pipeline is started")
+        policy.inView = true
+        XCTAssertEqual(policy.decision(hasPipeline: false), .play)
+        policy.otherPlayback = true
+        XCTAssertEqual(policy.decision(hasPipeline: true), .pause, "the player has the stage")
+        XCTAssertEqual(policy.decision(hasPipeline: false), .idle)
+        policy.otherPlayback = false
+        policy.windowHidden = true
+        XCTAssertEqual(policy.decision(hasPipeline: true), .pause, "minimized")
+        policy.windowHidden = false
+        XCTAssertEqual(policy.decision(hasPipeline: true), .play, "resumes")
+    }
+}

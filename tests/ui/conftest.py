@@ -119,10 +119,11 @@ def app(desktop, reel_bin, artifacts, profile, request):
     """
     launched: list[App] = []
 
-    def launch(args=(), env=None, profile_dir: Path | None = None, samples: bool = False) -> App:
+    def launch(args=(), env=None, profile_dir: Path | None = None, samples: bool = False,
+               strip: bool = False) -> App:
         label = f"run{len(launched) + 1}"
         a = App(desktop, reel_bin, artifacts, profile_dir or profile, args=args, env=env,
-                label=label, samples=samples)
+                label=label, samples=samples, strip=strip)
         launched.append(a)
         return a
 
@@ -150,8 +151,8 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture
 def launch_ready(app):
     """Launch reel and wait for its main window; returns (App, window node)."""
-    def go(args=(), env=None, profile_dir=None, title="Reel", samples=False):
-        a = app(args=args, env=env, profile_dir=profile_dir, samples=samples)
+    def go(args=(), env=None, profile_dir=None, title="Reel", samples=False, strip=False):
+        a = app(args=args, env=env, profile_dir=profile_dir, samples=samples, strip=strip)
         w = a.wait_window(name=title)
         return a, w
     return go

@@ -327,6 +327,17 @@ class Desktop:
                                f"{out.stderr.strip()}")
         return out.stdout
 
+    def move_pointer(self, x: int, y: int) -> None:
+        """Moves the pointer and waits until it is there. (xdotool's --sync
+        waits for a move, so it would hang when the pointer is there already.)"""
+        here = self.xdotool("getmouselocation", "--shell")
+        vals = dict(line.split("=", 1) for line in here.split() if "=" in line)
+        if (vals.get("X"), vals.get("Y")) == (str(x), str(y)):
+            # Step off and back: GTK wants a motion before a click on a
+            # window that appeared under a still pointer.
+            self.xdotool("mousemove", "--sync", str(x + 1), str(y))
+        self.xdotool("mousemove", "--sync", str(x), str(y))
+
     def screenshot(self, path: Path, window: str = "root") -> Path:
         env = dict(os.environ)
         env.update(self.env())
@@ -538,9 +549,10 @@ class App:
 
     def __init__(self, desktop: Desktop, binary: str, artifacts: Path, profile: Path,
                  args: Iterable[str] = (), env: Optional[dict] = None, label: str = "run",
-                 samples: bool = False):
+                 samples: bool = False, strip: bool = False):
         self.desktop = desktop
         self.samples = samples
+        self.strip = strip
         self.binary = binary
         self.artifacts = artifacts
         self.profile = profile
@@ -586,7 +598,10 @@ class App:
         keyfile = dirs["XDG_CONFIG_HOME"] / "glib-2.0" / "settings" / "keyfile"
         if not keyfile.exists():
             keyfile.parent.mkdir(parents=True, exist_ok=True)
-            keyfile.write_text("[io/github/reelapp/Reel]\nshow-samples=" + ("true" if self.samples else "false") + "\n")
+            # The preview strip is off too unless asked for (strip=True): it
+            # would play whatever videos a test puts in the feed.
+            keyfile.write_text("[io/github/reelapp/Reel]\nshow-samples=" + ("true" if self.samples else "false")
+                               + "\nshow-preview-strip=" + ("true" if self.strip else "false") + "\n")
 
         keep = ("PATH", "LD_LIBRARY_PATH", "SHELL", "TERM", "TZ", "USER", "LOGNAME",
                 "GST_PLUGIN_SYSTEM_PATH", "GST_PLUGIN_PATH", "GST_REGISTRY")
@@ -786,7 +801,7 @@ class App:
     def click(self, node, button: int = 1, window: str = "Reel") -> tuple:
         """Click the centre of an accessible node; returns the screen point."""
         x, y = self.screen_center(node, window)
-        self.desktop.xdotool("mousemove", "--sync", str(x), str(y))
+        self.desktop.move_pointer(x, y)
         self.desktop.xdotool("click", str(button))
         return x, y
 

@@ -113,7 +113,9 @@ def keyfile(profile: Path, **values: str) -> None:
     """Settings for the next launch (GVariant text values)."""
     path = profile / "config" / "glib-2.0" / "settings" / "keyfile"
     path.parent.mkdir(parents=True, exist_ok=True)
-    lines = [KEYFILE_GROUP, "show-samples=false"] + [f"{k.replace('_', '-')}={v}" for k, v in values.items()]
+    settings = {"show-samples": "false", "show-preview-strip": "false"}
+    settings.update({k.replace("_", "-"): v for k, v in values.items()})
+    lines = [KEYFILE_GROUP] + [f"{k}={v}" for k, v in settings.items()]
     path.write_text("\n".join(lines) + "\n")
 
 

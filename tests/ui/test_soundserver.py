@@ -123,7 +123,7 @@ def test_apps_get_the_sound_server_unless_a_test_says_otherwise(desktop, sound, 
     launching anything)."""
     def env_for(extra):
         a = App.__new__(App)
-        a.desktop, a.profile, a.samples = desktop, profile, False
+        a.desktop, a.profile, a.samples, a.strip = desktop, profile, False, False
         return a._make_env(extra)
 
     default = env_for({})

@@ -1,0 +1,227 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+
+/// The preview strip's pipeline: clips back to back through one playbin,
+/// forever. The next clip is queued from `about-to-finish`, before the
+/// current one ends, so the boundary (the wrap from last to first included)
+/// has no gap and no black frame. Muted, it has no audio branch at all, so no
+/// sound-server stream exists; unmuting rebuilds the pipeline with one, at
+/// the same clip and position. Commands and callbacks on the main thread.
+public final class LoopingPlayer {
+    public let sink: VideoSink
+    public private(set) var isMuted = true
+    public private(set) var rate: Double = 1
+    public private(set) var isPaused = false
+    /// A clip started (index in the clip list) — for the trace and tests.
+    public var onClip: ((Int, String) -> Void)?
+
+    private let playbin: UnsafeMutablePointer<GstElement>
+    private var busWatch: guint = 0
+    private let state: QueueState
+
+    public init(clips: [String], sink: VideoSink = VideoSink()) {
+        self.sink = sink
+        state = QueueState(LoopingQueue(clips: clips))
+        // playbin3: playbin (1.22) hangs at a gapless switch between clips
+        // that have both sound and picture (seen with fakesinks too).
+        playbin = gst_element_factory_make("playbin3", "reel-strip")!
+        _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
+        PropertyValue.object(sink.element).set(on: playbin, "video-sink")
+        setFlags()
+        // The strip plays in silence or into the sound server, never onto a
+        // device the user did not ask for.
+        Signals.connect(UnsafeMutableRawPointer(playbin), "about-to-finish") { [state, playbin] _ in
+            // A streaming thread: queue the next clip right here, as playbin
+            // requires for gapless playback. Not while the main thread is
+            // changing the pipeline's state (it holds playbin's lock and
+            // waits for this very thread).
+            guard let next = state.advanceIfOpen() else { return }
+            PropertyValue.string(next.uri).set(on: playbin, "uri")
+            Trace.shared.event("strip-queued", ["index": next.index])
+        }
+        let bus = gst_element_get_bus(playbin)!
+        busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
+            Unmanaged<LoopingPlayer>.fromOpaque(data!).takeUnretainedValue().handle(message!)
+            return 1
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        gst_object_unref(UnsafeMutableRawPointer(bus))
+        if let first = state.current {
+            PropertyValue.string(first.uri).set(on: playbin, "uri")
+            gst_element_set_state(playbin, GST_STATE_PLAYING)
+        }
+    }
+
+    deinit {
+        g_source_remove(busWatch)
+        state.setOpen(false)
+        gst_element_set_state(playbin, GST_STATE_NULL)
+        gst_object_unref(UnsafeMutableRawPointer(playbin))
+        Trace.shared.event("strip-stopped")
+    }
+
+    public var clipCount: Int { state.count }
+
+    public func pause() {
+        guard !isPaused else { return }
+        isPaused = true
+        gst_element_set_state(playbin, GST_STATE_PAUSED)
+        Trace.shared.event("strip-paused", ["position": position ?? -1])
+    }
+
+    public func resume() {
+        guard isPaused else { return }
+        isPaused = false
+        gst_element_set_state(playbin, GST_STATE_PLAYING)
+        Trace.shared.event("strip-resumed", ["position": position ?? -1])
+    }
+
+    /// Sound on or off. Off removes the audio branch (no stream on the
+    /// sound server); on adds it. Either way playback goes on from the same
+    /// clip and position.
+    public func setMuted(_ muted: Bool) {
+        guard muted != isMuted else { return }
+        isMuted = muted
+        let at = position
+        state.setOpen(false)
+        gst_element_set_state(playbin, GST_STATE_READY)
+        setFlags()
+        // The clip on screen (the queue may already point at the next one).
+        if let playing = state.rewindToPlaying() { PropertyValue.string(playing.uri).set(on: playbin, "uri") }
+        resumeAt = at
+        state.setOpen(true)
+        gst_element_set_state(playbin, isPaused ? GST_STATE_PAUSED : GST_STATE_PLAYING)
+        Trace.shared.event("strip-sound", ["on": muted ? 0 : 1])
+    }
+
+    /// 1x or 2x, without a jump (an instant rate change; each new clip's
+    /// segment gets it again when it starts).
+    public func setRate(_ newRate: Double) {
+        rate = newRate
+        applyRate()
+        Trace.shared.event("strip-rate", ["rate": newRate])
+    }
+
+    public var position: Double? {
+        var value: gint64 = 0
+        guard gst_element_query_position(playbin, GST_FORMAT_TIME, &value) != 0, value >= 0 else { return nil }
+        return Double(value) / 1e9
+    }
+
+    private var resumeAt: Double?
+
+    private func setFlags() {
+        let flags = isMuted ? "video+native-video" : "video+audio+soft-volume+native-video"
+        gst_util_set_object_arg(UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GObject.self), "flags", flags)
+        if !isMuted, let pulse = gst_element_factory_make("pulsesink", nil) {
+            // Tagged like the player's stream, but as the strip.
+            let properties = gst_structure_new_from_string("props,media.role=video,media.name=Preview")
+            PropertyValue.boxed(UnsafeMutableRawPointer(properties!), gst_structure_get_type()).set(on: pulse, "stream-properties")
+            gst_structure_free(properties)
+            PropertyValue.object(pulse).set(on: playbin, "audio-sink")
+        }
+    }
+
+    /// playbin3 (1.22) has no instant rate change: a flushing seek to where
+    /// the clip is, at the new rate. (So at 2x each clip starts with a seek,
+    /// and its boundary is not seamless; at 1x it is.)
+    private func applyRate() {
+        let instant = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GST_SEEK_FLAG_INSTANT_RATE_CHANGE,
+                                       GST_SEEK_TYPE_NONE, 0, GST_SEEK_TYPE_NONE, 0) != 0
+        guard !instant else { return }
+        let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET,
+                             gint64((position ?? 0) * 1e9), GST_SEEK_TYPE_NONE, 0)
+    }
+
+    private func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+        switch message.pointee.type {
+        case GST_MESSAGE_STREAM_START:
+            guard let current = state.started() else { return }
+            if rate != 1 { applyRate() }
+            Trace.shared.event("strip-clip", ["index": current.index, "uri": current.uri])
+            onClip?(current.index, current.uri)
+        case GST_MESSAGE_ASYNC_DONE:
+            if let at = resumeAt {
+                resumeAt = nil
+                _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME,
+                                     GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue),
+                                     GST_SEEK_TYPE_SET, gint64(at * 1e9), GST_SEEK_TYPE_NONE, 0)
+            }
+        case GST_MESSAGE_ERROR:
+            // A broken clip leaves the loop; the others go on.
+            guard let current = state.current else { return }
+            Trace.shared.event("strip-error", ["index": current.index])
+            state.markBroken(current.uri)
+            state.setOpen(false)
+            gst_element_set_state(playbin, GST_STATE_READY)
+            state.setOpen(true)
+            if let next = state.current {
+                PropertyValue.string(next.uri).set(on: playbin, "uri")
+                gst_element_set_state(playbin, isPaused ? GST_STATE_PAUSED : GST_STATE_PLAYING)
+            }
+        default:
+            break
+        }
+    }
+
+    /// The queue, shared with the streaming thread that asks for the next clip.
+    private final class QueueState: @unchecked Sendable {
+        private let lock = NSLock()
+        private var queue: LoopingQueue
+        init(_ queue: LoopingQueue) { self.queue = queue }
+
+        var count: Int { queue.clips.count }
+
+        var current: (index: Int, uri: String)? {
+            lock.lock(); defer { lock.unlock() }
+            guard let index = queue.current else { return nil }
+            return (index, queue.clips[index])
+        }
+
+        private var open = true
+        /// The clip that started playing last (the queue runs ahead of it).
+        private var playing: Int?
+
+        /// The clip to queue next, unless the main thread is changing the
+        /// pipeline's state. (Not held while playbin takes the URI: its own
+        /// lock must not wait on ours.)
+        func advanceIfOpen() -> (index: Int, uri: String)? {
+            lock.lock(); defer { lock.unlock() }
+            guard open else { return nil }
+            // After a seek within a clip whose successor is queued already,
+            // playbin asks again: hand it the same clip, do not skip one.
+            let alreadyQueued = playing != nil && queue.current != playing
+            guard alreadyQueued || queue.advance() != nil, let index = queue.current else { return nil }
+            return (index, queue.clips[index])
+        }
+
+        func setOpen(_ value: Bool) {
+            lock.lock(); defer { lock.unlock() }
+            open = value
+        }
+
+        /// A clip started: the one the queue points at.
+        func started() -> (index: Int, uri: String)? {
+            lock.lock(); defer { lock.unlock() }
+            guard let index = queue.current else { return nil }
+            playing = index
+            return (index, queue.clips[index])
+        }
+
+        /// Points the queue back at the clip on screen.
+        func rewindToPlaying() -> (index: Int, uri: String)? {
+            lock.lock(); defer { lock.unlock() }
+            if let playing { queue.restart(at: playing) }
+            guard let index = queue.current else { return nil }
+            return (index, queue.clips[index])
+        }
+
+        func markBroken(_ uri: String) {
+            lock.lock(); defer { lock.unlock() }
+            queue.markBroken(uri)
+        }
+    }
+}

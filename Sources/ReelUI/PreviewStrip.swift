@@ -1,0 +1,192 @@
+import CGLib
+import CGtk
+import Foundation
+import GLibKit
+import ReelCore
+import ReelMedia
+
+/// The looping preview strip above the feed: a few clips back to back,
+/// forever, muted, starting on its own. A click toggles the sound, a
+/// double-click 1x/2x (the click waits out the double-click time, so a
+/// double-click never toggles the sound first); Return and `2` do the same
+/// from the keyboard. It plays only while it may (`ReelCore.StripPolicy`):
+/// in view, and nothing else playing.
+final class PreviewStrip {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let view = VideoView()
+    private let soundIcon: UnsafeMutablePointer<GtkWidget>
+    private let speedBadge: UnsafeMutablePointer<GtkWidget>
+    private var player: LoopingPlayer?
+    private var clips: [String] = []
+    private var clicks: ClickIntent
+    private var clickTimer: SourceID?
+    private var policy = StripPolicy()
+
+    init() {
+        let overlay = gtk_overlay_new()!
+        // Ours, not only its parent's: the feed takes the strip out and puts
+        // it back when the setting or the clips change.
+        _ = g_object_ref_sink(UnsafeMutableRawPointer(overlay))
+        widget = overlay
+        gtk_widget_add_css_class(overlay, "reel-strip")
+        gtk_widget_set_overflow(overlay, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_set_size_request(overlay, -1, 220)
+        gtk_overlay_set_child(cast(overlay), view.widget)
+        // A banner of its own height, not a share of the feed's.
+        gtk_widget_set_vexpand(view.widget, 0)
+        view.contentMode = .fill
+        soundIcon = gtk_image_new_from_icon_name("audio-volume-muted-symbolic")
+        speedBadge = gtk_label_new("2×")
+        for (badge, align) in [(soundIcon, GTK_ALIGN_END), (speedBadge, GTK_ALIGN_START)] {
+            gtk_widget_add_css_class(badge, "osd")
+            gtk_widget_add_css_class(badge, "reel-strip-badge")
+            gtk_widget_set_halign(badge, align)
+            gtk_widget_set_valign(badge, GTK_ALIGN_START)
+            gtk_widget_set_can_target(badge, 0)
+            gtk_overlay_add_overlay(cast(overlay), badge)
+        }
+        gtk_widget_set_visible(speedBadge, 0)
+        gtk_widget_set_focusable(overlay, 1)
+        gtk_widget_set_focus_on_click(overlay, 1)
+
+        var milliseconds: Int32 = 400
+        if let settings = gtk_settings_get_default() {
+            var value = GValue()
+            g_value_init(&value, g_type_from_name("gint"))
+            g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self),
+                                  "gtk-double-click-time", &value)
+            milliseconds = g_value_get_int(&value)
+            g_value_unset(&value)
+        }
+        clicks = ClickIntent(doubleClickTime: Double(milliseconds) / 1000)
+        watchClicks()
+        watchKeys()
+        describe()
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(widget)) }
+
+    /// Plays `clips` (nil or empty: the strip has nothing to show).
+    func setClips(_ newClips: [String]) {
+        // The same clips in another order (a video moved up under Recent)
+        // are no reason to start over.
+        guard Set(newClips) != Set(clips) else { return }
+        clips = newClips
+        player = nil
+        view.attach(nil)
+        startIfAllowed()
+    }
+
+    /// The strip is in view (or not): shown above the feed at its top.
+    func setInView(_ inView: Bool) {
+        policy.inView = inView
+        apply()
+    }
+
+    /// Something else plays (the player, picture-in-picture).
+    func setOtherPlayback(_ playing: Bool) {
+        policy.otherPlayback = playing
+        apply()
+    }
+
+    /// The window is minimized or hidden.
+    func setWindowHidden(_ hidden: Bool) {
+        policy.windowHidden = hidden
+        apply()
+    }
+
+    private func apply() {
+        switch policy.decision(hasPipeline: player != nil) {
+        case .play:
+            if let player { player.resume() } else { startIfAllowed() }
+        case .pause:
+            player?.pause()
+        case .idle:
+            break
+        }
+    }
+
+    private func startIfAllowed() {
+        guard !clips.isEmpty, policy.mayPlay, player == nil else { return }
+        let player = LoopingPlayer(clips: clips)
+        self.player = player
+        view.attach(player.sink)
+        view.onPresented = { pts in
+            if Trace.shared.isEnabled { Trace.shared.event("strip-frame", ["pts": pts.map { Double($0) / 1e9 } ?? -1]) }
+        }
+        describe()
+    }
+
+    // MARK: Sound and speed
+
+    private func toggleSound() {
+        guard let player else { return }
+        player.setMuted(!player.isMuted)
+        describe()
+    }
+
+    private func toggleSpeed() {
+        guard let player else { return }
+        player.setRate(player.rate == 1 ? 2 : 1)
+        describe()
+    }
+
+    private func describe() {
+        let muted = player?.isMuted ?? true
+        let fast = (player?.rate ?? 1) != 1
+        gtk_image_set_from_icon_name(cast(soundIcon), muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
+        gtk_widget_set_visible(speedBadge, fast ? 1 : 0)
+        let state = [muted ? tr("sound off") : tr("sound on"), fast ? tr("double speed") : tr("normal speed")]
+        let label = CoreText.format(tr("Preview: %s, %s"), state)
+        AccessibleLabel.set(widget, label)
+        gtk_widget_set_tooltip_text(widget, tr("Click for sound, double-click for double speed"))
+    }
+
+    private func watchClicks() {
+        let gesture = gtk_gesture_click_new()!
+        Signals.connect(UnsafeMutableRawPointer(gesture), "pressed") { [weak self] args in
+            guard let self else { return }
+            gtk_widget_grab_focus(self.widget)
+            let now = Date().timeIntervalSinceReferenceDate
+            self.clickTimer?.remove()
+            self.clickTimer = nil
+            if let action = self.clicks.press(count: Int(args.int(1)), at: now) {
+                self.perform(action)
+            } else if self.clicks.pendingUntil != nil {
+                let wait = UInt32(max(0, self.clicks.doubleClickTime * 1000).rounded(.up)) + 10
+                self.clickTimer = MainContext.after(milliseconds: wait) { [weak self] in
+                    guard let self else { return }
+                    self.clickTimer = nil
+                    if let action = self.clicks.tick(at: Date().timeIntervalSinceReferenceDate) { self.perform(action) }
+                }
+            }
+        }
+        gtk_widget_add_controller(widget, gesture)
+    }
+
+    /// The strip's keys (ShortcutTable's strip section), while it has the
+    /// focus.
+    private func watchKeys() {
+        let group = g_simple_action_group_new()!
+        let actions = ActionGroup(map: UnsafeMutableRawPointer(group))
+        actions.add("toggle-sound") { [weak self] in self?.perform(.toggleSound) }
+        actions.add("toggle-speed") { [weak self] in self?.perform(.toggleSpeed) }
+        gtk_widget_insert_action_group(widget, "strip", OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(group))
+        let controller = gtk_shortcut_controller_new()!
+        for shortcut in ShortcutTable.all where shortcut.scope == "strip" {
+            for accelerator in shortcut.accelerators {
+                guard let trigger = gtk_shortcut_trigger_parse_string(accelerator) else { continue }
+                gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(trigger, gtk_named_action_new(shortcut.action)))
+            }
+        }
+        gtk_widget_add_controller(widget, controller)
+    }
+
+    private func perform(_ action: ClickIntent.Action) {
+        switch action {
+        case .toggleSound: toggleSound()
+        case .toggleSpeed: toggleSpeed()
+        }
+    }
+}

@@ -1,0 +1,163 @@
+"""The looping preview strip (issue 6): clips back to back, forever, muted,
+without a seam; click for sound, double-click for 2x (never the sound
+first), the same from the keyboard; it pauses while the player plays and
+resumes at the same frame. Read through the trace (`strip-clip`,
+`strip-frame` with each presented frame's timestamp in its clip, `strip-sound`,
+`strip-rate`, `strip-paused`/`strip-resumed`) and the sound server.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from harness import APP_TIMEOUT, image_stats, wait_until
+from player_helpers import Trace, make_clip
+
+FRAME = 1 / 30
+# A boundary may take one frame period beyond the clip's own cadence (the
+# issue's bound), plus a little for the test machine's scheduling.
+BOUNDARY_SLACK = 0.015
+
+
+@pytest.fixture(scope="module")
+def clips(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("strip-clips")
+    for name, pattern in (("Alpha", "ball"), ("Bravo", "smpte"), ("Charlie", "pinwheel")):
+        make_clip(folder / f"{name}.mp4", 2, 320, 180, 30, pattern=pattern)
+    return folder
+
+
+@pytest.fixture
+def strip_app(launch_ready, clips, profile, artifacts):
+    """Reel with the three clips in its Videos folder (so they are the
+    strip's clips) and the strip switched on."""
+    videos = profile / "home" / "Videos"
+    videos.mkdir(parents=True, exist_ok=True)
+    for clip in clips.iterdir():
+        shutil.copy(clip, videos / clip.name)
+    trace = Trace(artifacts / "trace.jsonl")
+    app, win = launch_ready(env={"REEL_TRACE": str(trace.path)}, strip=True)
+    trace.wait("strip-frame")
+    strip = app.find(win, name=re.compile(r"^Preview: "), timeout=APP_TIMEOUT)
+    return app, win, trace, strip
+
+
+def strip_events(trace: Trace, name: str, after: int = 0) -> list:
+    return [e for e in trace.events()[after:] if e["event"] == name]
+
+
+def ours(sound, app) -> list:
+    return [s for s in sound.sink_inputs() if str(s.get("application.process.id")) == str(app.pid)]
+
+
+def test_three_loops_without_a_seam(strip_app):
+    app, win, trace, strip = strip_app
+    # Three full loops of three clips: nine starts, and the tenth begins.
+    wait_until(lambda: len(strip_events(trace, "strip-clip")) >= 11, 30, what="three full loops")
+    starts = [e["index"] for e in strip_events(trace, "strip-clip")]
+    assert starts[:10] == [0, 1, 2, 0, 1, 2, 0, 1, 2, 0], starts
+    frames = strip_events(trace, "strip-frame")
+    boundaries = 0
+    for before, after in zip(frames, frames[1:]):
+        if after["pts"] < before["pts"]:          # the next clip began
+            boundaries += 1
+            gap = after["t"] - before["t"]
+            assert gap <= 2 * FRAME + BOUNDARY_SLACK, f"a {gap * 1000:.0f} ms gap at a boundary"
+            assert after["pts"] < FRAME / 2, f"the next clip began at {after['pts']}, not its first frame"
+        else:
+            assert after["pts"] > before["pts"], f"frame {before['pts']} shown twice"
+    assert boundaries >= 9, boundaries
+    # At a boundary the strip shows a picture, not black.
+    box = strip.queryComponent().getExtents(1)
+    geo = app.window_geometry(app.x_window())
+    starts = len(strip_events(trace, "strip-clip"))
+    wait_until(lambda: len(strip_events(trace, "strip-clip")) > starts, 10, interval=0.01,
+               what="the next clip to start")
+    shot = app.screenshot("boundary")
+    mean, sd = image_stats(shot, (geo["x"] + box[0], geo["y"] + box[1], box[2], box[3]))
+    assert sd > 0.05 or mean > 0.1, f"the strip looks black at a boundary (mean {mean}, sd {sd})"
+
+
+def test_a_click_turns_the_sound_on_and_off_and_muted_opens_no_stream(strip_app, sound):
+    app, win, trace, strip = strip_app
+    time.sleep(1)
+    assert not ours(sound, app), "a muted strip must not open an audio stream"
+    app.click(strip)
+    trace.wait("strip-sound", lambda e: e["on"] == 1)
+    wait_until(lambda: ours(sound, app), 10, what="the strip's stream on the sound server")
+    app.find(win, name=re.compile(r"^Preview: sound on"))
+    app.screenshot("sound-on")
+    app.click(strip)
+    trace.wait("strip-sound", lambda e: e["on"] == 0)
+    wait_until(lambda: not [s for s in ours(sound, app) if not s["corked"]], 10,
+               what="the strip's stream to go")
+    app.find(win, name=re.compile(r"^Preview: sound off"))
+
+
+def test_a_double_click_doubles_the_speed_and_never_toggles_the_sound(strip_app, sound):
+    app, win, trace, strip = strip_app
+    x, y = app.screen_center(strip)
+    app.desktop.move_pointer(x, y)
+    i = trace.count()
+    app.desktop.xdotool("click", "--repeat", "2", "--delay", "60", "1")
+    trace.wait("strip-rate", lambda e: e["rate"] == 2, after=i)
+    app.find(win, name=re.compile(r"^Preview: sound off, double speed$"))
+    app.find(win, role="label", name="2×")
+    # Well past the double-click time: still no sound.
+    time.sleep(1.0)
+    assert not strip_events(trace, "strip-sound", after=i), "the double-click toggled the sound"
+    assert not ours(sound, app)
+    # The clock at 2x: the strip's frames move faster than the wall clock.
+    frames = strip_events(trace, "strip-frame", after=i)
+    same_clip = [f for f in frames[-20:]]
+    steps = [b["pts"] - a["pts"] for a, b in zip(same_clip, same_clip[1:]) if b["pts"] > a["pts"]]
+    walls = [b["t"] - a["t"] for a, b in zip(same_clip, same_clip[1:]) if b["pts"] > a["pts"]]
+    assert sum(steps) > 1.5 * sum(walls), (sum(steps), sum(walls))
+    app.screenshot("double-speed")
+    i = trace.count()
+    app.desktop.xdotool("click", "--repeat", "2", "--delay", "60", "1")
+    trace.wait("strip-rate", lambda e: e["rate"] == 1, after=i)
+
+
+def test_the_keyboard_does_the_same(strip_app, sound):
+    app, win, trace, strip = strip_app
+    # A click gives the strip the focus (and, once the double-click time has
+    # passed, the sound); from there the keys take over.
+    app.click(strip)
+    trace.wait("strip-sound", lambda e: e["on"] == 1)
+    i = trace.count()
+    app.key("Return")
+    trace.wait("strip-sound", lambda e: e["on"] == 0, after=i)
+    wait_until(lambda: not [s for s in ours(sound, app) if not s["corked"]], 10, what="the stream to go")
+    app.key("Return")
+    trace.wait("strip-sound", lambda e: e["on"] == 1, after=i + 1)
+    app.key("2")
+    trace.wait("strip-rate", lambda e: e["rate"] == 2, after=i)
+    app.find(win, name=re.compile(r"^Preview: sound on, double speed$"))
+    app.key("2")
+    trace.wait("strip-rate", lambda e: e["rate"] == 1, after=i)
+
+
+def test_the_player_pauses_the_strip_and_it_resumes_at_the_same_frame(strip_app):
+    app, win, trace, strip = strip_app
+    time.sleep(0.5)
+    card = app.find(win, role="label", name="Bravo", timeout=APP_TIMEOUT)
+    i = trace.count()
+    app.click(card)
+    paused = trace.wait("strip-paused", after=i)
+    trace.wait("player-first-frame", after=i)
+    time.sleep(1)
+    after_pause = trace.events().index(paused) + 1
+    assert len(strip_events(trace, "strip-frame", after=after_pause)) <= 1, \
+        "the strip kept playing under the player"
+    j = trace.count()
+    app.key("Escape")
+    resumed = trace.wait("strip-resumed", after=j)
+    assert abs(resumed["position"] - paused["position"]) <= FRAME, (paused, resumed)
+    k = trace.events().index(resumed)
+    wait_until(lambda: strip_events(trace, "strip-frame", after=k), 5, what="the strip to play on")

@@ -23,7 +23,18 @@ final class PreviewStrip {
     private var policy = StripPolicy()
 
     init() {
-        let overlay = gtk_overlay_new()!
+        // A button to assistive technologies: it is clicked and it has a
+        // state to read out (GTK 4.8 sets the role only at construction).
+        var role = GValue()
+        g_value_init(&role, gtk_accessible_role_get_type())
+        g_value_set_enum(&role, Int32(GTK_ACCESSIBLE_ROLE_BUTTON.rawValue))
+        var name: UnsafePointer<CChar>? = UnsafePointer(strdup("accessible-role"))
+        let made = withUnsafePointer(to: &role) { value in
+            g_object_new_with_properties(gtk_overlay_get_type(), 1, &name, value)!
+        }
+        free(UnsafeMutableRawPointer(mutating: name))
+        g_value_unset(&role)
+        let overlay: UnsafeMutablePointer<GtkWidget> = cast(UnsafeMutableRawPointer(made))
         // Ours, not only its parent's: the feed takes the strip out and puts
         // it back when the setting or the clips change.
         _ = g_object_ref_sink(UnsafeMutableRawPointer(overlay))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -131,3 +132,18 @@ def test_the_end_of_a_video_lifts_the_inhibition(play, clips, session_manager, p
     trace.wait("player-state", lambda e: e["state"] == "playing", after=i)
     wait_until(lambda: len(sm.idle()) == 1, 5, what="an idle inhibition when it plays again")
 
+
+
+def test_the_preview_strip_never_inhibits_the_screensaver(launch_ready, clips, session_manager, profile, artifacts):
+    """The strip loops forever: it must not keep the screen awake."""
+    from player_helpers import Trace
+    videos = profile / "home" / "Videos"
+    videos.mkdir(parents=True, exist_ok=True)
+    shutil.copy(clips / "short.mp4", videos / "Loop.mp4")
+    trace = Trace(artifacts / "trace.jsonl")
+    reel, win = launch_ready(env={"REEL_TRACE": str(trace.path)}, strip=True)
+    trace.wait("strip-clip")
+    # Past one loop of the clip, the strip still asked for nothing.
+    wait_until(lambda: len([e for e in trace.events() if e["event"] == "strip-clip"]) >= 2, 10,
+               what="the strip to loop")
+    assert not session_manager.calls("Inhibit"), session_manager.calls()

@@ -18,21 +18,44 @@ public final class LoopingPlayer {
     /// A clip started (index in the clip list) — for the trace and tests.
     public var onClip: ((Int, String) -> Void)?
 
-    private let playbin: UnsafeMutablePointer<GstElement>
+    private var playbin: UnsafeMutablePointer<GstElement>
     private var busWatch: guint = 0
     private let state: QueueState
 
     public init(clips: [String], sink: VideoSink = VideoSink()) {
         self.sink = sink
         state = QueueState(LoopingQueue(clips: clips))
-        // playbin3: playbin (1.22) hangs at a gapless switch between clips
-        // that have both sound and picture (seen with fakesinks too).
-        playbin = gst_element_factory_make("playbin3", "reel-strip")!
+        playbin = LoopingPlayer.makePipeline(muted: true, sink: sink, state: state)
+        watchBus()
+        if let first = state.current {
+            PropertyValue.string(first.uri).set(on: playbin, "uri")
+            gst_element_set_state(playbin, GST_STATE_PLAYING)
+        }
+    }
+
+    deinit {
+        tearDown()
+        Trace.shared.event("strip-stopped")
+    }
+
+    /// Muted, `playbin` with no audio branch: gapless and with instant rate
+    /// changes. With sound, `playbin3`: playbin (1.22) hangs at a gapless
+    /// switch between clips that have both sound and picture (reproduced
+    /// with fakesinks), and playbin3 has no instant rate change, so at 2x
+    /// with sound each clip starts with a seek.
+    private static func makePipeline(muted: Bool, sink: VideoSink, state: QueueState) -> UnsafeMutablePointer<GstElement> {
+        let playbin = gst_element_factory_make(muted ? "playbin" : "playbin3", "reel-strip")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
         PropertyValue.object(sink.element).set(on: playbin, "video-sink")
-        setFlags()
-        // The strip plays in silence or into the sound server, never onto a
-        // device the user did not ask for.
+        let flags = muted ? "video+native-video" : "video+audio+soft-volume+native-video"
+        gst_util_set_object_arg(UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GObject.self), "flags", flags)
+        if !muted, let pulse = gst_element_factory_make("pulsesink", nil) {
+            // Into the sound server, tagged like the player's stream.
+            let properties = gst_structure_new_from_string("props,media.role=video,media.name=Preview")
+            PropertyValue.boxed(UnsafeMutableRawPointer(properties!), gst_structure_get_type()).set(on: pulse, "stream-properties")
+            gst_structure_free(properties)
+            PropertyValue.object(pulse).set(on: playbin, "audio-sink")
+        }
         Signals.connect(UnsafeMutableRawPointer(playbin), "about-to-finish") { [state, playbin] _ in
             // A streaming thread: queue the next clip right here, as playbin
             // requires for gapless playback. Not while the main thread is
@@ -42,24 +65,24 @@ public final class LoopingPlayer {
             PropertyValue.string(next.uri).set(on: playbin, "uri")
             Trace.shared.event("strip-queued", ["index": next.index])
         }
+        return playbin
+    }
+
+    private func watchBus() {
         let bus = gst_element_get_bus(playbin)!
         busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
             Unmanaged<LoopingPlayer>.fromOpaque(data!).takeUnretainedValue().handle(message!)
             return 1
         }, Unmanaged.passUnretained(self).toOpaque(), nil)
         gst_object_unref(UnsafeMutableRawPointer(bus))
-        if let first = state.current {
-            PropertyValue.string(first.uri).set(on: playbin, "uri")
-            gst_element_set_state(playbin, GST_STATE_PLAYING)
-        }
     }
 
-    deinit {
+    private func tearDown() {
         g_source_remove(busWatch)
+        busWatch = 0
         state.setOpen(false)
         gst_element_set_state(playbin, GST_STATE_NULL)
         gst_object_unref(UnsafeMutableRawPointer(playbin))
-        Trace.shared.event("strip-stopped")
     }
 
     public var clipCount: Int { state.count }
@@ -85,9 +108,9 @@ public final class LoopingPlayer {
         guard muted != isMuted else { return }
         isMuted = muted
         let at = position
-        state.setOpen(false)
-        gst_element_set_state(playbin, GST_STATE_READY)
-        setFlags()
+        tearDown()
+        playbin = LoopingPlayer.makePipeline(muted: muted, sink: sink, state: state)
+        watchBus()
         // The clip on screen (the queue may already point at the next one).
         if let playing = state.rewindToPlaying() { PropertyValue.string(playing.uri).set(on: playbin, "uri") }
         resumeAt = at
@@ -112,21 +135,8 @@ public final class LoopingPlayer {
 
     private var resumeAt: Double?
 
-    private func setFlags() {
-        let flags = isMuted ? "video+native-video" : "video+audio+soft-volume+native-video"
-        gst_util_set_object_arg(UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GObject.self), "flags", flags)
-        if !isMuted, let pulse = gst_element_factory_make("pulsesink", nil) {
-            // Tagged like the player's stream, but as the strip.
-            let properties = gst_structure_new_from_string("props,media.role=video,media.name=Preview")
-            PropertyValue.boxed(UnsafeMutableRawPointer(properties!), gst_structure_get_type()).set(on: pulse, "stream-properties")
-            gst_structure_free(properties)
-            PropertyValue.object(pulse).set(on: playbin, "audio-sink")
-        }
-    }
-
-    /// playbin3 (1.22) has no instant rate change: a flushing seek to where
-    /// the clip is, at the new rate. (So at 2x each clip starts with a seek,
-    /// and its boundary is not seamless; at 1x it is.)
+    /// An instant rate change where the pipeline has one (muted); else a
+    /// flushing seek to where the clip is, at the new rate.
     private func applyRate() {
         let instant = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GST_SEEK_FLAG_INSTANT_RATE_CHANGE,
                                        GST_SEEK_TYPE_NONE, 0, GST_SEEK_TYPE_NONE, 0) != 0

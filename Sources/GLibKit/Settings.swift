@@ -41,6 +41,25 @@ public final class Settings: ObjectRef {
     @discardableResult
     public func setInt(_ key: String, _ value: Int32) -> Bool { hasKey(key) && g_settings_set_int(settings, key, value) != 0 }
 
+    /// A key of type (ii), such as a window position.
+    public func intPair(_ key: String) -> (Int32, Int32)? {
+        guard hasKey(key), let value = g_settings_get_value(settings, key) else { return nil }
+        defer { g_variant_unref(value) }
+        guard g_variant_n_children(value) == 2, let first = g_variant_get_child_value(value, 0),
+              let second = g_variant_get_child_value(value, 1) else { return nil }
+        defer {
+            g_variant_unref(first)
+            g_variant_unref(second)
+        }
+        return (g_variant_get_int32(first), g_variant_get_int32(second))
+    }
+    @discardableResult
+    public func setIntPair(_ key: String, _ value: (Int32, Int32)) -> Bool {
+        guard hasKey(key) else { return false }
+        var children: [OpaquePointer?] = [g_variant_new_int32(value.0), g_variant_new_int32(value.1)]
+        return g_settings_set_value(settings, key, g_variant_new_tuple(&children, 2)) != 0
+    }
+
     public func double(_ key: String, fallback: Double) -> Double {
         hasKey(key) ? g_settings_get_double(settings, key) : fallback
     }

@@ -6,6 +6,7 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
     case seeking
     case sound
     case strip
+    case pictureInPicture
 
     /// Untranslated title; the UI passes it through gettext.
     public var title: String {
@@ -16,6 +17,7 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
         case .seeking: return N_("Moving Around")
         case .sound: return N_("Sound")
         case .strip: return N_("Preview Strip")
+        case .pictureInPicture: return N_("Picture in Picture")
         }
     }
 }
@@ -24,7 +26,8 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
 /// the accelerators that trigger it (GTK syntax), and how the shortcuts
 /// window names it. `app.` and `win.` keys work everywhere; `player.` keys
 /// only while the player has the window (Space must still type a space in
-/// the search field), `strip.` keys while the preview strip has the focus.
+/// the search field), `strip.` keys while the preview strip has the focus,
+/// `pip.` keys while the picture-in-picture window has it.
 public struct Shortcut: Equatable, Sendable {
     public let action: String
     public let accelerators: [String]
@@ -92,6 +95,12 @@ public enum ShortcutTable {
         Shortcut(action: "player.back", accelerators: ["Escape"], title: N_("Leave Full Screen, then Close"), section: .playback),
         Shortcut(action: "strip.toggle-sound", accelerators: ["Return", "space"], title: N_("Sound On or Off"), section: .strip),
         Shortcut(action: "strip.toggle-speed", accelerators: ["2"], title: N_("Normal or Double Speed"), section: .strip),
+        Shortcut(action: "pip.play-pause", accelerators: ["space", "k"], title: N_("Play or Pause"), section: .pictureInPicture),
+        Shortcut(action: "pip.seek-backward", accelerators: ["Left"], title: N_("Back 5 Seconds"), section: .pictureInPicture),
+        Shortcut(action: "pip.seek-forward", accelerators: ["Right"], title: N_("Forward 5 Seconds"), section: .pictureInPicture),
+        Shortcut(action: "pip.mute", accelerators: ["m"], title: N_("Mute"), section: .pictureInPicture),
+        Shortcut(action: "pip.back-to-player", accelerators: ["Escape", "p"], title: N_("Back to the Player"), section: .pictureInPicture),
+        Shortcut(action: "pip.close", accelerators: ["<Control>w"], title: N_("Close"), section: .pictureInPicture),
     ]
 
     public static func shortcut(for action: String) -> Shortcut? {

@@ -3,12 +3,13 @@ import CGtk
 import GLibKit
 import ReelCore
 
-/// The menu of one feed card: play, show in Files (local files only),
+/// The menu of one feed card: play, play in picture-in-picture, show in Files (local files only),
 /// remove from the feed. Its items call window actions with the item's id.
 enum FeedContextMenu {
     static func present(for item: VideoItem, at card: UnsafeMutablePointer<GtkWidget>) {
         let menu = g_menu_new()!
         append(menu, tr("_Play"), action: "win.feed-play", id: item.id)
+        append(menu, tr("Play in P_icture in Picture"), action: "win.feed-picture-in-picture", id: item.id)
         if item.kind == .file {
             append(menu, tr("Show in _Files"), action: "win.feed-show-in-files", id: item.id)
         }

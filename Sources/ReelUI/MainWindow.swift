@@ -19,6 +19,8 @@ final class MainWindow {
     private let feedPage = FeedPage()
     private let feed: FeedController
     private var fileChooser: VideoFileChooser?
+    /// The picture-in-picture window, while the video plays there.
+    private var miniWindow: PictureInPictureWindow?
     private(set) var isAlive = true
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings?) {
@@ -62,9 +64,21 @@ final class MainWindow {
         playerPage.nextAddress = { [weak self] uri in self?.feedPage.item(after: uri)?.uri }
         playerPage.savedPosition = { [weak self] uri in self?.feed.savedPosition(for: uri) }
         playerPage.storePosition = { [weak self] uri, position in self?.feed.storePosition(position, for: uri) }
+        playerPage.onPictureInPicture = { [weak self] in self?.togglePictureInPicture() }
+        playerPage.onStateChanged = { [weak self] state in
+            self?.miniWindow?.setPlaying([.playing, .buffering, .opening].contains(state))
+        }
+        playerPage.onErrorElsewhere = { [weak self] in self?.leavePictureInPicture() }
 
         window.connect("close-request") { [weak self] args in
-            self?.shutDown()
+            guard let self else { return }
+            // The mini window plays on: the app lives until it closes.
+            if self.miniWindow != nil {
+                gtk_widget_set_visible(self.window.cast(), 0)
+                args.setReturn(true)
+                return
+            }
+            self.shutDown()
             args.setReturn(false)
         }
         window.connect("destroy") { [weak self] in self?.isAlive = false }
@@ -110,6 +124,7 @@ final class MainWindow {
             }
         }
         actions.add("feed-play", withString: { [weak self] id in self?.open(address: id) })
+        actions.add("feed-picture-in-picture", withString: { [weak self] id in self?.open(address: id, inMiniWindow: true) })
         actions.add("feed-show-in-files", withString: { [weak self] id in
             guard let self else { return }
             FileManager1.show(fileURI: id, parent: self.gtkWindow)
@@ -124,6 +139,8 @@ final class MainWindow {
     var gtkWindow: UnsafeMutablePointer<GtkWindow> { window.cast() }
 
     func present() { gtk_window_present(gtkWindow) }
+
+    private var isShown: Bool { gtk_widget_get_visible(window.cast()) != 0 }
 
     func close() { gtk_window_close(gtkWindow) }
 
@@ -174,9 +191,15 @@ final class MainWindow {
 
     // MARK: Pages
 
+    /// Playback ends (the mini window with it) and the feed shows.
     private func showFeed() {
         playerPage.stop()
+        dismissMiniWindow()
         strip.setOtherPlayback(false)
+        layOutFeed()
+    }
+
+    private func layOutFeed() {
         if let header { gtk_widget_set_visible(header, 1) }
         gtk_widget_remove_css_class(window.cast(), "reel-playing")
         feedPage.captureKeys(from: window.cast())
@@ -184,8 +207,81 @@ final class MainWindow {
         gtk_stack_set_visible_child_name(stack, "feed")
     }
 
-    /// Opens a typed, dropped or passed address, or says why it can't.
-    func open(address: String) {
+    /// The player has its own bar; it opens full screen over the feed.
+    private func layOutPlayer() {
+        if gtk_stack_get_visible_child_name(stack).map({ String(cString: $0) }) != "video" {
+            wasFullscreen = gtk_window_is_fullscreen(gtkWindow) != 0
+        }
+        if let header { gtk_widget_set_visible(header, 0) }
+        gtk_widget_add_css_class(window.cast(), "reel-playing")
+        feedPage.captureKeys(from: nil)
+        gtk_stack_set_visible_child_name(stack, "video")
+        strip.setOtherPlayback(true)
+        gtk_window_fullscreen(gtkWindow)
+    }
+
+    // MARK: Picture in picture
+
+    private func togglePictureInPicture() {
+        if miniWindow != nil { leavePictureInPicture() } else { enterPictureInPicture() }
+    }
+
+    /// The playing video moves into the mini window, the main window goes
+    /// back to the feed and stays usable; the strip stays paused.
+    private func enterPictureInPicture() {
+        guard miniWindow == nil, let state = playerPage.playbackState, state != .failed else { return }
+        let mini = PictureInPictureWindow(application: gtk_window_get_application(gtkWindow), playerActions: playerPage.actionGroup,
+                                          title: playerPage.title, aspect: playerPage.videoAspect, near: gtkWindow, settings: settings)
+        mini.onReturn = { [weak self] in self?.leavePictureInPicture() }
+        mini.onClose = { [weak self] in self?.closePictureInPicture() }
+        mini.progress = { [weak self] in self?.playerPage.progress }
+        mini.onCannotKeepAbove = { [weak self] in self?.explainKeepingAbove() }
+        miniWindow = mini
+        playerPage.showVideo(in: mini.view)
+        mini.setPlaying([.playing, .buffering, .opening].contains(state))
+        strip.setOtherPlayback(true)
+        layOutFeed()
+        mini.present()
+    }
+
+    /// The video goes back into the full player, where it is.
+    private func leavePictureInPicture() {
+        guard miniWindow != nil else { return }
+        dismissMiniWindow()
+        layOutPlayer()
+        present()
+    }
+
+    /// The mini window's close: playback stops, the strip plays again. If
+    /// the main window was closed meanwhile, the app ends now.
+    private func closePictureInPicture() {
+        showFeed()
+        if !isShown {
+            shutDown()
+            gtk_window_destroy(gtkWindow)
+        }
+    }
+
+    private func dismissMiniWindow() {
+        guard let mini = miniWindow else { return }
+        miniWindow = nil
+        playerPage.showVideo(in: nil)
+        mini.destroy()
+    }
+
+    /// Wayland has no protocol for an app to keep a window on top; the
+    /// window menu of GNOME Shell and KDE has "Always on Top". Said once.
+    private func explainKeepingAbove() {
+        guard let settings, !settings.bool("mini-window-above-hint-shown") else { return }
+        settings.setBool("mini-window-above-hint-shown", true)
+        showToast(tr("To keep the mini window above other windows, choose “Always on Top” in its window menu (Alt+Space)."))
+    }
+
+    /// Opens a typed, dropped or passed address, or says why it can't. A
+    /// video opens in the full player (a video in the mini window stops:
+    /// one plays at a time), or with `inMiniWindow` straight in the mini
+    /// window.
+    func open(address: String, inMiniWindow: Bool = false) {
         switch MediaLocator.parse(address) {
         case .success(let locator) where locator.isCatalog:
             feed.addCatalog(locator.uri)
@@ -193,17 +289,15 @@ final class MainWindow {
         case .success(let locator):
             feed.recordOpened(locator)
             let title = feed.item(withID: locator.uri)?.title ?? locator.displayName
-            if gtk_stack_get_visible_child_name(stack).map({ String(cString: $0) }) != "video" {
-                wasFullscreen = gtk_window_is_fullscreen(gtkWindow) != 0
+            dismissMiniWindow()
+            if inMiniWindow {
+                strip.setOtherPlayback(true)
+                playerPage.open(locator, title: title)
+                enterPictureInPicture()
+            } else {
+                layOutPlayer()
+                playerPage.open(locator, title: title)
             }
-            // The player has its own bar; it opens full screen over the feed.
-            if let header { gtk_widget_set_visible(header, 0) }
-            gtk_widget_add_css_class(window.cast(), "reel-playing")
-            feedPage.captureKeys(from: nil)
-            gtk_stack_set_visible_child_name(stack, "video")
-            strip.setOtherPlayback(true)
-            playerPage.open(locator, title: title)
-            gtk_window_fullscreen(gtkWindow)
         case .failure(let rejection):
             showToast(CoreText.describe(rejection))
         }
@@ -246,6 +340,7 @@ final class MainWindow {
     /// a long video was left, the window its size.
     func shutDown() {
         playerPage.stop()
+        dismissMiniWindow()
         saveState()
     }
 

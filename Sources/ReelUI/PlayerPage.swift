@@ -15,6 +15,9 @@ final class PlayerPage {
     private let overlay: UnsafeMutablePointer<GtkWidget>
     private let toasts: OpaquePointer
     private let view = VideoView()
+    /// Where the frames go: the page's own view, or the picture-in-picture
+    /// window's while the video plays there.
+    private var screen: VideoView
     private let controls = PlayerControls()
     private let topRevealer: OpaquePointer
     private let bottomRevealer: OpaquePointer
@@ -23,6 +26,8 @@ final class PlayerPage {
     private let errorPage: UnsafeMutablePointer<GtkWidget>
     private let settings: Settings?
     private var actions: [String: OpaquePointer] = [:]
+    /// The "player" actions, shared with the picture-in-picture window.
+    private(set) var actionGroup: OpaquePointer?
 
     private var player: Player?
     private var locator: MediaLocator?
@@ -44,11 +49,18 @@ final class PlayerPage {
     /// The remembered position of a video, and where to store a new one.
     var savedPosition: ((String) -> Double?)?
     var storePosition: ((String, Double?) -> Void)?
-    /// The picture-in-picture window takes over (issue 7 implements it).
+    /// The picture-in-picture button or key: the window moves the video
+    /// into the mini window, or back.
     var onPictureInPicture: (() -> Void)?
+    /// The state changed (the mini window's play button follows it).
+    var onStateChanged: ((PlaybackState) -> Void)?
+    /// The video failed while playing elsewhere: the error page needs to
+    /// be seen.
+    var onErrorElsewhere: (() -> Void)?
 
     init(settings: Settings?) {
         self.settings = settings
+        screen = view
         stack = OpaquePointer(gtk_stack_new())
         toasts = OpaquePointer(adw_toast_overlay_new())
         overlay = gtk_overlay_new()
@@ -90,7 +102,9 @@ final class PlayerPage {
         widget = cast(toasts)
 
         addActions()
-        addKeys()
+        // Captured before focused buttons or the seek bar see them, so Space
+        // always plays or pauses and arrows always seek.
+        ScopedShortcuts.attach(scope: "player", to: widget, capture: true)
         watchPointer()
         watchSeekBar()
         watchVolumeBar()
@@ -119,7 +133,7 @@ final class PlayerPage {
         if Trace.shared.isEnabled { _ = GstObjectCount.live() }
         let player = Player(uri: locator.uri)
         self.player = player
-        view.attach(player.sink)
+        screen.attach(player.sink)
         view.contentMode = contentMode
         player.volume = settings?.double("volume", fallback: 1) ?? 1
         player.isMuted = settings?.bool("muted") ?? false
@@ -148,8 +162,46 @@ final class PlayerPage {
             return self != nil
         }
         showControls()
-        gtk_widget_grab_focus(view.widget)
+        if isShowingVideo { gtk_widget_grab_focus(view.widget) }
     }
+
+    /// Moves the playing video into `other` (the mini window's view), or
+    /// back into the page with nil: the same pipeline and position, only
+    /// the frames go elsewhere, starting with the one on screen.
+    func showVideo(in other: VideoView?) {
+        let target = other ?? view
+        guard target !== screen else { return }
+        let frame = screen.paintable.currentFrame
+        screen.attach(nil)
+        screen.onPresented = nil
+        screen = target
+        target.onPresented = { [weak self] pts in self?.presented(pts) }
+        target.attach(player?.sink, showing: frame)
+        Trace.shared.event(other == nil ? "pip-leave" : "pip-enter", ["position": player?.position ?? -1])
+        if other == nil {
+            showControls()
+            gtk_widget_grab_focus(view.widget)
+        }
+    }
+
+    /// Whether the frames go to the page's own view.
+    var isShowingVideo: Bool { screen === view }
+
+    var playbackState: PlaybackState? { player?.state }
+
+    /// Position and duration in seconds, for the mini window's progress.
+    var progress: (position: Double, duration: Double)? {
+        guard let player, let duration = player.duration, duration > 0 else { return nil }
+        return (player.state == .ended ? duration : (player.position ?? 0), duration)
+    }
+
+    /// The video's shape (display width / height) once a frame has shown.
+    var videoAspect: Double? {
+        guard let frame = screen.paintable.currentFrame, frame.displayHeight > 0 else { return nil }
+        return Double(frame.displayWidth) / Double(frame.displayHeight)
+    }
+
+    var title: String { String(cString: gtk_label_get_text(cast(controls.title))) }
 
     /// Stops playback and remembers where a long video was left.
     func stop() {
@@ -164,7 +216,7 @@ final class PlayerPage {
         preciseSeek?.remove()
         preciseSeek = nil
         uninhibit()
-        view.attach(nil)
+        screen.attach(nil)
         player.onState = nil
         player.onFailure = nil
         player.onBuffering = nil
@@ -243,44 +295,25 @@ final class PlayerPage {
         }
         map.add("fullscreen") { [weak self] in self?.toggleFullscreen() }
         map.add("picture-in-picture") { [weak self] in
-            guard let self else { return }
-            if let handler = self.onPictureInPicture { handler() } else { self.toast(tr("Picture in picture is not available yet.")) }
+            self?.onPictureInPicture?()
         }
         map.add("statistics") { [weak self] in self?.toggleStatistics() }
         map.add("back") { [weak self] in self?.back() }
         map.add("close") { [weak self] in self?.onClose?() }
         map.add("retry") { [weak self] in
             guard let self, let locator = self.locator else { return }
-            self.open(locator, title: String(cString: gtk_label_get_text(cast(self.controls.title))))
+            self.open(locator, title: self.title)
         }
         map.add("resume", withString: { [weak self] seconds in
             if let position = Double(seconds) { self?.seek(to: position) }
         })
         gtk_widget_insert_action_group(widget, "player", OpaquePointer(group))
+        actionGroup = OpaquePointer(group)
         g_object_unref(UnsafeMutableRawPointer(group))
     }
 
     private func activate(_ name: String) {
         _ = gtk_widget_activate_action_variant(widget, "player.\(name)", nil)
-    }
-
-    /// Player keys, captured before focused buttons or the seek bar see
-    /// them, so Space always plays or pauses and arrows always seek.
-    private func addKeys() {
-        let controller = gtk_shortcut_controller_new()!
-        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
-        for shortcut in ShortcutTable.all where shortcut.scope == "player" {
-            for (index, accelerator) in shortcut.accelerators.enumerated() {
-                guard let trigger = gtk_shortcut_trigger_parse_string(accelerator) else { continue }
-                let action = gtk_named_action_new(shortcut.action)
-                let entry = gtk_shortcut_new(trigger, action)!
-                if let arguments = shortcut.arguments {
-                    gtk_shortcut_set_arguments(entry, g_variant_new_int32(Int32(arguments[index])))
-                }
-                gtk_shortcut_controller_add_shortcut(controller, entry)
-            }
-        }
-        gtk_widget_add_controller(widget, controller)
     }
 
     // MARK: Commands
@@ -369,6 +402,7 @@ final class PlayerPage {
     // MARK: Player events
 
     private func stateChanged(_ state: PlaybackState) {
+        onStateChanged?(state)
         controls.setPlaying(state == .playing || state == .buffering || state == .opening)
         if state == .playing { inhibit() } else { uninhibit() }
         if state != .buffering { gtk_widget_set_visible(bufferingLabel, 0) }
@@ -407,6 +441,7 @@ final class PlayerPage {
         adw_status_page_set_description(cast(errorPage), CoreText.describe(problem))
         gtk_stack_set_visible_child_name(stack, "error")
         setCursorHidden(false)
+        if !isShowingVideo { onErrorElsewhere?() }
     }
 
     private func presented(_ pts: UInt64?) {

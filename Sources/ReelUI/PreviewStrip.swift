@@ -184,14 +184,7 @@ final class PreviewStrip {
         actions.add("toggle-speed") { [weak self] in self?.perform(.toggleSpeed) }
         gtk_widget_insert_action_group(widget, "strip", OpaquePointer(group))
         g_object_unref(UnsafeMutableRawPointer(group))
-        let controller = gtk_shortcut_controller_new()!
-        for shortcut in ShortcutTable.all where shortcut.scope == "strip" {
-            for accelerator in shortcut.accelerators {
-                guard let trigger = gtk_shortcut_trigger_parse_string(accelerator) else { continue }
-                gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(trigger, gtk_named_action_new(shortcut.action)))
-            }
-        }
-        gtk_widget_add_controller(widget, controller)
+        ScopedShortcuts.attach(scope: "strip", to: widget, capture: false)
     }
 
     private func perform(_ action: ClickIntent.Action) {

@@ -51,6 +51,8 @@ final class VideoPaintable {
 
     var paintable: OpaquePointer { OpaquePointer(object) }
     var hasFrame: Bool { frame != nil }
+    /// The frame on screen, to carry over to another view.
+    var currentFrame: VideoFrame? { frame }
 
     /// Shows `frame` from the next paint on.
     func show(_ frame: VideoFrame) {

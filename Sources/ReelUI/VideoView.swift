@@ -41,11 +41,14 @@ final class VideoView {
         set { paintable.contentMode = newValue }
     }
 
-    /// Shows `sink`'s frames from now on (nil: none, black).
-    func attach(_ sink: VideoSink?) {
+    /// Shows `sink`'s frames from now on (nil: none, black). `frame` is
+    /// shown until the sink's next one: the picture another view showed,
+    /// so a video moving between windows never blinks black.
+    func attach(_ sink: VideoSink?, showing frame: VideoFrame? = nil) {
         self.sink?.onFrame = nil
         self.sink = sink
         paintable.clear()
+        if let frame { paintable.show(frame) }
         paintable.scaleFactor = Int(gtk_widget_get_scale_factor(widget))
         sink?.onFrame = { [weak self] frame in self?.paintable.show(frame) }
     }

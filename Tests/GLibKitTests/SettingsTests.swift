@@ -53,6 +53,20 @@ final class SettingsTests: XCTestCase {
         g_settings_reset(settings.cast(), "window-maximized")
     }
 
+    func testIntPairRoundTrip() throws {
+        let settings = try settings()
+        let unset = try XCTUnwrap(settings.intPair("mini-window-position"))
+        XCTAssertEqual(unset.0, -1)
+        XCTAssertEqual(unset.1, -1)
+        XCTAssertTrue(settings.setIntPair("mini-window-position", (1580, 870)))
+        let saved = try XCTUnwrap(try self.settings().intPair("mini-window-position"))
+        XCTAssertEqual(saved.0, 1580)
+        XCTAssertEqual(saved.1, 870)
+        XCTAssertNil(settings.intPair("no-such-key"))
+        XCTAssertFalse(settings.setIntPair("no-such-key", (1, 2)))
+        g_settings_reset(settings.cast(), "mini-window-position")
+    }
+
     func testChangeNotification() throws {
         let settings = try settings()
         var seen: [Int32] = []

@@ -6,7 +6,7 @@ final class ShortcutTableTests: XCTestCase {
         let actions = ShortcutTable.all.map(\.action)
         XCTAssertEqual(Set(actions).count, actions.count, "an action is listed twice")
         for shortcut in ShortcutTable.all {
-            XCTAssertTrue(["app", "win", "player", "strip"].contains(shortcut.scope), "\(shortcut.action) has no known scope")
+            XCTAssertTrue(["app", "win", "player", "strip", "pip"].contains(shortcut.scope), "\(shortcut.action) has no known scope")
             if let arguments = shortcut.arguments { XCTAssertEqual(arguments.count, shortcut.accelerators.count) }
             XCTAssertFalse(shortcut.actionName.isEmpty)
             // GAction names: letters, digits, '-' and '.'.
@@ -16,11 +16,16 @@ final class ShortcutTableTests: XCTestCase {
     }
 
     func testNoKeyIsBoundTwiceInOneScope() {
-        // The strip's keys act only while it has the focus, never in the
-        // player, so the two scopes may share a key (Space).
+        // The strip's keys act only while it has the focus, the mini
+        // window's only in that window; so they may share a key (Space) with
+        // the player and each other, but not with the app's keys, which
+        // work in every window.
+        let local: Set = ["strip", "pip"]
         for scope in Set(ShortcutTable.all.map(\.scope)) {
-            let keys = ShortcutTable.all.filter { $0.scope == scope || ($0.scope != "strip" && scope != "strip") }
-                .flatMap(\.accelerators).map { $0.lowercased() }
+            let keys = ShortcutTable.all.filter { other in
+                if local.contains(scope) { return other.scope == scope || other.scope == "app" }
+                return !local.contains(other.scope)
+            }.flatMap(\.accelerators).map { $0.lowercased() }
             XCTAssertEqual(Set(keys).count, keys.count, "two actions share a key in \(scope): \(keys)")
         }
     }

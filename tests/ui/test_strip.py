@@ -186,6 +186,29 @@ def test_the_player_pauses_the_strip_and_it_resumes_at_the_same_frame(strip_app)
     wait_until(lambda: strip_events(trace, "strip-frame", after=k), 5, what="the strip to play on")
 
 
+def test_the_strip_stays_paused_while_the_mini_window_plays(strip_app):
+    app, win, trace, strip = strip_app
+    time.sleep(0.5)
+    i = trace.count()
+    app.click(app.find(win, role="label", name="Bravo", timeout=APP_TIMEOUT))
+    trace.wait("strip-paused", after=i)
+    trace.wait("player-first-frame", after=i)
+    i = trace.count()
+    app.key("p")
+    shown = trace.wait("pip-shown", after=i)
+    # The main window shows the feed again, strip and all, but the strip
+    # waits while the mini window plays.
+    time.sleep(1.5)
+    k = trace.events().index(shown)
+    assert not strip_events(trace, "strip-resumed", after=k), "the strip resumed while the mini window played"
+    assert len(strip_events(trace, "strip-frame", after=k)) <= 1, "the strip played while the mini window did"
+    j = trace.count()
+    app.key("ctrl+w", window="Bravo — Picture in Picture")
+    trace.wait("pip-closed", after=j)
+    resumed = trace.wait("strip-resumed", after=j)
+    assert_resumed_at_the_same_frame(trace, resumed)
+
+
 def test_scrolling_the_strip_away_pauses_it_and_coming_back_resumes(launch_ready, clips, media_copies, profile,
                                                                    artifacts):
     trace = Trace(artifacts / "trace.jsonl")

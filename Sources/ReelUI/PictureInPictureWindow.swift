@@ -1,0 +1,378 @@
+import CGLib
+import CGtk
+import GLibKit
+import ReelCore
+
+/// The floating mini window of picture-in-picture: the player's video in a
+/// small window with no title bar, above other windows where the platform
+/// allows it. It owns no playback: the player page keeps the pipeline and
+/// sends its frames here (`PlayerPage.showVideo(in:)`); the buttons and keys
+/// are the player's own actions ("player" group) plus the window's ("pip").
+///
+/// It keeps the video's aspect ratio after every resize, can be dragged by
+/// the video and resized from its border, and remembers its width and place.
+final class PictureInPictureWindow {
+    let view = VideoView()
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let overlay: UnsafeMutablePointer<GtkWidget>
+    private let controls: OpaquePointer
+    private let playButton: UnsafeMutablePointer<GtkWidget>
+    private let progressBar: UnsafeMutablePointer<GtkWidget>
+    private let settings: Settings?
+    private var aspect: Double
+    private var lastSize: (width: Int, height: Int) = (0, 0)
+    private var resizeSettle: SourceID?
+    private var hideTimer: SourceID?
+    private var ticker: SourceID?
+    /// The double-click gesture: reset when the window manager takes a
+    /// press over, or it waits for a release that never comes and eats the
+    /// next click.
+    private var doubleClick: OpaquePointer?
+    private var isClosed = false
+
+    /// Back to the full player (button, double-click, Esc, p).
+    var onReturn: (() -> Void)?
+    /// Closed (button, Ctrl+W, the window manager): playback stops.
+    var onClose: (() -> Void)?
+    /// Position and duration, for the progress bar.
+    var progress: (() -> (position: Double, duration: Double)?)?
+
+    /// - Parameters:
+    ///   - playerActions: the player page's "player" action group.
+    ///   - aspect: the video's display aspect (width / height).
+    ///   - near: the main window, whose monitor the mini window opens on.
+    init(application: UnsafeMutablePointer<GtkApplication>?, playerActions: OpaquePointer?, title: String,
+         aspect: Double?, near: UnsafeMutablePointer<GtkWindow>?, settings: Settings?) {
+        self.settings = settings
+        self.aspect = aspect ?? 16.0 / 9.0
+        window = adw_window_new()!
+        gtk_window_set_title(cast(window), CoreText.format(tr("%s — Picture in Picture"), [title]))
+        if let application { gtk_window_set_application(cast(window), application) }
+        gtk_widget_add_css_class(window, "reel-pip")
+
+        overlay = gtk_overlay_new()!
+        gtk_widget_add_css_class(overlay, "reel-pip-content")
+        // The video follows the window's rounded corners.
+        gtk_widget_set_overflow(overlay, GTK_OVERFLOW_HIDDEN)
+        gtk_overlay_set_child(cast(overlay), view.widget)
+        view.contentMode = .fit
+        controls = OpaquePointer(gtk_revealer_new())
+        gtk_revealer_set_transition_type(controls, GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
+        playButton = IconButton.make(icon: "media-playback-pause-symbolic", label: tr("Pause"), action: "pip.play-pause")
+        progressBar = gtk_progress_bar_new()!
+        gtk_revealer_set_child(controls, PictureInPictureWindow.makeControls(play: playButton, progress: progressBar))
+        gtk_overlay_add_overlay(cast(overlay), cast(controls))
+        adw_window_set_content(cast(window), overlay)
+
+        if let playerActions { gtk_widget_insert_action_group(window, "player", playerActions) }
+        addActions()
+        ScopedShortcuts.attach(scope: "pip", to: window, capture: true)
+        watchPointer()
+        watchDrag()
+        Signals.connect(UnsafeMutableRawPointer(window), "close-request") { [weak self] args in
+            self?.closeRequested()
+            args.setReturn(true)
+        }
+
+        let area = PictureInPictureWindow.workArea(near: near)
+        let saved = Int(settings?.int("mini-window-width") ?? 0)
+        let size = MiniWindowGeometry.size(width: saved > 0 ? saved : MiniWindowGeometry.defaultWidth,
+                                           aspect: self.aspect, within: area)
+        lastSize = size
+        gtk_window_set_default_size(cast(window), Int32(size.width), Int32(size.height))
+        watchSize(area: area)
+        Signals.connect(UnsafeMutableRawPointer(window), "map") { [weak self] in self?.mapped(area: area) }
+        ticker = MainContext.every(milliseconds: 250) { [weak self] in
+            self?.tick()
+            return self != nil
+        }
+    }
+
+    deinit {
+        ticker?.remove()
+        resizeSettle?.remove()
+        hideTimer?.remove()
+    }
+
+    func present() {
+        gtk_window_present(cast(window))
+        showControls()
+    }
+
+    /// Saves where the window is and destroys it (the pipeline lives on in
+    /// the player page).
+    func destroy() {
+        guard !isClosed else { return }
+        isClosed = true
+        saveGeometry()
+        ticker?.remove()
+        ticker = nil
+        gtk_window_destroy(cast(window))
+        Trace.shared.event("pip-closed")
+    }
+
+    /// The play button follows the player.
+    func setPlaying(_ playing: Bool) {
+        gtk_button_set_icon_name(cast(playButton), playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+        IconButton.describe(playButton, playing ? tr("Pause") : tr("Play"))
+        if !playing { showControls() }
+    }
+
+    /// The video's shape changed (another video, or the first frame).
+    func setAspect(_ aspect: Double) {
+        guard abs(aspect - self.aspect) > 0.001 else { return }
+        self.aspect = aspect
+        fitToAspect(area: PictureInPictureWindow.workArea(near: cast(window)))
+    }
+
+    var gtkWindow: UnsafeMutablePointer<GtkWindow> { cast(window) }
+
+    // MARK: Controls
+
+    private static func makeControls(play: UnsafeMutablePointer<GtkWidget>,
+                                     progress: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let grid = gtk_center_box_new()!
+        gtk_orientable_set_orientation(OpaquePointer(grid), GTK_ORIENTATION_VERTICAL)
+        gtk_widget_add_css_class(grid, "reel-pip-controls")
+
+        let top = gtk_center_box_new()!
+        let back = IconButton.make(icon: "reel-picture-in-picture-symbolic", label: tr("Back to the Player"), action: "pip.back-to-player")
+        let close = IconButton.make(icon: "window-close-symbolic", label: tr("Close"), action: "pip.close")
+        gtk_center_box_set_start_widget(OpaquePointer(top), back)
+        gtk_center_box_set_end_widget(OpaquePointer(top), close)
+
+        let middle = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_set_halign(middle, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(middle, GTK_ALIGN_CENTER)
+        let backward = IconButton.make(icon: "media-seek-backward-symbolic", label: tr("Back 15 Seconds"), action: "player.jump-backward")
+        let forward = IconButton.make(icon: "media-seek-forward-symbolic", label: tr("Forward 15 Seconds"), action: "player.jump-forward")
+        for button in [backward, play, forward] { gtk_box_append(cast(middle), button) }
+        gtk_widget_add_css_class(play, "reel-pip-play")
+
+        for button in [back, close, backward, play, forward] {
+            gtk_widget_add_css_class(button, "osd")
+            gtk_widget_add_css_class(button, "circular")
+            // Clicks only: the keyboard focus stays on the video, where the
+            // window's keys are.
+            gtk_widget_set_focus_on_click(button, 0)
+        }
+        gtk_widget_add_css_class(progress, "osd")
+        gtk_widget_add_css_class(progress, "reel-pip-progress")
+        gtk_widget_set_valign(progress, GTK_ALIGN_END)
+        gtk_widget_set_can_target(progress, 0)
+
+        gtk_center_box_set_start_widget(OpaquePointer(grid), top)
+        gtk_center_box_set_center_widget(OpaquePointer(grid), middle)
+        gtk_center_box_set_end_widget(OpaquePointer(grid), progress)
+        return grid
+    }
+
+    private func addActions() {
+        let group = g_simple_action_group_new()!
+        let actions = ActionGroup(map: UnsafeMutableRawPointer(group))
+        // The keys of the mini window are the player's, under its own names
+        // so the shortcuts window can list them apart.
+        for name in ["play-pause", "seek-backward", "seek-forward", "mute"] {
+            actions.add(name) { [weak self] in
+                guard let self else { return }
+                _ = gtk_widget_activate_action_variant(self.window, "player.\(name)", nil)
+                self.showControls()
+            }
+        }
+        actions.add("back-to-player") { [weak self] in self?.onReturn?() }
+        actions.add("close") { [weak self] in self?.closeRequested() }
+        gtk_widget_insert_action_group(window, "pip", OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(group))
+    }
+
+    private func closeRequested() {
+        guard !isClosed else { return }
+        onClose?()
+    }
+
+    /// The progress bar, and the window's shape once the video's is known
+    /// (a video opened straight into the mini window has no frame yet).
+    private func tick() {
+        if let frame = view.paintable.currentFrame, frame.displayHeight > 0 {
+            setAspect(Double(frame.displayWidth) / Double(frame.displayHeight))
+        }
+        guard let (position, duration) = progress?() else { return }
+        gtk_progress_bar_set_fraction(cast(progressBar), min(1, max(0, position / duration)))
+    }
+
+    // MARK: Controls on hover
+
+    private func watchPointer() {
+        let motion = gtk_event_controller_motion_new()!
+        Signals.connect(UnsafeMutableRawPointer(motion), "enter") { [weak self] in self?.showControls() }
+        Signals.connect(UnsafeMutableRawPointer(motion), "motion") { [weak self] in self?.showControls() }
+        Signals.connect(UnsafeMutableRawPointer(motion), "leave") { [weak self] in self?.hideControls() }
+        gtk_widget_add_controller(window, motion)
+    }
+
+    /// Shows the controls, and hides them after 2 s without a move.
+    private func showControls() {
+        if gtk_revealer_get_reveal_child(controls) == 0 {
+            gtk_revealer_set_reveal_child(controls, 1)
+            Trace.shared.event("pip-controls", ["shown": 1])
+        }
+        hideTimer?.remove()
+        hideTimer = MainContext.after(milliseconds: 2000) { [weak self] in
+            self?.hideTimer = nil
+            self?.hideControls()
+        }
+    }
+
+    private func hideControls() {
+        hideTimer?.remove()
+        hideTimer = nil
+        guard gtk_revealer_get_reveal_child(controls) != 0 else { return }
+        gtk_revealer_set_reveal_child(controls, 0)
+        Trace.shared.event("pip-controls", ["shown": 0])
+    }
+
+    // MARK: Moving and resizing
+
+    /// A press near the border resizes, a drag anywhere else moves the
+    /// window, a double-click goes back to the player. Buttons claim their
+    /// own presses first.
+    private func watchDrag() {
+        let drag = gtk_gesture_drag_new()!
+        var start: (x: Double, y: Double) = (0, 0)
+        var handed = false
+        Signals.connect(drag, "drag-begin") { [weak self] args in
+            guard let self else { return }
+            start = (args.double(1), args.double(2))
+            handed = false
+            let size = (Int(gtk_widget_get_width(self.overlay)), Int(gtk_widget_get_height(self.overlay)))
+            if let edge = MiniWindowGeometry.edge(atX: start.x, y: start.y, size: size) {
+                handed = true
+                self.handOver(drag, at: start, edge: edge)
+            }
+        }
+        Signals.connect(drag, "drag-update") { [weak self] args in
+            guard let self, !handed else { return }
+            let (dx, dy) = (args.double(1), args.double(2))
+            if gtk_drag_check_threshold(self.overlay, 0, 0, Int32(dx), Int32(dy)) != 0 {
+                handed = true
+                self.handOver(drag, at: start, edge: nil)
+            }
+        }
+        gtk_widget_add_controller(overlay, drag)
+
+        let click = gtk_gesture_click_new()!
+        doubleClick = click
+        Signals.connect(UnsafeMutableRawPointer(click), "pressed") { [weak self] args in
+            if args.int(1) == 2 { self?.onReturn?() }
+        }
+        // On the overlay: the controls cover the video while they show.
+        gtk_widget_add_controller(overlay, click)
+    }
+
+    /// Lets the window manager move or resize the window from here on.
+    private func handOver(_ gesture: OpaquePointer, at point: (x: Double, y: Double),
+                          edge: MiniWindowGeometry.Edge?) {
+        guard let native = gtk_widget_get_native(overlay), let surface = gtk_native_get_surface(native),
+              let device = gtk_gesture_get_device(gesture) else { return }
+        var x = 0.0, y = 0.0, offsetX = 0.0, offsetY = 0.0
+        gtk_widget_translate_coordinates(overlay, UnsafeMutablePointer<GtkWidget>(native), point.x, point.y, &x, &y)
+        gtk_native_get_surface_transform(native, &offsetX, &offsetY)
+        let button = Int32(gtk_gesture_single_get_current_button(gesture))
+        let time = gtk_event_controller_get_current_event_time(gesture)
+        gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
+        gtk_event_controller_reset(gesture)
+        if let doubleClick { gtk_event_controller_reset(doubleClick) }
+        if let edge {
+            gdk_toplevel_begin_resize(surface, PictureInPictureWindow.surfaceEdge(edge), device, button, x + offsetX, y + offsetY, time)
+        } else {
+            gdk_toplevel_begin_move(surface, device, button, x + offsetX, y + offsetY, time)
+        }
+    }
+
+    private static func surfaceEdge(_ edge: MiniWindowGeometry.Edge) -> GdkSurfaceEdge {
+        switch edge {
+        case .northWest: return GDK_SURFACE_EDGE_NORTH_WEST
+        case .north: return GDK_SURFACE_EDGE_NORTH
+        case .northEast: return GDK_SURFACE_EDGE_NORTH_EAST
+        case .west: return GDK_SURFACE_EDGE_WEST
+        case .east: return GDK_SURFACE_EDGE_EAST
+        case .southWest: return GDK_SURFACE_EDGE_SOUTH_WEST
+        case .south: return GDK_SURFACE_EDGE_SOUTH
+        case .southEast: return GDK_SURFACE_EDGE_SOUTH_EAST
+        }
+    }
+
+    /// GTK 4 keeps default-width/height in step with the window's size; a
+    /// size that lost the video's shape is corrected once it settles (not
+    /// during a drag, where it would fight the window manager).
+    private func watchSize(area: MiniWindowGeometry.Rect) {
+        for property in ["notify::default-width", "notify::default-height"] {
+            Signals.connect(UnsafeMutableRawPointer(window), property) { [weak self] in
+                guard let self else { return }
+                self.resizeSettle?.remove()
+                self.resizeSettle = MainContext.after(milliseconds: 300) { [weak self] in
+                    self?.resizeSettle = nil
+                    self?.fitToAspect(area: area)
+                }
+            }
+        }
+    }
+
+    private func fitToAspect(area: MiniWindowGeometry.Rect) {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(cast(window), &width, &height)
+        let now = (Int(width), Int(height))
+        let fitted = MiniWindowGeometry.corrected(now: now, before: lastSize, aspect: aspect, within: area)
+        lastSize = fitted
+        if fitted != now {
+            gtk_window_set_default_size(cast(window), Int32(fitted.width), Int32(fitted.height))
+        }
+        Trace.shared.event("pip-size", ["width": fitted.width, "height": fitted.height])
+    }
+
+    /// On screen: the remembered place (or bottom-right), and above others.
+    private func mapped(area: MiniWindowGeometry.Rect) {
+        guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
+        let saved = settings?.intPair("mini-window-position").flatMap { $0.0 >= 0 && $0.1 >= 0 ? (Int($0.0), Int($0.1)) : nil }
+        let origin = MiniWindowGeometry.origin(saved: saved, size: lastSize, within: area)
+        let placed = reel_x11_move(surface, Int32(origin.x), Int32(origin.y)) != 0
+        let above = reel_x11_keep_above(surface, 1) != 0
+        Trace.shared.event("pip-shown", [
+            "xid": Int(reel_x11_window_id(surface)), "x": origin.x, "y": origin.y,
+            "width": lastSize.width, "height": lastSize.height, "placed": placed ? 1 : 0, "above": above ? 1 : 0,
+        ])
+        if !above { onCannotKeepAbove?() }
+    }
+
+    /// The platform has no way for an app to stay on top (Wayland).
+    var onCannotKeepAbove: (() -> Void)?
+
+    private func saveGeometry() {
+        guard let settings else { return }
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(cast(window), &width, &height)
+        settings.setInt("mini-window-width", width)
+        var x: Int32 = 0, y: Int32 = 0
+        if let surface = gtk_native_get_surface(OpaquePointer(window)), reel_x11_position(surface, &x, &y) != 0 {
+            settings.setIntPair("mini-window-position", (max(0, x), max(0, y)))
+        }
+        Trace.shared.event("pip-saved", ["width": Int(width), "x": Int(x), "y": Int(y)])
+    }
+
+    /// The work area of the monitor `near` is on (else the first monitor).
+    private static func workArea(near: UnsafeMutablePointer<GtkWindow>?) -> MiniWindowGeometry.Rect {
+        var rect = GdkRectangle(x: 0, y: 0, width: 1280, height: 720)
+        guard let display = gdk_display_get_default() else { return MiniWindowGeometry.Rect(x: 0, y: 0, width: 1280, height: 720) }
+        var monitor: OpaquePointer?
+        if let near, gtk_widget_get_mapped(cast(near)) != 0, let surface = gtk_native_get_surface(OpaquePointer(near)) {
+            monitor = gdk_display_get_monitor_at_surface(display, surface)
+        }
+        if monitor == nil, let monitors = gdk_display_get_monitors(display), g_list_model_get_n_items(monitors) > 0 {
+            let first = g_list_model_get_item(monitors, 0)
+            monitor = OpaquePointer(first)
+            if let first { g_object_unref(first) } // the display keeps its monitors
+        }
+        if let monitor { reel_monitor_workarea(monitor, &rect) }
+        return MiniWindowGeometry.Rect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
+    }
+}

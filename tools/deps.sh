@@ -19,7 +19,7 @@ REEL_BUILD_PACKAGES=(
 # system Python.
 REEL_TEST_PACKAGES=(
     xvfb xdotool x11-utils imagemagick file
-    dbus dbus-bin at-spi2-core nginx pulseaudio pulseaudio-utils openbox
+    dbus dbus-bin at-spi2-core nginx pulseaudio pulseaudio-utils openbox weston
     python3 python3-pytest python3-pytest-timeout python3-pyatspi gir1.2-atspi-2.0
     python3-gi gir1.2-gtk-4.0 gir1.2-gstreamer-1.0
 )

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, SCREEN_SIZE, image_stats, states, wait_until
+from harness import APP_TIMEOUT, SCREEN_SIZE, find_all, image_stats, states, wait_until
 from player_helpers import FRAME, Trace, keyfile, make_clip, net_wm_state, play, window_manager  # noqa: F401 (fixtures)
 
 # Scheduling on a busy 2-core machine, on top of the one frame period the
@@ -93,9 +93,16 @@ def assert_continuous(trace: Trace, switch: dict) -> None:
     assert not went_back, f"frames from before the switch came again: {went_back[:3]}"
 
 
-def test_the_video_moves_into_a_mini_window_on_top_and_back_without_a_restart(play, media):
+def our_streams(sound, app) -> list:
+    return [(s["index"], s["corked"]) for s in sound.sink_inputs()
+            if str(s.get("application.process.id")) == str(app.pid)]
+
+
+def test_the_video_moves_into_a_mini_window_on_top_and_back_without_a_restart(play, media, sound):
     app, win, trace = play(media / "bars.mp4")
     wait_steady(trace)
+    stream = our_streams(sound, app)
+    assert len(stream) == 1 and not stream[0][1], stream
     shown = enter(app, trace)
     wid = mini_wid(shown)
     # Where the issue says: 320 px wide at the bottom-right, inside a margin.
@@ -116,6 +123,8 @@ def test_the_video_moves_into_a_mini_window_on_top_and_back_without_a_restart(pl
     shot = app.screenshot("mini-window")
     mean, spread = image_stats(shot, (geo["x"] + 10, geo["y"] + 10, geo["w"] - 20, geo["h"] - 20))
     assert spread > 0.15, f"the mini window shows no picture (deviation {spread:.2f})"
+    # No audible gap: the same sound stream plays on, never corked.
+    assert our_streams(sound, app) == stream, "the sound stream changed or paused"
     # And back: Esc in the mini window puts the video back in the player.
     i = trace.count()
     app.key("Escape", window=mini_title("bars"))
@@ -124,6 +133,7 @@ def test_the_video_moves_into_a_mini_window_on_top_and_back_without_a_restart(pl
     assert_continuous(trace, leave)
     wait_until(lambda: "FULLSCREEN" in net_wm_state(app), 10, what="the player to go full screen again")
     assert len(trace.named("player-open")) == 1, "the video was opened again"
+    assert our_streams(sound, app) == stream, "the sound stream changed or paused"
     assert not [e for e in trace.named("player-state") if e["state"] in ("opening", "buffering")
                 and e["t"] > shown["t"]], "the pipeline went through opening or buffering again"
 
@@ -325,3 +335,63 @@ def test_the_feed_menu_plays_in_the_mini_window_and_another_video_takes_over(lau
     assert opened["uri"].endswith("square.mp4"), opened
     wait_until(lambda: "FULLSCREEN" in net_wm_state(app), 10, what="the player to go full screen")
     assert mini_title("bars") not in [w["name"] for w in app.x_windows()]
+
+
+# ---------------------------------------------------------------------------
+# Wayland: no protocol lets an app keep a window on top, so Reel says once
+# where the user can (a real compositor: weston's headless backend)
+# ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def wayland(tmp_path_factory):
+    """A headless weston; yields the absolute path of its socket."""
+    if not shutil.which("weston"):
+        pytest.fail("weston is missing: apt-get install weston", pytrace=False)
+    runtime = tmp_path_factory.mktemp("wayland")
+    runtime.chmod(0o700)
+    log = open(runtime / "weston.log", "w")
+    proc = subprocess.Popen(["weston", "--backend=headless-backend.so", "--socket=reel-test",
+                             "--width=1280", "--height=800", "--idle-time=0"],
+                            env=dict(os.environ, XDG_RUNTIME_DIR=str(runtime)), stdout=log, stderr=log,
+                            start_new_session=True)
+    socket = runtime / "reel-test"
+    wait_until(socket.exists, 10, what="weston to start")
+    yield str(socket)
+    proc.terminate()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+def press_button(node) -> None:
+    """Clicks a button through its accessible action (there is no input
+    injection into a headless compositor)."""
+    node.queryAction().doAction(0)  # a GTK button's one action: click
+
+
+def test_on_wayland_it_says_once_where_to_keep_the_mini_window_on_top(launch_ready, media, wayland, artifacts, profile):
+    trace = Trace(artifacts / "trace.jsonl")
+    env = {"REEL_TRACE": str(trace.path), "GDK_BACKEND": "wayland", "WAYLAND_DISPLAY": wayland, "DISPLAY": None}
+    app, win = launch_ready(args=[str(media / "bars.mp4")], env=env)
+    trace.wait("player-first-frame")
+    button = app.find(win, role="push button", name="Picture in Picture", timeout=APP_TIMEOUT)
+    press_button(button)
+    shown = trace.wait("pip-shown")
+    assert (shown["above"], shown["xid"], shown["placed"]) == (0, 0, 0), shown
+    hint = re.compile(r"“Always on Top” in its window menu")
+    app.find(win, name=hint, timeout=5)
+    mini = app.wait_window(name=mini_title("bars"))
+    # Once: the next time it goes without saying.
+    wait_until(lambda: not [n for n in find_all(win, name=hint) if "showing" in states(n)], 10,
+               what="the hint to time out")
+    i = trace.count()
+    press_button(app.find(mini, role="push button", name="Back to the Player"))
+    trace.wait("pip-leave", after=i)
+    press_button(app.find(win, role="push button", name="Picture in Picture", timeout=APP_TIMEOUT))
+    trace.wait("pip-shown", after=i)
+    time.sleep(1)
+    assert not [n for n in find_all(win, name=hint) if "showing" in states(n)], "the hint came again"
+    settings = (profile / "config" / "glib-2.0" / "settings" / "keyfile")
+    assert "mini-window-above-hint-shown=true" in settings.read_text()

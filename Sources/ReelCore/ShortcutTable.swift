@@ -1,12 +1,36 @@
-/// Where a shortcut is listed in the shortcuts window.
+/// The shortcuts window's pages: the app's own keys, and the player's (with
+/// the mini window's). Two pages of two columns each hold them all, and the
+/// window opens on the page of what the user is doing.
+public enum ShortcutPage: String, CaseIterable, Sendable {
+    case app
+    case player
+
+    /// Untranslated title; the UI passes it through gettext.
+    public var title: String {
+        switch self {
+        case .app: return N_("Feed")
+        case .player: return N_("Player")
+        }
+    }
+}
+
+/// Where a shortcut is listed in the shortcuts window. In this order, each
+/// page's groups fill its two columns (GTK never splits a group).
 public enum ShortcutSection: String, CaseIterable, Sendable {
     case general
     case window
-    case playback
-    case seeking
-    case sound
     case strip
+    case playback
+    case sound
+    case seeking
     case pictureInPicture
+
+    public var page: ShortcutPage {
+        switch self {
+        case .general, .window, .strip: return .app
+        case .playback, .sound, .seeking, .pictureInPicture: return .player
+        }
+    }
 
     /// Untranslated title; the UI passes it through gettext.
     public var title: String {

@@ -49,12 +49,11 @@ public final class LoopingPlayer {
         PropertyValue.object(sink.element).set(on: playbin, "video-sink")
         let flags = muted ? "video+native-video" : "video+audio+soft-volume+native-video"
         gst_util_set_object_arg(UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GObject.self), "flags", flags)
-        if !muted, let pulse = gst_element_factory_make("pulsesink", nil) {
-            // Into the sound server, tagged like the player's stream.
-            let properties = gst_structure_new_from_string("props,media.role=video,media.name=Preview")
-            PropertyValue.boxed(UnsafeMutableRawPointer(properties!), gst_structure_get_type()).set(on: pulse, "stream-properties")
-            gst_structure_free(properties)
-            PropertyValue.object(pulse).set(on: playbin, "audio-sink")
+        if !muted {
+            // Tagged like the player's stream, under a name of its own.
+            let output = AudioOutput.make(streamName: "Preview")
+            PropertyValue.object(output.element).set(on: playbin, "audio-sink")
+            gst_object_unref(UnsafeMutableRawPointer(output.element))
         }
         Signals.connect(UnsafeMutableRawPointer(playbin), "about-to-finish") { [state, playbin] _ in
             // A streaming thread: queue the next clip right here, as playbin

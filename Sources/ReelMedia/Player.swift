@@ -50,7 +50,7 @@ public final class Player {
         gst_util_set_object_arg(UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GObject.self),
                                 "flags", "video+audio+text+soft-volume+native-video")
         PropertyValue.object(sink.element).set(on: playbin, "video-sink")
-        let audio = Player.audioSink()
+        let audio = AudioOutput.make()
         hasAudioOutput = audio.real
         PropertyValue.object(audio.element).set(on: playbin, "audio-sink")
         gst_object_unref(UnsafeMutableRawPointer(audio.element))
@@ -368,34 +368,4 @@ public final class Player {
         onState?(new)
     }
 
-    private static func audioSink() -> (element: UnsafeMutablePointer<GstElement>, real: Bool) {
-        // Tag the stream as video for the sound server (role-based volume
-        // and ducking policies), and check a server answers before relying
-        // on it: with no sound server or device, play silently.
-        if let pulse = gst_element_factory_make("pulsesink", "reel-audio") {
-            _ = gst_object_ref_sink(UnsafeMutableRawPointer(pulse))
-            let properties = gst_structure_new_from_string("props,media.role=video")
-            PropertyValue.boxed(UnsafeMutableRawPointer(properties!), gst_structure_get_type()).set(on: pulse, "stream-properties")
-            gst_structure_free(properties)
-            if gst_element_set_state(pulse, GST_STATE_READY) != GST_STATE_CHANGE_FAILURE {
-                gst_element_set_state(pulse, GST_STATE_NULL)
-                return (pulse, true)
-            }
-            gst_element_set_state(pulse, GST_STATE_NULL)
-            gst_object_unref(UnsafeMutableRawPointer(pulse))
-        }
-        if let alsa = gst_element_factory_make("alsasink", "reel-audio") {
-            _ = gst_object_ref_sink(UnsafeMutableRawPointer(alsa))
-            if gst_element_set_state(alsa, GST_STATE_READY) != GST_STATE_CHANGE_FAILURE {
-                gst_element_set_state(alsa, GST_STATE_NULL)
-                return (alsa, true)
-            }
-            gst_element_set_state(alsa, GST_STATE_NULL)
-            gst_object_unref(UnsafeMutableRawPointer(alsa))
-        }
-        let silent = gst_element_factory_make("fakesink", "reel-audio")!
-        _ = gst_object_ref_sink(UnsafeMutableRawPointer(silent))
-        PropertyValue.bool(true).set(on: silent, "sync")
-        return (silent, false)
-    }
 }

@@ -68,6 +68,8 @@ final class MainWindow {
         playerPage.onStateChanged = { [weak self] state in
             self?.miniWindow?.setPlaying([.playing, .buffering, .opening].contains(state))
         }
+        // The end action "next" opens the next video in the mini window.
+        playerPage.onOpen = { [weak self] title in self?.miniWindow?.setTitle(title) }
         playerPage.onErrorElsewhere = { [weak self] in self?.leavePictureInPicture() }
 
         window.connect("close-request") { [weak self] args in
@@ -141,6 +143,13 @@ final class MainWindow {
     func present() { gtk_window_present(gtkWindow) }
 
     private var isShown: Bool { gtk_widget_get_visible(window.cast()) != 0 }
+
+    /// The shortcuts that matter now: the player's while a video plays here
+    /// or in the mini window.
+    var shortcutPage: ShortcutPage {
+        let playing = miniWindow != nil || gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } == "video"
+        return playing ? .player : .app
+    }
 
     func close() { gtk_window_close(gtkWindow) }
 

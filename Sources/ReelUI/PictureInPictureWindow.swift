@@ -46,7 +46,6 @@ final class PictureInPictureWindow {
         self.settings = settings
         self.aspect = aspect ?? 16.0 / 9.0
         window = adw_window_new()!
-        gtk_window_set_title(cast(window), CoreText.format(tr("%s — Picture in Picture"), [title]))
         if let application { gtk_window_set_application(cast(window), application) }
         gtk_widget_add_css_class(window, "reel-pip")
 
@@ -63,6 +62,7 @@ final class PictureInPictureWindow {
         gtk_revealer_set_child(controls, PictureInPictureWindow.makeControls(play: playButton, progress: progressBar))
         gtk_overlay_add_overlay(cast(overlay), cast(controls))
         adw_window_set_content(cast(window), overlay)
+        setTitle(title)
 
         if let playerActions { gtk_widget_insert_action_group(window, "player", playerActions) }
         addActions()
@@ -109,6 +109,11 @@ final class PictureInPictureWindow {
         ticker = nil
         gtk_window_destroy(cast(window))
         Trace.shared.event("pip-closed")
+    }
+
+    /// Named after the video, for window lists and Alt+Tab.
+    func setTitle(_ title: String) {
+        gtk_window_set_title(cast(window), CoreText.format(tr("%s — Picture in Picture"), [title]))
     }
 
     /// The play button follows the player.

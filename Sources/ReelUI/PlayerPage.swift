@@ -52,6 +52,8 @@ final class PlayerPage {
     /// The picture-in-picture button or key: the window moves the video
     /// into the mini window, or back.
     var onPictureInPicture: (() -> Void)?
+    /// A video was opened (its title).
+    var onOpen: ((String) -> Void)?
     /// The state changed (the mini window's play button follows it).
     var onStateChanged: ((PlaybackState) -> Void)?
     /// The video failed while playing elsewhere: the error page needs to
@@ -163,6 +165,7 @@ final class PlayerPage {
         }
         showControls()
         if isShowingVideo { gtk_widget_grab_focus(view.widget) }
+        onOpen?(title)
     }
 
     /// Moves the playing video into `other` (the mini window's view), or

@@ -91,7 +91,12 @@ public final class ReelApplication {
         let actions = ActionGroup(map: app.object)
         actions.add("open") { [unowned self] in self.mainWindow().chooseFiles() }
         actions.add("open-url") { [unowned self] in self.mainWindow().askForURL() }
-        actions.add("shortcuts") { [unowned self] in ShortcutsWindow.present(over: self.mainWindow().gtkWindow) }
+        actions.add("shortcuts") { [unowned self] in
+            // Over the window in use: the mini window's keys are asked for there.
+            let window = self.mainWindow()
+            let parent = gtk_application_get_active_window(self.gtkApplication) ?? window.gtkWindow
+            ShortcutsWindow.present(over: parent, page: window.shortcutPage)
+        }
         actions.add("about") { [unowned self] in AboutWindow.present(over: self.mainWindow().gtkWindow) }
         actions.add("quit") { [unowned self] in self.quit() }
         // Player and strip keys belong to those widgets' own controllers.

@@ -6,28 +6,35 @@ import ReelCore
 /// The shortcuts window (Ctrl+?), generated from ReelCore's ShortcutTable so
 /// that every key the app binds is listed and nothing else is. GTK 4.8 has no
 /// API to add shortcuts to the window, so it is built from GtkBuilder XML.
+/// It opens on the page of what the user is doing (the feed, or the player
+/// and its mini window); the title switches between the two.
 enum ShortcutsWindow {
-    static func present(over parent: UnsafeMutablePointer<GtkWindow>) {
+    static func present(over parent: UnsafeMutablePointer<GtkWindow>, page: ShortcutPage) {
         let builder = gtk_builder_new_from_string(interface(), -1)!
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         guard let window = gtk_builder_get_object(builder, "shortcuts") else { return }
+        // Once its sections exist (a property in the XML comes before them).
+        PropertyValue.string(page.rawValue).set(on: UnsafeMutableRawPointer(window), "section-name")
         gtk_window_set_transient_for(cast(window), parent)
         gtk_window_present(cast(window))
     }
 
     static func interface() -> String {
-        let groups = ShortcutTable.sections.map { section in
-            let items = ShortcutTable.all.filter { $0.section == section }.map { shortcut in
-                element("GtkShortcutsShortcut", properties: [
-                    ("title", tr(shortcut.title)),
-                    ("accelerator", shortcut.displayAccelerator),
-                ])
+        let sections = ShortcutPage.allCases.map { page in
+            let groups = ShortcutTable.sections.filter { $0.page == page }.map { section in
+                let items = ShortcutTable.all.filter { $0.section == section }.map { shortcut in
+                    element("GtkShortcutsShortcut", properties: [
+                        ("title", tr(shortcut.title)),
+                        ("accelerator", shortcut.displayAccelerator),
+                    ])
+                }
+                return element("GtkShortcutsGroup", properties: [("title", tr(section.title))], children: items)
             }
-            return element("GtkShortcutsGroup", properties: [("title", tr(section.title))], children: items)
+            return element("GtkShortcutsSection", properties: [
+                ("section-name", page.rawValue), ("title", tr(page.title)), ("max-height", "18"),
+            ], children: groups)
         }
-        let section = element("GtkShortcutsSection",
-                              properties: [("section-name", "shortcuts"), ("max-height", "18")], children: groups)
-        let window = element("GtkShortcutsWindow", id: "shortcuts", properties: [("modal", "1")], children: [section])
+        let window = element("GtkShortcutsWindow", id: "shortcuts", properties: [("modal", "1")], children: sections)
         return "<interface>" + window + "</interface>"
     }
 

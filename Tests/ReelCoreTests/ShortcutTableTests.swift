@@ -54,4 +54,20 @@ final class ShortcutTableTests: XCTestCase {
         XCTAssertEqual(ShortcutTable.sections, ShortcutSection.allCases.filter { s in ShortcutTable.all.contains { $0.section == s } })
         XCTAssertEqual(ShortcutTable.sections.first, .general)
     }
+
+    /// GtkShortcutsSection fills columns of `max-height` rows (18 in
+    /// ShortcutsWindow; a group's title counts as one) with whole groups in
+    /// order, two columns to a page, and pages beyond the first hide behind
+    /// small page buttons. Each of our pages must fit on one.
+    func testEachPageFitsTwoColumnsOfEighteenRows() {
+        for page in ShortcutPage.allCases {
+            var columns = [0]
+            for section in ShortcutTable.sections where section.page == page {
+                let rows = ShortcutTable.all.filter { $0.section == section }.count + 1
+                if columns[columns.count - 1] + rows > 18 { columns.append(0) }
+                columns[columns.count - 1] += rows
+            }
+            XCTAssertLessThanOrEqual(columns.count, 2, "the \(page) page needs \(columns.count) columns: \(columns)")
+        }
+    }
 }

@@ -298,6 +298,14 @@ def test_closing_the_main_window_keeps_the_app_until_the_mini_window_closes(play
     time.sleep(1)
     assert len(frames(trace)) > count + 15, "the video stopped when the main window closed"
     assert not trace.named("pip-closed")
+    # Back to the player brings the main window back, full screen.
+    i = trace.count()
+    app.key("Escape", window=mini_title("bars"))
+    trace.wait("pip-leave", after=i)
+    wait_until(lambda: "FULLSCREEN" in net_wm_state(app), 10, what="the main window to come back full screen")
+    shown = enter(app, trace)
+    app.key("ctrl+w")
+    wait_until(lambda: "Reel" not in [w["name"] for w in app.x_windows()], 5, what="the main window to close")
     mini = app.wait_window(name=mini_title("bars"))
     geo = app.window_geometry(mini_wid(shown))
     app.desktop.move_pointer(geo["x"] + geo["w"] // 2 + 10, geo["y"] + geo["h"] // 2 + 10)

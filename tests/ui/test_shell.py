@@ -3,10 +3,13 @@ remembered window size — driven through the real binary (see harness.py)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from harness import (APP_TIMEOUT, all_strings, bad_log_lines, extents, find_all,
                      image_stats, shortcut_titles, wait_until)
+from player_helpers import make_clip
 
 EMPTY_TITLE = "No Videos Yet"
 EMPTY_DESCRIPTION = "Open a video file or a link to start watching."
@@ -48,25 +51,34 @@ def test_main_window_shows_empty_state(launch_ready):
     assert_window_drawn(app, shot, "empty state")
 
 
-def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src):
+def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src, tmp_path):
+    """Two pages, opened on the one for what the user is doing: the feed's
+    keys from the feed, the player's (and the mini window's) from the player.
+    Between them every title of the shortcut table shows."""
     source = reel_src / "Sources" / "ReelCore" / "ShortcutTable.swift"
     assert source.is_file(), f"{source} not found (set REEL_SRC to the source tree)"
     titles = shortcut_titles(source)
     assert titles, f"no `title: N_(\"…\")` entries found in {source}"
+    clip = tmp_path / "clip.mp4"
+    make_clip(clip, 2, 320, 180, 30)
+
+    def shown_page(app, main, name):
+        app.key("ctrl+question")
+        sw = wait_until(lambda: next((w for w in app.windows() if w != main), None), APP_TIMEOUT,
+                        what="the shortcuts window (Ctrl+?)", on_timeout=app.tree)
+        time.sleep(0.5)
+        app.screenshot(f"shortcuts-{name}")
+        return set(all_strings(sw))
 
     app, main = launch_ready()
-    app.key("ctrl+question")
-
-    def shortcuts_window():
-        others = [w for w in app.windows() if w != main]
-        return others[0] if others else None
-
-    sw = wait_until(shortcuts_window, APP_TIMEOUT, what="the shortcuts window (Ctrl+?)",
-                    on_timeout=app.tree)
-    try:
-        app.wait_strings(titles, root=sw, timeout=5)
-    finally:
-        app.screenshot("shortcuts")
+    feed = shown_page(app, main, "feed")
+    assert "Open Video" in feed and "Back 5 Seconds" not in feed, sorted(feed)
+    app.kill()
+    app, main = launch_ready(args=[str(clip)])
+    player = shown_page(app, main, "player")
+    assert "Back 5 Seconds" in player and "Back to the Player" in player and "Open Video" not in player, sorted(player)
+    missing = [t for t in titles if t not in feed | player]
+    assert not missing, f"listed on neither page: {missing}"
 
 
 @pytest.mark.parametrize("language, title, buttons", [

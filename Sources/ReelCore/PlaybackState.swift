@@ -6,6 +6,9 @@ public enum PlaybackState: String, Sendable {
     case paused
     /// Waiting for data; playback resumes by itself (the seeds' stall recovery).
     case buffering
+    /// A remote stream's connection was lost; trying again by itself, to
+    /// go on where it was.
+    case reconnecting
     /// At the end; play starts again from the beginning.
     case ended
     /// Cannot play; the error page says why.

@@ -11,9 +11,14 @@ public struct PlaybackStatistics: Equatable, Sendable {
     /// Percent of the network buffer filled; nil for local files.
     public var bufferLevel: Int?
     public var hasAudioOutput: Bool
+    /// An adaptive stream's variant playing ("720p, 2.3 Mbit/s" parts) and
+    /// the download bandwidth its demuxer measures (bits per second).
+    public var variant: StreamManifest.Variant?
+    public var bandwidth: Int?
 
     public init(videoCodec: String?, audioCodec: String?, width: Int?, height: Int?, frameRate: Double?,
-                bitrate: Int?, droppedFrames: Int, bufferLevel: Int?, hasAudioOutput: Bool) {
+                bitrate: Int?, droppedFrames: Int, bufferLevel: Int?, hasAudioOutput: Bool,
+                variant: StreamManifest.Variant? = nil, bandwidth: Int? = nil) {
         self.videoCodec = videoCodec
         self.audioCodec = audioCodec
         self.width = width
@@ -23,5 +28,7 @@ public struct PlaybackStatistics: Equatable, Sendable {
         self.droppedFrames = droppedFrames
         self.bufferLevel = bufferLevel
         self.hasAudioOutput = hasAudioOutput
+        self.variant = variant
+        self.bandwidth = bandwidth
     }
 }

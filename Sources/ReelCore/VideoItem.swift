@@ -77,7 +77,9 @@ public enum VideoProblem: Equatable, Sendable {
     case notAVideo
     case damaged
     case unsupportedCodec(String)
+    /// An HTTP status or other network detail, quoted.
     case network(String)
+    case connection(ConnectionFailure)
 
     /// Untranslated (N_); `%s` stands for `detail`.
     public var message: String {
@@ -88,6 +90,7 @@ public enum VideoProblem: Equatable, Sendable {
         case .damaged: return N_("The file is damaged or incomplete.")
         case .unsupportedCodec: return N_("No decoder is installed for %s.")
         case .network: return N_("Network error: %s")
+        case .connection(let failure): return failure.message
         }
     }
 
@@ -108,6 +111,7 @@ public enum VideoProblem: Equatable, Sendable {
         case .damaged: return "damaged"
         case .unsupportedCodec: return "unsupported-codec"
         case .network: return "network"
+        case .connection(let failure): return "connection-\(failure.rawValue)"
         }
     }
 

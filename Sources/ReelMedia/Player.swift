@@ -21,6 +21,15 @@ public final class Player {
     public var onDuration: ((Double) -> Void)?
     /// A seek or step finished: the new frame is on its way.
     public var onSeekDone: (() -> Void)?
+    /// An adaptive stream's manifest was read (its variants, live or not).
+    public var onManifest: ((StreamManifest) -> Void)?
+
+    /// HLS or DASH: what the manifest offers, once fetched.
+    public private(set) var manifest: StreamManifest?
+    /// The quality menu's cap on an adaptive stream.
+    public var quality: StreamQuality = .auto {
+        didSet { demuxer.setMaxBitrate(quality.maxBitrate(in: manifest)) }
+    }
 
     public private(set) var state: PlaybackState = .opening
     public private(set) var rate: Double = 1
@@ -36,6 +45,17 @@ public final class Player {
     private var videoCodec: String?
     private var audioCodec: String?
     private var bitrate: UInt32 = 0
+    private let demuxer = AdaptiveDemuxer()
+    private let reconnectPolicy = ReconnectPolicy()
+    /// Reached PLAYING once: a connection lost after that is retried.
+    private var hasPlayed = false
+    private var lastPosition: Double?
+    /// While reconnecting: since when, the attempt, and where to go on.
+    private var lostAt: Date?
+    private var attempt = 0
+    private var resumeAt: Double?
+    private var retry: SourceID?
+    private var isRemote: Bool { !uri.lowercased().hasPrefix("file:") }
 
     public init(uri: String, sink: VideoSink = VideoSink(), startPlaying: Bool = true) {
         self.uri = uri
@@ -58,6 +78,10 @@ public final class Player {
         if let tempo = gst_element_factory_make("scaletempo", nil) {
             PropertyValue.object(tempo).set(on: playbin, "audio-filter")
         }
+        Signals.connect(UnsafeMutableRawPointer(playbin), "element-setup") { [demuxer] args in
+            if let element = args.pointer(1) { demuxer.adopt(element.assumingMemoryBound(to: GstElement.self)) }
+        }
+        if isRemote, StreamManifest.kind(ofAddress: uri) != nil { fetchManifest() }
 
         let bus = gst_element_get_bus(playbin)!
         busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
@@ -93,6 +117,8 @@ public final class Player {
     public func close() {
         pending.forEach { $0.remove() }
         pending = []
+        retry?.remove()
+        retry = nil
         if busWatch != 0 {
             g_source_remove(busWatch)
             busWatch = 0
@@ -127,6 +153,7 @@ public final class Player {
     public func seek(to seconds: Double, accurate: Bool = true) {
         var target = max(0, seconds)
         if let duration { target = min(target, duration) }
+        if let window = liveWindow { target = min(max(target, window.start), window.end) }
         let flags = GST_SEEK_FLAG_FLUSH.rawValue | (accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
                                                     : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
         _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GstSeekFlags(flags),
@@ -180,8 +207,31 @@ public final class Player {
 
     public var position: Double? {
         var value: gint64 = 0
-        guard gst_element_query_position(playbin, GST_FORMAT_TIME, &value) != 0, value >= 0 else { return nil }
-        return Double(value) / 1e9
+        guard gst_element_query_position(playbin, GST_FORMAT_TIME, &value) != 0, value >= 0 else { return lostAt == nil ? nil : lastPosition }
+        lastPosition = Double(value) / 1e9
+        return lastPosition
+    }
+
+    /// A live stream's seekable window in seconds (nil for video on demand):
+    /// no duration, and a range the demuxer can seek in.
+    public var liveWindow: (start: Double, end: Double)? {
+        guard isRemote, duration == nil, manifest?.isLive != false || manifest?.kind == .hls else { return nil }
+        let query = gst_query_new_seeking(GST_FORMAT_TIME)!
+        defer { gst_query_unref(query) }
+        guard gst_element_query(playbin, query) != 0 else { return nil }
+        var seekable: gboolean = 0
+        var start: gint64 = 0, end: gint64 = 0
+        gst_query_parse_seeking(query, nil, &seekable, &start, &end)
+        guard seekable != 0, start >= 0, end > start else { return nil }
+        return (Double(start) / 1e9, Double(end) / 1e9)
+    }
+
+    public var isLiveStream: Bool { liveWindow != nil }
+
+    /// Back to the live edge (the demuxer keeps a safe distance from it).
+    public func goLive() {
+        guard let window = liveWindow else { return }
+        seek(to: window.end, accurate: false)
     }
 
     public var duration: Double? {
@@ -233,7 +283,9 @@ public final class Player {
             frameRate: info.flatMap { $0.fps_n > 0 ? Double($0.fps_n) / Double($0.fps_d) : nil },
             bitrate: bitrate > 0 ? Int(bitrate) : nil,
             droppedFrames: dropped.late + dropped.unshown, bufferLevel: level,
-            hasAudioOutput: hasAudioOutput)
+            hasAudioOutput: hasAudioOutput,
+            variant: info.flatMap { manifest?.variant(forHeight: Int($0.height)) },
+            bandwidth: demuxer.bandwidth)
     }
 
     // MARK: Bus
@@ -251,7 +303,8 @@ public final class Player {
             let debugText = debug.map { String(cString: $0) } ?? ""
             g_free(debug)
             let failure = error.map { GLibError(consuming: $0) }
-            fail(problem(for: failure, httpStatus: status > 0 ? Int(status) : HTTPStatus.find(in: (failure?.message ?? "") + " " + debugText)))
+            let httpStatus = status > 0 ? Int(status) : HTTPStatus.find(in: (failure?.message ?? "") + " " + debugText)
+            failed(problem(for: failure, httpStatus: httpStatus), httpStatus: httpStatus)
         case GST_MESSAGE_ELEMENT:
             if gst_is_missing_plugin_message(message) != 0,
                let description = String(consumingGString: gst_missing_plugin_message_get_description(message)) {
@@ -266,6 +319,12 @@ public final class Player {
             guard UnsafeMutableRawPointer(message.pointee.src) == UnsafeMutableRawPointer(playbin) else { return }
             var old = GST_STATE_NULL, new = GST_STATE_NULL
             gst_message_parse_state_changed(message, &old, &new, nil)
+            if lostAt != nil {
+                // Reconnecting: the stream is known, ASYNC_DONE takes it on
+                // (reconnected()); only reaching PLAYING ends it.
+                if new == GST_STATE_PLAYING { setState(.playing) }
+                return
+            }
             if old == GST_STATE_READY && new == GST_STATE_PAUSED {
                 // playbin plays what it can: with no decoder for the picture
                 // it would play the sound over a black screen. Say why instead.
@@ -293,6 +352,10 @@ public final class Player {
         case GST_MESSAGE_DURATION_CHANGED:
             if let duration { onDuration?(duration) }
         case GST_MESSAGE_ASYNC_DONE:
+            if lostAt != nil {
+                reconnected()
+                return
+            }
             onSeekDone?()
         case GST_MESSAGE_CLOCK_LOST:
             // A new clock must be chosen: the documented dance.
@@ -321,7 +384,7 @@ public final class Player {
     /// The seeds' stall recovery: pause while the buffer refills, play again
     /// by itself at 100 %. Live streams cannot wait, so they are left alone.
     private func handleBuffering(_ percent: Int) {
-        guard !isLive, state != .failed else { return }
+        guard !isLive, state != .failed, lostAt == nil else { return }
         onBuffering?(percent)
         if percent < 100 {
             if !isBuffering {
@@ -348,9 +411,85 @@ public final class Player {
 
     private func problem(for error: GLibError?, httpStatus: Int?) -> VideoProblem {
         if let codec = missingCodecs.first { return .unsupportedCodec(VideoProblem.codecName(fromMissingPlugin: codec)) }
-        let isLocal = uri.lowercased().hasPrefix("file:")
-        if !isLocal, let httpStatus { return .network(HTTPStatus.describe(httpStatus)) }
-        return MediaProbe.problem(for: error, isLocal: isLocal)
+        if isRemote, let httpStatus {
+            // A redirect that ends in an error is one too many (libsoup
+            // follows them until it gives up).
+            return (300..<400).contains(httpStatus) ? .connection(.tooManyRedirects) : .network(HTTPStatus.describe(httpStatus))
+        }
+        return MediaProbe.problem(for: error, isLocal: !isRemote)
+    }
+
+    /// An error from the pipeline. A remote stream that played and lost its
+    /// connection (no HTTP status: the server went away) tries again; one
+    /// that never connected says why, as GIO sees it.
+    private func failed(_ problem: VideoProblem, httpStatus: Int?) {
+        guard isRemote, httpStatus == nil, missingCodecs.isEmpty, state != .failed else {
+            fail(problem)
+            return
+        }
+        if hasPlayed || lostAt != nil {
+            connectionLost()
+            return
+        }
+        gst_element_set_state(playbin, GST_STATE_NULL)
+        ConnectionCheck.diagnose(uri) { [weak self] failure in
+            self?.fail(failure.map { .connection($0) } ?? problem)
+        }
+    }
+
+    private func connectionLost() {
+        if lostAt == nil {
+            lostAt = Date()
+            attempt = 0
+            resumeAt = position ?? lastPosition
+            Trace.shared.event("player-connection-lost", ["position": resumeAt ?? -1])
+        }
+        gst_element_set_state(playbin, GST_STATE_NULL)
+        isBuffering = false
+        setState(.reconnecting)
+        guard let lostAt, reconnectPolicy.shouldRetry(elapsed: Date().timeIntervalSince(lostAt)) else {
+            fail(.connection(.lost))
+            return
+        }
+        let delay = reconnectPolicy.delay(attempt: attempt)
+        attempt += 1
+        retry?.remove()
+        retry = MainContext.after(milliseconds: UInt32(delay * 1000)) { [weak self] in
+            guard let self, self.state == .reconnecting else { return }
+            self.retry = nil
+            if self.resumeAt == nil { self.resumeAt = self.lastPosition }
+            Trace.shared.event("player-reconnect", ["attempt": self.attempt])
+            gst_element_set_state(self.playbin, GST_STATE_PAUSED)
+        }
+    }
+
+    /// A reconnection attempt prerolled: first back to where the connection
+    /// was lost (that seek prerolls again), then play on.
+    private func reconnected() {
+        if let resume = resumeAt {
+            resumeAt = nil
+            seek(to: resume)
+            return
+        }
+        if wantsPlaying {
+            gst_element_set_state(playbin, GST_STATE_PLAYING)
+        } else {
+            lostAt = nil
+            setState(.paused)
+        }
+    }
+
+    private func fetchManifest() {
+        RemoteFile.fetch(uri, timeoutSeconds: 10, maxBytes: 4 << 20) { [weak self] result in
+            guard let self, case .success(let bytes) = result else { return }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let parsed = StreamManifest.kind(ofAddress: self.uri) == .dash ? StreamManifest.parseDASH(text) : StreamManifest.parseHLS(text)
+            guard let parsed else { return }
+            self.manifest = parsed
+            self.demuxer.setMaxBitrate(self.quality.maxBitrate(in: parsed))
+            Trace.shared.event("player-manifest", ["variants": parsed.variants.count, "live": parsed.isLive ? 1 : 0])
+            self.onManifest?(parsed)
+        }
     }
 
     private func fail(_ problem: VideoProblem) {
@@ -362,6 +501,14 @@ public final class Player {
     }
 
     private func setState(_ new: PlaybackState) {
+        if new == .playing {
+            hasPlayed = true
+            if lostAt != nil {
+                lostAt = nil
+                attempt = 0
+                Trace.shared.event("player-reconnected", ["position": position ?? -1])
+            }
+        }
         guard new != state else { return }
         state = new
         Trace.shared.event("player-state", ["state": new.rawValue])

@@ -18,6 +18,10 @@ final class PlayerControls {
     private let muteButton: UnsafeMutablePointer<GtkWidget>
     let volumeBar: UnsafeMutablePointer<GtkWidget>
     private let speedButton: UnsafeMutablePointer<GtkWidget>
+    private let qualityButton: UnsafeMutablePointer<GtkWidget>
+    /// "LIVE" on a live stream: red at the live edge; behind it, a click
+    /// goes back there.
+    private let liveButton: UnsafeMutablePointer<GtkWidget>
     private let fullscreenButton: UnsafeMutablePointer<GtkWidget>
     /// Popovers count as "in use": the bars stay while one is open.
     private(set) var menuButtons: [UnsafeMutablePointer<GtkWidget>] = []
@@ -46,9 +50,15 @@ final class PlayerControls {
         gtk_scale_set_draw_value(cast(seekBar), 0)
         gtk_widget_set_hexpand(seekBar, 1)
         AccessibleLabel.set(seekBar, tr("Position"))
+        liveButton = gtk_button_new_with_label(tr("LIVE"))
+        gtk_actionable_set_action_name(OpaquePointer(liveButton), "player.go-live")
+        gtk_widget_add_css_class(liveButton, "reel-live")
+        gtk_widget_set_valign(liveButton, GTK_ALIGN_CENTER)
+        gtk_widget_set_visible(liveButton, 0)
         gtk_box_append(cast(seekRow), elapsed)
         gtk_box_append(cast(seekRow), seekBar)
         gtk_box_append(cast(seekRow), remaining)
+        gtk_box_append(cast(seekRow), liveButton)
         gtk_box_append(cast(bottom), seekRow)
 
         let buttons = gtk_center_box_new()!
@@ -79,12 +89,17 @@ final class PlayerControls {
         gtk_menu_button_set_icon_name(cast(aspectButton), "zoom-fit-best-symbolic")
         gtk_menu_button_set_menu_model(cast(aspectButton), PlayerControls.aspectMenu())
         IconButton.describe(aspectButton, tr("Aspect"))
+        qualityButton = gtk_menu_button_new()
+        gtk_menu_button_set_label(cast(qualityButton), tr(StreamQuality.auto.title))
+        gtk_menu_button_set_menu_model(cast(qualityButton), PlayerControls.qualityMenu())
+        IconButton.describe(qualityButton, tr("Quality"))
+        gtk_widget_set_visible(qualityButton, 0)
         let moreButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(moreButton), "view-more-symbolic")
         gtk_menu_button_set_menu_model(cast(moreButton), PlayerControls.moreMenu())
         IconButton.describe(moreButton, tr("More Options"))
         fullscreenButton = IconButton.make(icon: "view-fullscreen-symbolic", label: tr("Full Screen"), action: "player.fullscreen")
-        [speedButton, aspectButton, moreButton].forEach { button in
+        [qualityButton, speedButton, aspectButton, moreButton].forEach { button in
             gtk_menu_button_set_direction(cast(button), GTK_ARROW_UP)
             gtk_box_append(cast(options), button)
         }
@@ -92,7 +107,7 @@ final class PlayerControls {
         gtk_box_append(cast(options), fullscreenButton)
         gtk_center_box_set_end_widget(cast(buttons), options)
         gtk_box_append(cast(bottom), buttons)
-        menuButtons = [speedButton, aspectButton, moreButton]
+        menuButtons = [qualityButton, speedButton, aspectButton, moreButton]
     }
 
     var isMenuOpen: Bool {
@@ -117,6 +132,37 @@ final class PlayerControls {
         gtk_range_set_value(cast(seekBar), position)
         gtk_label_set_text(cast(elapsed), DurationText.format(position))
         gtk_label_set_text(cast(remaining), duration.map { "−" + DurationText.format(max(0, $0 - position)) } ?? "")
+    }
+
+    /// A live stream: the seek bar spans the window the server keeps, the
+    /// elapsed time says how far behind the live edge (`behind` seconds),
+    /// and LIVE shows.
+    func setLive(position: Double, window: (start: Double, end: Double)?, behind: Double) {
+        gtk_widget_set_visible(liveButton, window == nil ? 0 : 1)
+        gtk_widget_set_visible(remaining, window == nil ? 1 : 0)
+        guard let window else { return }
+        let adjustment = gtk_range_get_adjustment(cast(seekBar))
+        gtk_adjustment_set_lower(adjustment, window.start)
+        gtk_adjustment_set_upper(adjustment, window.end)
+        gtk_widget_set_sensitive(seekBar, 1)
+        gtk_range_set_value(cast(seekBar), position)
+        gtk_label_set_text(cast(elapsed), behind > 0 ? "−" + DurationText.format(behind) : "")
+        if behind > 0 {
+            gtk_widget_add_css_class(liveButton, "behind")
+            IconButton.describe(liveButton, tr("Back to Live"))
+        } else {
+            gtk_widget_remove_css_class(liveButton, "behind")
+            IconButton.describe(liveButton, tr("Playing Live"))
+        }
+    }
+
+    /// The quality menu shows for adaptive streams with a choice.
+    func setQualities(available: Bool) {
+        gtk_widget_set_visible(qualityButton, available ? 1 : 0)
+    }
+
+    func setQuality(_ quality: StreamQuality) {
+        gtk_menu_button_set_label(cast(qualityButton), tr(quality.title))
     }
 
     func setSound(volume: Double, muted: Bool) {
@@ -149,6 +195,17 @@ final class PlayerControls {
         for rate in PlaybackSpeed.steps {
             let item = g_menu_item_new(PlaybackSpeed.label(rate), nil)!
             g_menu_item_set_action_and_target_value(item, "player.speed", g_variant_new_string(PlaybackSpeed.key(rate)))
+            g_menu_append_item(menu, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+        return cast(menu)
+    }
+
+    private static func qualityMenu() -> UnsafeMutablePointer<GMenuModel> {
+        let menu = g_menu_new()!
+        for quality in StreamQuality.allCases {
+            let item = g_menu_item_new(tr(quality.title), nil)!
+            g_menu_item_set_action_and_target_value(item, "player.quality", g_variant_new_string(quality.rawValue))
             g_menu_append_item(menu, item)
             g_object_unref(UnsafeMutableRawPointer(item))
         }

@@ -41,6 +41,7 @@ final class PlayerPage {
     private var inhibitCookie: guint = 0
     private var openedAt = Date()
     private var presentedFirstFrame = false
+    private var liveEdge = LiveEdge()
 
     /// Asked to leave the player (Back, Esc, the end action "close").
     var onClose: (() -> Void)?
@@ -143,6 +144,9 @@ final class PlayerPage {
         player.onFailure = { [weak self] problem in self?.showError(problem) }
         player.onBuffering = { [weak self] percent in self?.buffering(percent) }
         player.onDuration = { [weak self] _ in self?.refreshPosition() }
+        player.onManifest = { [weak self] manifest in
+            self?.controls.setQualities(available: manifest.variants.count > 1)
+        }
         player.onSeekDone = { [weak self] in
             guard let self, let position = self.player?.position else { return }
             Trace.shared.event("player-seek-done", ["position": position])
@@ -150,6 +154,11 @@ final class PlayerPage {
         }
         controls.setRate(1)
         ActionGroup.setState(actions["speed"]!, PlaybackSpeed.key(1))
+        controls.setQualities(available: false)
+        controls.setQuality(.auto)
+        ActionGroup.setState(actions["quality"]!, StreamQuality.auto.rawValue)
+        controls.setLive(position: 0, window: nil, behind: 0)
+        liveEdge = LiveEdge()
         controls.setSound(volume: player.volume, muted: player.isMuted)
         controls.setPlaying(true)
         controls.setPosition(0, duration: nil)
@@ -225,6 +234,7 @@ final class PlayerPage {
         player.onBuffering = nil
         player.onDuration = nil
         player.onSeekDone = nil
+        player.onManifest = nil
         player.close()
         self.player = nil
         setCursorHidden(false)
@@ -283,6 +293,20 @@ final class PlayerPage {
             guard let rate = PlaybackSpeed.rate(forKey: key) else { return false }
             self?.setRate(rate)
             return false // setRate sets the state
+        }
+        actions["quality"] = map.add("quality", state: StreamQuality.auto.rawValue) { [weak self] value in
+            guard let self, let quality = StreamQuality(rawValue: value) else { return false }
+            self.player?.quality = quality
+            self.controls.setQuality(quality)
+            Trace.shared.event("player-quality", ["quality": quality.rawValue])
+            return true
+        }
+        map.add("go-live") { [weak self] in
+            guard let self, let player = self.player, player.isLiveStream else { return }
+            player.goLive()
+            self.liveEdge.rejoin()
+            Trace.shared.event("player-go-live")
+            self.showControls()
         }
         map.add("aspect") { [weak self] in self?.setContentMode((self?.contentMode ?? .fit).next) }
         actions["content-mode"] = map.add("content-mode", state: ContentMode.fit.rawValue) { [weak self] value in
@@ -406,9 +430,14 @@ final class PlayerPage {
 
     private func stateChanged(_ state: PlaybackState) {
         onStateChanged?(state)
-        controls.setPlaying(state == .playing || state == .buffering || state == .opening)
+        controls.setPlaying([.playing, .buffering, .opening, .reconnecting].contains(state))
         if state == .playing { inhibit() } else { uninhibit() }
-        if state != .buffering { gtk_widget_set_visible(bufferingLabel, 0) }
+        if state == .reconnecting {
+            gtk_label_set_text(cast(bufferingLabel), tr("Connection lost. Reconnecting…"))
+            gtk_widget_set_visible(bufferingLabel, 1)
+        } else if state != .buffering {
+            gtk_widget_set_visible(bufferingLabel, 0)
+        }
         if state == .ended { ended() }
         if state != .playing { showControls() }
     }
@@ -471,6 +500,14 @@ final class PlayerPage {
 
     private func refreshPosition() {
         guard let player else { return }
+        if let window = player.liveWindow {
+            let position = player.position ?? window.end
+            let behind = liveEdge.behind(position: position, windowEnd: window.end)
+            controls.setLive(position: position, window: window, behind: behind)
+            Trace.shared.event("player-live", ["position": position, "start": window.start, "end": window.end, "behind": behind])
+            return
+        }
+        controls.setLive(position: 0, window: nil, behind: 0)
         let duration = player.duration
         let position = player.state == .ended ? (duration ?? 0) : (player.position ?? 0)
         controls.setPosition(position, duration: duration)
@@ -482,13 +519,20 @@ final class PlayerPage {
         var video = stats.videoCodec ?? dash
         if let width = stats.width, let height = stats.height { video += "  \(width)×\(height)" }
         if let rate = stats.frameRate { video += String(format: "  %.2f fps", rate) }
-        let lines = [
+        var lines = [
             CoreText.format(tr("Video: %s"), [video]),
             CoreText.format(tr("Audio: %s"), [stats.hasAudioOutput ? (stats.audioCodec ?? dash) : tr("no sound output")]),
             CoreText.format(tr("Bitrate: %s"), [stats.bitrate.map { String(format: "%.1f Mbit/s", Double($0) / 1e6) } ?? dash]),
             CoreText.format(tr("Dropped frames: %s"), ["\(stats.droppedFrames)"]),
             CoreText.format(tr("Buffer: %s"), [stats.bufferLevel.map { "\($0) %" } ?? dash]),
         ]
+        if let variant = stats.variant {
+            let size = variant.height.map { "\($0)p" } ?? dash
+            lines.append(CoreText.format(tr("Variant: %s"), ["\(size), " + String(format: "%.1f Mbit/s", Double(variant.bandwidth) / 1e6)]))
+        }
+        if let bandwidth = stats.bandwidth {
+            lines.append(CoreText.format(tr("Bandwidth: %s"), [String(format: "%.1f Mbit/s", Double(bandwidth) / 1e6)]))
+        }
         gtk_label_set_text(cast(statisticsLabel), lines.joined(separator: "\n"))
     }
 
@@ -513,7 +557,7 @@ final class PlayerPage {
             } else {
                 player.seek(to: value)
             }
-            self.controls.setPosition(value, duration: player.duration)
+            if !player.isLiveStream { self.controls.setPosition(value, duration: player.duration) }
             args.setReturn(true)
         }
     }

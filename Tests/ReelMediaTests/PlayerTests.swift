@@ -273,12 +273,19 @@ final class PlayerTests: XCTestCase {
         }
     }
 
-    func testRefusedConnectionIsANetworkProblem() {
+    func testRefusedConnectionSaysSo() {
+        // libsoup 3 reports only "Internal data stream error"; GIO tells why.
         let watch = PlayerWatch("http://127.0.0.1:\(NginxFixture.freePort())/clip.mp4")
         XCTAssertTrue(watch.spin(15) { !watch.failures.isEmpty }, watch.summary)
-        guard case .network(let detail)? = watch.failures.first else { return XCTFail("\(watch.failures)") }
-        XCTAssertFalse(detail.isEmpty)
+        XCTAssertEqual(watch.failures.first, .connection(.refused))
         watch.close()
+    }
+
+    func testConnectionCheckTellsFailuresApart() {
+        XCTAssertEqual(ConnectionCheck.diagnose("http://127.0.0.1:\(NginxFixture.freePort())/"), .refused)
+        XCTAssertEqual(ConnectionCheck.diagnose("http://no-such-host.invalid/clip.mp4"), .unknownHost)
+        XCTAssertEqual(ConnectionCheck.classify(domain: "g-tls-error-quark", code: 3), .certificate)
+        XCTAssertEqual(ConnectionCheck.classify(domain: "g-io-error-quark", code: Int32(G_IO_ERROR_TIMED_OUT.rawValue)), .timedOut)
     }
 
     // MARK: Sound

@@ -23,23 +23,40 @@ def free_port() -> int:
 
 class WebServer:
     """nginx serving ``root``. ``statuses`` maps a URL path to an HTTP status
-    it answers instead of the file; ``rate`` limits every response (e.g. "250k"
-    bytes per second), after its first ``rate_after`` bytes (e.g. "1m") if
-    given: a link that starts fast and slows down."""
+    it answers instead of the file; ``redirects`` maps a path to where it
+    redirects (302); ``rate`` limits every response (e.g. "250k" bytes per
+    second), after its first ``rate_after`` bytes (e.g. "1m") if given: a
+    link that starts fast and slows down. ``lift_limit()`` and
+    ``limit_again()`` change the rate for the next requests while nginx
+    runs. ``tls``: HTTPS with a self-signed certificate (one no client
+    trusts)."""
 
     def __init__(self, root: Path, work: Path, statuses: dict | None = None, rate: str | None = None,
-                 rate_after: str | None = None):
+                 rate_after: str | None = None, redirects: dict | None = None, tls: bool = False):
         self.root = Path(root)
         self.work = Path(work)
         self.statuses = dict(statuses or {})
+        self.redirects = dict(redirects or {})
         self.rate = rate
         self.rate_after = rate_after
+        self.tls = tls
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
     @property
     def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}"
+
+    @property
+    def _unlimited_flag(self) -> Path:
+        return self.work / "unlimited"
+
+    def lift_limit(self) -> None:
+        """From the next request on, no rate limit (nginx checks a file)."""
+        self._unlimited_flag.touch()
+
+    def limit_again(self) -> None:
+        self._unlimited_flag.unlink(missing_ok=True)
 
     def url(self, path: str) -> str:
         return f"{self.base}/{path.lstrip('/')}"
@@ -47,9 +64,17 @@ class WebServer:
     def _config(self) -> str:
         faults = "".join(f"        location = {path} {{ return {status}; }}\n"
                          for path, status in self.statuses.items())
-        rate = f"        limit_rate {self.rate};\n" if self.rate else ""
+        faults += "".join(f"        location = {path} {{ return 302 {target}; }}\n"
+                          for path, target in self.redirects.items())
+        rate = ""
+        if self.rate:
+            rate = (f"        set $limit_rate {self.rate};\n"
+                    f"        if (-f {self._unlimited_flag}) {{ set $limit_rate 0; }}\n")
         if self.rate and self.rate_after:
             rate += f"        limit_rate_after {self.rate_after};\n"
+        listen = f"127.0.0.1:{self.port}"
+        if self.tls:
+            listen += f" ssl;\n        ssl_certificate {self.work}/cert.pem;\n        ssl_certificate_key {self.work}/key.pem"
         return f"""daemon off;
 master_process off;
 worker_processes 1;
@@ -70,7 +95,7 @@ http {{
     }}
     default_type application/octet-stream;
     server {{
-        listen 127.0.0.1:{self.port};
+        listen {listen};
         root {self.root};
 {rate}{faults}    }}
 }}
@@ -79,6 +104,10 @@ http {{
     def start(self) -> "WebServer":
         self.work.mkdir(parents=True, exist_ok=True)
         conf = self.work / "nginx.conf"
+        if self.tls and not (self.work / "cert.pem").exists():
+            subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                            "-subj", "/CN=127.0.0.1", "-keyout", str(self.work / "key.pem"),
+                            "-out", str(self.work / "cert.pem")], check=True, capture_output=True, timeout=60)
         conf.write_text(self._config())
         self.proc = subprocess.Popen([NGINX, "-p", str(self.work), "-c", str(conf), "-e", str(self.work / "error.log")],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)

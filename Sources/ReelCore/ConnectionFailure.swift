@@ -1,0 +1,27 @@
+/// Why a remote video could not be reached, when the server gave no HTTP
+/// status to quote: the words on the error page.
+public enum ConnectionFailure: String, Equatable, Sendable {
+    /// Nothing listens there (or a firewall says no).
+    case refused
+    /// The name does not resolve, or no route leads there.
+    case unknownHost
+    /// The server's certificate is not valid for it. Never worked around.
+    case certificate
+    /// Redirects that go round, or on for too long.
+    case tooManyRedirects
+    case timedOut
+    /// Playback was under way, and reconnecting did not work for a minute.
+    case lost
+
+    /// Untranslated (N_).
+    public var message: String {
+        switch self {
+        case .refused: return N_("The server refused the connection.")
+        case .unknownHost: return N_("The server could not be found.")
+        case .certificate: return N_("The server’s certificate is not valid, so Reel did not connect to it.")
+        case .tooManyRedirects: return N_("The address redirects too many times.")
+        case .timedOut: return N_("The server did not answer in time.")
+        case .lost: return N_("The connection was lost.")
+        }
+    }
+}

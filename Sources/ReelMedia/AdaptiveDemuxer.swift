@@ -1,0 +1,64 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+
+/// The adaptive demuxer (HLS, DASH) inside a player's pipeline, set up as
+/// it is created on a streaming thread: a low variant first, so the first
+/// frame comes fast, and the quality cap as `max-bitrate`. The main thread
+/// changes the cap and reads the measured bandwidth through it.
+final class AdaptiveDemuxer: @unchecked Sendable {
+    static let factories: Set<String> = ["hlsdemux2", "dashdemux2", "mssdemux2", "hlsdemux", "dashdemux", "mssdemux"]
+
+    private let lock = NSLock()
+    private var element: UnsafeMutablePointer<GstElement>?
+    private var maxBitrate: UInt32 = 0
+
+    deinit {
+        if let element { gst_object_unref(UnsafeMutableRawPointer(element)) }
+    }
+
+    /// From playbin's element-setup (any thread): takes the demuxer if it is one.
+    func adopt(_ candidate: UnsafeMutablePointer<GstElement>) {
+        guard let factory = gst_element_get_factory(candidate),
+              let name = String(consumingGString: gst_object_get_name(UnsafeMutableRawPointer(factory).assumingMemoryBound(to: GstObject.self))),
+              AdaptiveDemuxer.factories.contains(name) else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if let element { gst_object_unref(UnsafeMutableRawPointer(element)) }
+        element = cast(gst_object_ref(UnsafeMutableRawPointer(candidate)))
+        // 1 bit/s: the lowest variant first; the demuxer climbs from there.
+        PropertyValue.uint(1).set(on: candidate, "start-bitrate")
+        PropertyValue.uint(maxBitrate).set(on: candidate, "max-bitrate")
+    }
+
+    /// 0: no cap.
+    func setMaxBitrate(_ bitsPerSecond: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        maxBitrate = UInt32(clamping: bitsPerSecond)
+        if let element { PropertyValue.uint(maxBitrate).set(on: element, "max-bitrate") }
+    }
+
+    var isPresent: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return element != nil
+    }
+
+    /// The download bandwidth the demuxer measures, in bits per second.
+    var bandwidth: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let element else { return nil }
+        var value = GValue()
+        g_value_init(&value, g_type_from_name("guint"))
+        defer { g_value_unset(&value) }
+        let object = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self)
+        guard g_object_class_find_property(UnsafeMutablePointer(OpaquePointer(object.pointee.g_type_instance.g_class)), "current-bandwidth") != nil
+        else { return nil }
+        g_object_get_property(object, "current-bandwidth", &value)
+        let bandwidth = Int(g_value_get_uint(&value))
+        return bandwidth > 0 ? bandwidth : nil
+    }
+}

@@ -1,0 +1,120 @@
+import XCTest
+@testable import ReelCore
+
+final class StreamManifestTests: XCTestCase {
+    let multivariant = """
+    #EXTM3U
+    #EXT-X-VERSION:3
+    #EXT-X-STREAM-INF:BANDWIDTH=5500000,AVERAGE-BANDWIDTH=5000000,RESOLUTION=1920x1080,CODECS="avc1.640028,mp4a.40.2"
+    1080/index.m3u8
+    #EXT-X-STREAM-INF:BANDWIDTH=600000,RESOLUTION=426x240,CODECS="avc1.4d401e,mp4a.40.2"
+    240/index.m3u8
+    #EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1280x720
+    720/index.m3u8
+    """
+
+    func testMultivariantPlaylistVariantsLowestFirst() throws {
+        let manifest = try XCTUnwrap(StreamManifest.parseHLS(multivariant))
+        XCTAssertEqual(manifest.kind, .hls)
+        XCTAssertFalse(manifest.isLive)
+        XCTAssertEqual(manifest.variants.map(\.bandwidth), [600_000, 2_800_000, 5_500_000])
+        XCTAssertEqual(manifest.variants.map(\.height), [240, 720, 1080])
+        XCTAssertEqual(manifest.variants.first?.width, 426)
+        XCTAssertEqual(manifest.variant(forHeight: 720)?.bandwidth, 2_800_000)
+        XCTAssertEqual(manifest.variant(forHeight: 700)?.height, 720, "the nearest height")
+    }
+
+    func testQuotedCommasDoNotSplitAttributes() {
+        let attributes = StreamManifest.attributeList("BANDWIDTH=1,CODECS=\"a,b\",RESOLUTION=2x3")
+        XCTAssertEqual(attributes["CODECS"], "a,b")
+        XCTAssertEqual(attributes["RESOLUTION"], "2x3")
+    }
+
+    func testMediaPlaylistsAreLiveUnlessTheyEnd() throws {
+        let live = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:40\n#EXTINF:2.0,\nsegment00040.ts\n"
+        XCTAssertTrue(try XCTUnwrap(StreamManifest.parseHLS(live)).isLive)
+        XCTAssertFalse(try XCTUnwrap(StreamManifest.parseHLS(live + "#EXT-X-ENDLIST\n")).isLive)
+        XCTAssertFalse(try XCTUnwrap(StreamManifest.parseHLS("#EXTM3U\n#EXT-X-PLAYLIST-TYPE:VOD\n")).isLive)
+    }
+
+    func testNotAPlaylist() {
+        XCTAssertNil(StreamManifest.parseHLS("<html>404 Not Found</html>"))
+        XCTAssertNil(StreamManifest.parseHLS(""))
+        XCTAssertNil(StreamManifest.parseDASH("#EXTM3U"))
+    }
+
+    func testDASHVideoRepresentations() throws {
+        let mpd = """
+        <?xml version="1.0"?>
+        <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT10S">
+          <Period>
+            <AdaptationSet mimeType="video/mp4" segmentAlignment="true">
+              <Representation id="v0" bandwidth="700000" width="640" height="360" codecs="avc1.4d401e"/>
+              <Representation id="v1" bandwidth='3000000' width='1280' height='720'/>
+            </AdaptationSet>
+            <AdaptationSet mimeType="audio/mp4">
+              <Representation id="a0" bandwidth="128000" audioSamplingRate="48000"/>
+            </AdaptationSet>
+          </Period>
+        </MPD>
+        """
+        let manifest = try XCTUnwrap(StreamManifest.parseDASH(mpd))
+        XCTAssertEqual(manifest.kind, .dash)
+        XCTAssertFalse(manifest.isLive)
+        XCTAssertEqual(manifest.variants.map(\.bandwidth), [700_000, 3_000_000])
+        XCTAssertEqual(manifest.variants.map(\.height), [360, 720])
+        let live = try XCTUnwrap(StreamManifest.parseDASH(mpd.replacingOccurrences(of: "type=\"static\"", with: "type=\"dynamic\"")))
+        XCTAssertTrue(live.isLive)
+    }
+
+    func testKindFromTheAddress() {
+        XCTAssertEqual(StreamManifest.kind(ofAddress: "https://a.example/live/master.m3u8?token=1"), .hls)
+        XCTAssertEqual(StreamManifest.kind(ofAddress: "http://a.example/x/Manifest.MPD"), .dash)
+        XCTAssertNil(StreamManifest.kind(ofAddress: "http://a.example/clip.mp4"))
+        XCTAssertNil(StreamManifest.kind(ofAddress: "http://a.example/clip.mp4#t=.m3u8"))
+    }
+
+    func testQualityCaps() throws {
+        let manifest = try XCTUnwrap(StreamManifest.parseHLS(multivariant))
+        XCTAssertEqual(StreamQuality.auto.maxBitrate(in: manifest), 0)
+        XCTAssertEqual(StreamQuality.p1080.maxBitrate(in: manifest), 5_500_000)
+        XCTAssertEqual(StreamQuality.p720.maxBitrate(in: manifest), 2_800_000)
+        XCTAssertEqual(StreamQuality.p480.maxBitrate(in: manifest), 600_000)
+        let tall = StreamManifest(kind: .hls, variants: [StreamManifest.Variant(bandwidth: 9_000_000, height: 2160)], isLive: false)
+        XCTAssertEqual(StreamQuality.p480.maxBitrate(in: tall), 9_000_000, "nothing fits: the smallest")
+        XCTAssertEqual(StreamQuality.p720.maxBitrate(in: nil), 0)
+    }
+
+    func testReconnectBacksOffToOneSecondAndGivesUp() {
+        let policy = ReconnectPolicy()
+        XCTAssertEqual((0..<5).map { policy.delay(attempt: $0) }, [0.25, 0.5, 1, 1, 1])
+        XCTAssertEqual(policy.delay(attempt: 1000), 1)
+        XCTAssertTrue(policy.shouldRetry(elapsed: 59))
+        XCTAssertFalse(policy.shouldRetry(elapsed: 60))
+    }
+}
+
+final class LiveEdgeTests: XCTestCase {
+    func testTheGapAtJoiningIsLive() {
+        var edge = LiveEdge()
+        XCTAssertEqual(edge.behind(position: 4.5, windowEnd: 7), 0)
+        // Playing on at the same distance, give or take a segment.
+        XCTAssertEqual(edge.behind(position: 9.5, windowEnd: 12), 0)
+        XCTAssertEqual(edge.behind(position: 10, windowEnd: 14), 0)
+    }
+
+    func testFallingBehindCountsAndGoingLiveResets() {
+        var edge = LiveEdge()
+        _ = edge.behind(position: 4.5, windowEnd: 7)
+        XCTAssertEqual(edge.behind(position: 4.5, windowEnd: 17), 10)
+        edge.rejoin()
+        XCTAssertEqual(edge.behind(position: 15, windowEnd: 17.5), 0)
+    }
+
+    func testACloserGapBecomesTheBaseline() {
+        var edge = LiveEdge()
+        _ = edge.behind(position: 0, windowEnd: 8)
+        _ = edge.behind(position: 6, windowEnd: 8)
+        XCTAssertEqual(edge.behind(position: 6, windowEnd: 14), 6)
+    }
+}

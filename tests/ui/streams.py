@@ -1,0 +1,150 @@
+"""Streaming media for the tests and the bench, made with GStreamer's own
+encoders and muxers: an HLS VOD in three variants of one source (240p, 720p,
+1080p, MPEG-TS segments) with a multivariant playlist, a DASH stream of the
+same (dashsink), progressive MP4 and WebM, and a live HLS producer
+(hlssink2 with a short sliding playlist) that runs while a test needs it.
+
+Run as a script to make the media into a folder:
+    python3 tests/ui/streams.py OUT [SECONDS]
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+# (name, width, height, video kbit/s); BANDWIDTH in the playlist adds the
+# sound and the muxing, as encoders' rates are averages.
+VARIANTS = (("240p", 426, 240, 400), ("720p", 1280, 720, 2000), ("1080p", 1920, 1080, 4500))
+AUDIO_KBITS = 128
+SEGMENT_SECONDS = 2
+FPS = 30
+
+
+def bandwidth(kbits: int) -> int:
+    return int((kbits + AUDIO_KBITS) * 1000 * 1.15)
+
+
+def run(*pipeline: str, timeout: float = 600) -> None:
+    subprocess.run(["gst-launch-1.0", "-q", *pipeline], check=True, timeout=timeout,
+                   stdout=subprocess.DEVNULL)
+
+
+def audio_buffers(seconds: float) -> int:
+    return int(seconds * 44100 / 1024) + 1
+
+
+def make_hls(out: Path, seconds: int) -> Path:
+    """out/hls/{240p,720p,1080p}/index.m3u8 and out/hls/master.m3u8."""
+    hls = out / "hls"
+    branches, sinks, audio = [], [], []
+    for name, width, height, kbits in VARIANTS:
+        (hls / name).mkdir(parents=True, exist_ok=True)
+        scale = [] if width == 1920 else ["videoscale", "!", f"video/x-raw,width={width},height={height}", "!"]
+        branches += ["v.", "!", "queue", "!", *scale, "x264enc", "speed-preset=ultrafast", f"bitrate={kbits}",
+                     f"key-int-max={FPS * SEGMENT_SECONDS}", "!", "h264parse", "!", f"s{name}.video"]
+        audio += ["a.", "!", "queue", "!", f"s{name}.audio"]
+        sinks += ["hlssink2", f"name=s{name}", f"target-duration={SEGMENT_SECONDS}", "playlist-length=0",
+                  "max-files=0", f"location={hls / name}/segment%05d.ts", f"playlist-location={hls / name}/index.m3u8"]
+    run("videotestsrc", f"num-buffers={seconds * FPS}", "pattern=smpte", "!",
+        f"video/x-raw,width=1920,height=1080,framerate={FPS}/1", "!", "timeoverlay", "!", "tee", "name=v", *branches,
+        "audiotestsrc", f"num-buffers={audio_buffers(seconds)}", "samplesperbuffer=1024", "!", "audioconvert", "!",
+        "avenc_aac", "!", "aacparse", "!", "tee", "name=a", *audio, *sinks)
+    lines = ["#EXTM3U", "#EXT-X-VERSION:3"]
+    for name, width, height, kbits in VARIANTS:
+        lines += [f'#EXT-X-STREAM-INF:BANDWIDTH={bandwidth(kbits)},RESOLUTION={width}x{height},'
+                  f'CODECS="avc1.640028,mp4a.40.2"', f"{name}/index.m3u8"]
+    (hls / "master.m3u8").write_text("\n".join(lines) + "\n")
+    return hls / "master.m3u8"
+
+
+def make_dash(out: Path, seconds: int) -> Path | None:
+    """out/dash/manifest.mpd (one 360p representation in MPEG-TS segments:
+    dashsink's MP4 muxing stalls after two segments in GStreamer 1.22)."""
+    dash = out / "dash"
+    dash.mkdir(parents=True, exist_ok=True)
+    try:
+        run("videotestsrc", f"num-buffers={seconds * FPS}", "pattern=ball", "!",
+            f"video/x-raw,width=640,height=360,framerate={FPS}/1", "!", "x264enc", "speed-preset=ultrafast",
+            "bitrate=800", f"key-int-max={FPS * SEGMENT_SECONDS}", "!", "h264parse", "!", "d.video_0",
+            "dashsink", "name=d", f"mpd-root-path={dash}", "mpd-filename=manifest.mpd", "muxer=ts",
+            f"target-duration={SEGMENT_SECONDS}", timeout=120)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+        return None
+    mpd = dash / "manifest.mpd"
+    return mpd if mpd.exists() else None
+
+
+def make_progressive(out: Path, seconds: int) -> tuple:
+    """out/progressive.mp4 (1080p, index first, as for the web) and
+    out/progressive.webm (VP8 + Vorbis, 480p)."""
+    mp4, webm = out / "progressive.mp4", out / "progressive.webm"
+    run("videotestsrc", f"num-buffers={seconds * FPS}", "pattern=smpte", "!",
+        f"video/x-raw,width=1920,height=1080,framerate={FPS}/1", "!", "timeoverlay", "!",
+        "x264enc", "speed-preset=ultrafast", "bitrate=4500", f"key-int-max={FPS * SEGMENT_SECONDS}", "!",
+        "h264parse", "!", "queue", "!", "m.",
+        "audiotestsrc", f"num-buffers={audio_buffers(seconds)}", "samplesperbuffer=1024", "!", "audioconvert", "!",
+        "avenc_aac", "!", "queue", "!", "m.", "mp4mux", "name=m", "faststart=true", "!", "filesink", f"location={mp4}")
+    short = min(seconds, 5)
+    run("videotestsrc", f"num-buffers={short * FPS}", "pattern=ball", "!",
+        f"video/x-raw,width=854,height=480,framerate={FPS}/1", "!", "vp8enc", "deadline=1", "cpu-used=16", "!",
+        "queue", "!", "m.", "audiotestsrc", f"num-buffers={audio_buffers(short)}", "samplesperbuffer=1024", "!",
+        "audioconvert", "!", "vorbisenc", "!", "queue", "!", "m.", "webmmux", "name=m", "!", "filesink",
+        f"location={webm}")
+    return mp4, webm
+
+
+class LiveProducer:
+    """A live HLS stream into `folder`: a sliding playlist of five 1 s
+    segments (older ones deleted), real time, until stopped."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.playlist = self.folder / "live.m3u8"
+        self.proc = subprocess.Popen(
+            ["gst-launch-1.0", "-q", "videotestsrc", "is-live=true", "pattern=smpte", "!",
+             f"video/x-raw,width=640,height=360,framerate={FPS}/1", "!", "timeoverlay", "!",
+             "x264enc", "speed-preset=ultrafast", "tune=zerolatency", "bitrate=800", f"key-int-max={FPS}", "!",
+             "h264parse", "!", "s.video",
+             "audiotestsrc", "is-live=true", "!", "audioconvert", "!", "avenc_aac", "!", "aacparse", "!", "s.audio",
+             "hlssink2", "name=s", "target-duration=1", "playlist-length=5", "max-files=8",
+             f"location={self.folder}/live%05d.ts", f"playlist-location={self.playlist}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def wait_ready(self, segments: int = 4, timeout: float = 20) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.playlist.exists() and self.playlist.read_text().count("#EXTINF") >= segments:
+                return
+            if self.proc.poll() is not None:
+                raise RuntimeError("the live HLS producer exited")
+            time.sleep(0.2)
+        raise RuntimeError("the live HLS producer wrote no playlist")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+def make_all(out: Path, seconds: int = 24) -> dict:
+    out.mkdir(parents=True, exist_ok=True)
+    master = make_hls(out, seconds)
+    mp4, webm = make_progressive(out, seconds)
+    return {"master": master, "dash": make_dash(out, seconds), "mp4": mp4, "webm": webm}
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1])
+    if target.exists():
+        shutil.rmtree(target)
+    made = make_all(target, int(sys.argv[2]) if len(sys.argv) > 2 else 24)
+    for key, value in made.items():
+        print(f"{key}: {value}")

@@ -1,10 +1,10 @@
 /// How the player tries again after a remote stream's connection is lost
-/// mid-playback: soon at first, then once a second (so playback resumes
-/// within about a second of the server's return), and gives up after a
-/// minute with a clear error.
+/// mid-playback: soon at first, then twice a second (so playback resumes
+/// within about a second of the server's return: a refused connection costs
+/// next to nothing), and gives up after a minute with a clear error.
 public struct ReconnectPolicy: Equatable, Sendable {
     public var firstDelay = 0.25
-    public var longestDelay = 1.0
+    public var longestDelay = 0.5
     public var giveUpAfter = 60.0
 
     public init() {}

@@ -55,13 +55,22 @@ public final class Player {
     private var attempt = 0
     private var resumeAt: Double?
     private var retry: SourceID?
+    /// What went wrong while opening, said if retrying does not help.
+    private var openingProblem: VideoProblem?
     private var isRemote: Bool { !uri.lowercased().hasPrefix("file:") }
+    /// An HLS or DASH address, played by playbin3.
+    private let isAdaptive: Bool
 
     public init(uri: String, sink: VideoSink = VideoSink(), startPlaying: Bool = true) {
         self.uri = uri
         self.sink = sink
         wantsPlaying = startPlaying
-        playbin = gst_element_factory_make("playbin", "reel-player")!
+        // HLS and DASH through playbin3: only its urisourcebin plugs the
+        // adaptive demuxers of GStreamer 1.22 (hlsdemux2, dashdemux2), which
+        // start low, take a bitrate cap and measure the bandwidth; playbin's
+        // decodebin takes the old ones, which do none of that.
+        isAdaptive = StreamManifest.kind(ofAddress: uri) != nil && !uri.lowercased().hasPrefix("file:")
+        playbin = gst_element_factory_make(isAdaptive ? "playbin3" : "playbin", "reel-player")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
         PropertyValue.string(uri).set(on: playbin, "uri")
         // No videoconvert/videoscale inside playsink: the sink converts with
@@ -81,7 +90,7 @@ public final class Player {
         Signals.connect(UnsafeMutableRawPointer(playbin), "element-setup") { [demuxer] args in
             if let element = args.pointer(1) { demuxer.adopt(element.assumingMemoryBound(to: GstElement.self)) }
         }
-        if isRemote, StreamManifest.kind(ofAddress: uri) != nil { fetchManifest() }
+        if isAdaptive { fetchManifest() }
 
         let bus = gst_element_get_bus(playbin)!
         busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
@@ -304,6 +313,8 @@ public final class Player {
             g_free(debug)
             let failure = error.map { GLibError(consuming: $0) }
             let httpStatus = status > 0 ? Int(status) : HTTPStatus.find(in: (failure?.message ?? "") + " " + debugText)
+            Trace.shared.event("player-bus-error", ["domain": failure?.domain ?? "", "code": Int(failure?.code ?? 0),
+                                                    "message": failure?.message ?? "", "debug": String(debugText.suffix(200))])
             failed(problem(for: failure, httpStatus: httpStatus), httpStatus: httpStatus)
         case GST_MESSAGE_ELEMENT:
             if gst_is_missing_plugin_message(message) != 0,
@@ -330,7 +341,8 @@ public final class Player {
                 // it would play the sound over a black screen. Say why instead.
                 isLive = gst_element_get_state(playbin, nil, nil, 0) == GST_STATE_CHANGE_NO_PREROLL
                 // (A live source reaches PAUSED before it has any streams.)
-                if !isLive && videoStreamCount == 0 {
+                // (playbin3 counts no streams; adaptive streams are video.)
+                if !isLive && !isAdaptive && videoStreamCount == 0 {
                     fail(missingCodecs.first.map { .unsupportedCodec(VideoProblem.codecName(fromMissingPlugin: $0)) } ?? .notAVideo)
                     return
                 }
@@ -423,7 +435,7 @@ public final class Player {
     /// connection (no HTTP status: the server went away) tries again; one
     /// that never connected says why, as GIO sees it.
     private func failed(_ problem: VideoProblem, httpStatus: Int?) {
-        guard isRemote, httpStatus == nil, missingCodecs.isEmpty, state != .failed else {
+        guard isRemote, httpStatus == nil, case .network = problem, state != .failed else {
             fail(problem)
             return
         }
@@ -433,7 +445,18 @@ public final class Player {
         }
         gst_element_set_state(playbin, GST_STATE_NULL)
         ConnectionCheck.diagnose(uri) { [weak self] failure in
-            self?.fail(failure.map { .connection($0) } ?? problem)
+            guard let self else { return }
+            switch failure {
+            case .reachable:
+                // The server answers: a hiccup while opening; try again a
+                // few times, then say what went wrong.
+                self.openingProblem = problem
+                self.connectionLost()
+            case .failed(let reason):
+                self.fail(.connection(reason))
+            case .unknown:
+                self.fail(problem)
+            }
         }
     }
 
@@ -447,6 +470,10 @@ public final class Player {
         gst_element_set_state(playbin, GST_STATE_NULL)
         isBuffering = false
         setState(.reconnecting)
+        if !hasPlayed, attempt >= 3, let openingProblem {
+            fail(openingProblem)
+            return
+        }
         guard let lostAt, reconnectPolicy.shouldRetry(elapsed: Date().timeIntervalSince(lostAt)) else {
             fail(.connection(.lost))
             return

@@ -8,6 +8,7 @@ final class SmallRulesTests: XCTestCase {
         XCTAssertEqual(HTTPStatus.find(in: "Internal Server Error (500), URL: http://h:404/x"), 500)
         XCTAssertNil(HTTPStatus.find(in: "Could not connect: Connection refused, URL: http://127.0.0.1:404/"))
         XCTAssertNil(HTTPStatus.find(in: "(200)"))
+        XCTAssertEqual(HTTPStatus.find(in: "Moved Temporarily (302), URL: http://h/loop"), 302)
         XCTAssertNil(HTTPStatus.find(in: ""))
     }
 

@@ -85,10 +85,10 @@ final class StreamManifestTests: XCTestCase {
         XCTAssertEqual(StreamQuality.p720.maxBitrate(in: nil), 0)
     }
 
-    func testReconnectBacksOffToOneSecondAndGivesUp() {
+    func testReconnectBacksOffToHalfASecondAndGivesUp() {
         let policy = ReconnectPolicy()
-        XCTAssertEqual((0..<5).map { policy.delay(attempt: $0) }, [0.25, 0.5, 1, 1, 1])
-        XCTAssertEqual(policy.delay(attempt: 1000), 1)
+        XCTAssertEqual((0..<4).map { policy.delay(attempt: $0) }, [0.25, 0.5, 0.5, 0.5])
+        XCTAssertEqual(policy.delay(attempt: 1000), 0.5)
         XCTAssertTrue(policy.shouldRetry(elapsed: 59))
         XCTAssertFalse(policy.shouldRetry(elapsed: 60))
     }

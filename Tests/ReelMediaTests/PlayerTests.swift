@@ -282,8 +282,12 @@ final class PlayerTests: XCTestCase {
     }
 
     func testConnectionCheckTellsFailuresApart() {
-        XCTAssertEqual(ConnectionCheck.diagnose("http://127.0.0.1:\(NginxFixture.freePort())/"), .refused)
-        XCTAssertEqual(ConnectionCheck.diagnose("http://no-such-host.invalid/clip.mp4"), .unknownHost)
+        XCTAssertEqual(ConnectionCheck.diagnose("http://127.0.0.1:\(NginxFixture.freePort())/"), .failed(.refused))
+        XCTAssertEqual(ConnectionCheck.diagnose("http://no-such-host.invalid/clip.mp4"), .failed(.unknownHost))
+        if let server = try? NginxFixture(files: ["a.txt": Data("a".utf8)]) {
+            XCTAssertEqual(ConnectionCheck.diagnose(server.url("a.txt")), .reachable)
+            server.stop()
+        }
         XCTAssertEqual(ConnectionCheck.classify(domain: "g-tls-error-quark", code: 3), .certificate)
         XCTAssertEqual(ConnectionCheck.classify(domain: "g-io-error-quark", code: Int32(G_IO_ERROR_TIMED_OUT.rawValue)), .timedOut)
     }

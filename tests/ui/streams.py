@@ -98,8 +98,8 @@ def make_progressive(out: Path, seconds: int) -> tuple:
 
 
 class LiveProducer:
-    """A live HLS stream into `folder`: a sliding playlist of five 1 s
-    segments (older ones deleted), real time, until stopped."""
+    """A live HLS stream into `folder`: a sliding playlist of the last twenty
+    1 s segments (older ones deleted), in real time, until stopped."""
 
     def __init__(self, folder: Path):
         self.folder = Path(folder)
@@ -111,7 +111,7 @@ class LiveProducer:
              "x264enc", "speed-preset=ultrafast", "tune=zerolatency", "bitrate=800", f"key-int-max={FPS}", "!",
              "h264parse", "!", "s.video",
              "audiotestsrc", "is-live=true", "!", "audioconvert", "!", "avenc_aac", "!", "aacparse", "!", "s.audio",
-             "hlssink2", "name=s", "target-duration=1", "playlist-length=5", "max-files=8",
+             "hlssink2", "name=s", "target-duration=1", "playlist-length=20", "max-files=25",
              f"location={self.folder}/live%05d.ts", f"playlist-location={self.playlist}"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 

@@ -1,0 +1,279 @@
+"""Streaming (issue 5) against a real nginx on 127.0.0.1: progressive MP4 and
+WebM with range requests, HLS (three variants, adaptive bitrate, a quality
+cap, live with a sliding window) and DASH, and the faults of a bad network:
+error statuses, a missing segment, a refused connection, a server that goes
+away mid-stream and comes back, a slow link, an untrusted certificate,
+redirects.
+
+What happened is read from Reel's trace (REEL_TRACE: `frame` per presented
+frame, `player-*` events), nginx's access log (what was fetched) and the
+accessible tree (what a person sees).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from harness import APP_TIMEOUT, states, wait_until
+from player_helpers import Trace, play, reveal, window_manager  # noqa: F401 (fixtures)
+from streams import LiveProducer, make_all
+from webserver import WebServer
+
+# The first test of a run also makes the media (about 20 s on two cores).
+pytestmark = pytest.mark.timeout(240)
+
+LOG_LINE = re.compile(r'"GET (?P<path>\S+) HTTP/[\d.]+" (?P<status>\d{3}) (?P<bytes>\d+)')
+
+
+@pytest.fixture(scope="session")
+def media(tmp_path_factory) -> dict:
+    """Made once per run: HLS in three variants, DASH, progressive MP4/WebM."""
+    return make_all(tmp_path_factory.mktemp("stream-media"), seconds=24)
+
+
+@pytest.fixture
+def serve(media, tmp_path):
+    """serve(**options) → a started WebServer over the media folder."""
+    servers = []
+
+    def start(**options) -> WebServer:
+        server = WebServer(media["mp4"].parent, tmp_path / f"nginx{len(servers)}", **options).start()
+        servers.append(server)
+        return server
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def fetched(server: WebServer) -> list:
+    """(path, status, bytes) of every request, in order."""
+    log = server.work / "access.log"
+    if not log.exists():
+        return []
+    return [(m["path"], int(m["status"]), int(m["bytes"])) for m in map(LOG_LINE.search, log.read_text().splitlines()) if m]
+
+
+def segments(server: WebServer, after: int = 0) -> list:
+    """The variant ("240p"…) of each HLS segment fetched, from request `after` on."""
+    return [path.split("/")[2] for path, status, _ in fetched(server)[after:] if path.endswith(".ts") and status == 200]
+
+
+def error_page(app, win, text: str):
+    return app.find(win, name=re.compile(re.escape(text)), timeout=30)
+
+
+# ---------------------------------------------------------------------------
+# video on demand
+# ---------------------------------------------------------------------------
+
+def test_hls_starts_low_plays_seeks_and_shows_its_variant(play, serve, media):
+    server = serve()
+    app, win, trace = play(server.url("hls/master.m3u8"))
+    first = trace.named("player-first-frame")[0]
+    assert first["latency"] < 5, first
+    assert segments(server)[0] == "240p", f"began with {segments(server)[:3]}, not the lowest variant"
+    manifest = trace.wait("player-manifest")
+    assert manifest["variants"] == 3 and manifest["live"] == 0, manifest
+    # Seek to 50 %: lands there, and plays on from there.
+    i = trace.count()
+    app.key("5")
+    seek = trace.wait("player-seek", after=i)
+    assert abs(seek["target"] - 12) < 0.5, seek
+    trace.wait("player-seek-done", after=i)
+    k = trace.count()
+    wait_until(lambda: [f for f in trace.frames_after(k) if f["pts"] > 12.5], 10, what="frames after the seek")
+    app.key("ctrl+i")
+    stats = app.find(win, role="label", name=re.compile(r"^Video: "), timeout=5)
+    wait_until(lambda: "Variant: " in stats.name and "Bandwidth: " in stats.name, 5,
+               what="the variant and bandwidth in the statistics")
+    assert re.search(r"Variant: (240|720|1080)p, \d+\.\d Mbit/s", stats.name), stats.name
+    app.screenshot("statistics")
+
+
+def test_adaptive_bitrate_climbs_when_the_link_allows(play, serve):
+    # 120 kB/s (under 1 Mbit/s): only the 240p variant fits.
+    server = serve(rate="120k")
+    app, win, trace = play(server.url("hls/master.m3u8"))
+    time.sleep(4)
+    assert set(segments(server)) == {"240p"}, segments(server)
+    before = len(fetched(server))
+    server.lift_limit()
+    wait_until(lambda: {"720p", "1080p"} & set(segments(server, after=before)), 20,
+               what="a higher variant once the limit was lifted")
+
+
+def test_the_quality_cap_holds(play, serve):
+    server = serve()
+    app, win, trace = play(server.url("hls/master.m3u8"))
+    trace.wait("player-manifest")
+    reveal(app)
+    quality = app.find(win, role="push button", name="Quality", timeout=5)  # shown: the stream has variants
+    i = trace.count()
+    app.click(quality)
+    # (Popover menus report extents relative to their own surface: the item
+    # is chosen with the keyboard.)
+    app.find(win, role="menu item", name="480p", timeout=5, visible=False)
+    wait_until(lambda: "focused" in states(app.find(win, role="menu item", name="Auto", visible=False)), 5,
+               what="the menu to take the focus")
+    app.key("Down", "Down", "Down", "Return")
+    trace.wait("player-quality", lambda e: e["quality"] == "480p", after=i)
+    before = len(fetched(server))
+    # Everything fetched from the next segment on is 240p (the best ≤ 480p).
+    app.key("Home")
+    time.sleep(6)
+    later = segments(server, after=before)[1:]
+    assert later and set(later) == {"240p"}, later
+
+
+def test_dash_plays(play, serve, media):
+    if media["dash"] is None:
+        pytest.skip("dashsink could not write a stream on this machine")
+    server = serve()
+    app, win, trace = play(server.url("dash/manifest.mpd"))
+    wait_until(lambda: trace.last_pts() > 2, 10, what="two seconds of DASH")
+
+
+def test_progressive_webm_seeks_with_range_requests(play, serve, media):
+    # 1 MB/s: faster than the video plays, far slower than loopback, so the
+    # player cannot have the file before it seeks.
+    server = serve(rate="1m")
+    app, win, trace = play(server.url("progressive.mp4"))
+    i = trace.count()
+    app.key("8")
+    seek = trace.wait("player-seek", after=i)
+    wait_until(lambda: [f for f in trace.frames_after(i) if f["pts"] >= seek["target"] - 0.5], 15,
+               what="frames from 80 %")
+    ranges = [r for r in fetched(server) if r[0] == "/progressive.mp4"]
+    total = sum(size for _, _, size in ranges)
+    assert any(status == 206 for _, status, _ in ranges), ranges
+    assert total < media["mp4"].stat().st_size, "the whole file was downloaded to seek"
+    app.quit()
+    app2, win2, trace2 = play(server.url("progressive.webm"))
+    wait_until(lambda: trace2.last_pts() > 1, 10, what="the WebM to play")
+
+
+# ---------------------------------------------------------------------------
+# live
+# ---------------------------------------------------------------------------
+
+@pytest.fixture
+def live(media, tmp_path):
+    producer = LiveProducer(media["mp4"].parent / f"live-{tmp_path.name}")
+    producer.wait_ready()
+    yield producer
+    producer.stop()
+
+
+def test_live_joins_at_the_edge_stays_there_and_comes_back(play, serve, live):
+    server = serve()
+    app, win, trace = play(server.url(f"{live.folder.name}/live.m3u8"))
+    trace.wait("player-live")
+    time.sleep(6)
+    events = trace.named("player-live")
+    assert events[-1]["behind"] == 0, events[-1]
+    # Playing on in real time, not drifting back.
+    gaps = [e["end"] - e["position"] for e in events[-20:]]
+    assert max(gaps) - min(gaps) < 3, gaps
+    reveal(app)
+    app.find(win, role="push button", name="Playing Live", timeout=5)
+    # Back to the start of the window: behind live, and a way back.
+    i = trace.count()
+    app.key("Home")
+    trace.wait("player-live", lambda e: e["behind"] > 0, after=i, timeout=15)
+    reveal(app)
+    back = app.find(win, role="push button", name="Back to Live", timeout=5)
+    i = trace.count()
+    app.click(back)
+    trace.wait("player-go-live", after=i)
+    trace.wait("player-live", lambda e: e["behind"] == 0, after=i, timeout=15)
+    app.screenshot("live")
+
+
+# ---------------------------------------------------------------------------
+# faults
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("status, words", [(404, "HTTP 404 (Not Found)"), (403, "HTTP 403 (Forbidden)"),
+                                           (500, "HTTP 500 (Internal Server Error)")])
+def test_playlist_errors_show_their_status(play, serve, status, words):
+    server = serve(statuses={"/hls/master.m3u8": status})
+    app, win, trace = play(server.url("hls/master.m3u8"), wait_frame=False)
+    error_page(app, win, words)
+    trace.wait("player-error")
+
+
+def test_a_missing_segment_is_skipped_or_said(play, serve):
+    missing = {f"/hls/{variant}/segment00002.ts": 404 for variant in ("240p", "720p", "1080p")}
+    server = serve(statuses=missing)
+    app, win, trace = play(server.url("hls/master.m3u8"))
+    # Either playback goes on past the hole (4–6 s), or it stops with a clear
+    # error; never a hang.
+    wait_until(lambda: trace.last_pts() > 8 or trace.named("player-error"), 30,
+               what="playback past the missing segment, or an error")
+    if trace.named("player-error"):
+        error_page(app, win, "HTTP 404")
+
+
+def test_a_refused_connection_says_so(play, serve):
+    port = serve().port
+    app, win, trace = play(f"http://127.0.0.1:{port + 1 if port < 65000 else port - 1}/clip.mp4", wait_frame=False)
+    error_page(app, win, "The server refused the connection.")
+
+
+def test_the_server_going_away_reconnects_and_goes_on_where_it_was(play, serve):
+    # Limited to a little over the video's rate, so the player cannot have
+    # much of the file before the server stops; the server that comes back
+    # serves at full speed.
+    server = serve(rate="800k")
+    app, win, trace = play(server.url("progressive.mp4"))
+    wait_until(lambda: trace.last_pts() > 4, 15, what="four seconds of playback")
+    server.stop()
+    stopped = time.monotonic()
+    lost = trace.wait("player-connection-lost", timeout=20)
+    reveal(app)
+    app.find(win, name="Connection lost. Reconnecting…", timeout=5)
+    app.screenshot("reconnecting")
+    time.sleep(max(0, 3 - (time.monotonic() - stopped)))
+    i = trace.count()
+    server.lift_limit()
+    server.start()
+    back = time.monotonic()
+    trace.wait("player-reconnected", after=i, timeout=10)
+    k = trace.count()
+    wait_until(lambda: trace.frames_after(k), 5, what="a frame after reconnecting")
+    waited = time.monotonic() - back
+    first = trace.frames_after(k)[0]
+    assert waited < 2 + 0.5, f"playback came back {waited:.1f} s after the server"
+    assert abs(first["pts"] - lost["position"]) < 1.5, (lost, first)
+
+
+def test_a_slow_link_buffers_then_plays_without_endless_stutter(play, serve):
+    server = serve(rate="150k")  # 1.2 Mbit/s: enough for 240p only
+    app, win, trace = play(server.url("hls/master.m3u8"))
+    start = trace.count()
+    time.sleep(10)
+    frames = trace.frames_after(start)
+    assert frames and frames[-1]["pts"] - frames[0]["pts"] > 7, "playback did not keep up"
+    stalls = [e for e in trace.events()[start:] if e["event"] == "player-state" and e["state"] == "buffering"]
+    assert len(stalls) <= 2, stalls
+
+
+def test_an_untrusted_certificate_is_an_error_never_a_fallback(play, serve):
+    server = serve(tls=True)
+    app, win, trace = play(server.url("progressive.mp4"), wait_frame=False)
+    error_page(app, win, "certificate is not valid")
+    assert not [r for r in fetched(server)], "a request went through over the untrusted connection"
+    assert not trace.named("frame")
+
+
+def test_redirects_are_followed_within_a_limit(play, serve):
+    server = serve(redirects={"/moved.mp4": "/progressive.mp4", "/loop.mp4": "/loop.mp4"})
+    app, win, trace = play(server.url("moved.mp4"))
+    wait_until(lambda: trace.last_pts() > 1, 10, what="the redirected video to play")
+    app.quit()
+    app2, win2, trace2 = play(server.url("loop.mp4"), wait_frame=False)
+    error_page(app2, win2, "The address redirects too many times.")

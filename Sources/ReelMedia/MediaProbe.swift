@@ -44,7 +44,7 @@ public struct MediaProbe: Sendable {
         case GST_DISCOVERER_MISSING_PLUGINS:
             return .problem(.unsupportedCodec(MediaProbe.missingCodec(info)))
         case GST_DISCOVERER_TIMEOUT:
-            return .problem(isLocal ? .damaged : .network("timed out"))
+            return .problem(isLocal ? .damaged : .connection(.timedOut))
         case GST_DISCOVERER_URI_INVALID:
             return .problem(isLocal ? .missing : .network("invalid address"))
         default:

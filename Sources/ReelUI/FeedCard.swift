@@ -104,7 +104,8 @@ final class FeedCard {
         gtk_label_set_text(cast(duration), time)
         gtk_widget_set_visible(duration, time.isEmpty ? 0 : 1)
         setBadges(FeedBadge.badges(for: item))
-        AccessibleLabel.set(widget, [item.title, item.subtitle, time].filter { !$0.isEmpty }.joined(separator: ", "))
+        // What the card shows under its title: the subtitle, or why it cannot play.
+        AccessibleLabel.set(widget, [item.title, problem ?? item.subtitle, time].filter { !$0.isEmpty }.joined(separator: ", "))
     }
 
     private func setBadges(_ list: [FeedBadge]) {

@@ -18,6 +18,10 @@ final class FeedController {
     private var samples: SampleLibrary?
     private let probes = ProbeQueue()
     private let thumbnails = ThumbnailQueue()
+    /// Remote items wait on servers (up to the probe's time limit each):
+    /// queues of their own, so a slow server never holds up local files.
+    private let remoteProbes = ProbeQueue(workers: 2)
+    private let remoteThumbnails = ThumbnailQueue(workers: 1)
     private var requested: Set<String> = []
     private var pendingSources = 0
     private var discoveryScheduled = false
@@ -247,7 +251,7 @@ final class FeedController {
         for item in library.items.reversed() where item.info == nil && item.problem == nil && !requested.contains(item.id) {
             requested.insert(item.id)
             let id = item.id
-            probes.request(item.uri) { [weak self] outcome in
+            probeQueue(for: item.uri).request(item.uri) { [weak self] outcome in
                 MainContext.invoke { [weak self] in self?.probed(id, outcome) }
             }
         }
@@ -275,7 +279,7 @@ final class FeedController {
         }
         guard item.info.map({ $0.width > 0 }) ?? false else { return }
         let id = item.id
-        thumbnails.request(item.uri) { [weak self] outcome in
+        thumbnailQueue(for: item.uri).request(item.uri) { [weak self] outcome in
             MainContext.invoke { [weak self] in
                 switch outcome {
                 case .created(let path), .cached(let path): self?.page.setThumbnail(path, for: id)
@@ -288,9 +292,17 @@ final class FeedController {
     private func prioritize(_ ids: [String]) {
         for id in ids {
             guard let item = library.item(withID: id) else { continue }
-            probes.prioritize(item.uri)
-            thumbnails.prioritize(item.uri)
+            probeQueue(for: item.uri).prioritize(item.uri)
+            thumbnailQueue(for: item.uri).prioritize(item.uri)
         }
+    }
+
+    private func probeQueue(for uri: String) -> ProbeQueue {
+        uri.lowercased().hasPrefix("file:") ? probes : remoteProbes
+    }
+
+    private func thumbnailQueue(for uri: String) -> ThumbnailQueue {
+        uri.lowercased().hasPrefix("file:") ? thumbnails : remoteThumbnails
     }
 
     // MARK: Helpers

@@ -277,3 +277,32 @@ def test_redirects_are_followed_within_a_limit(play, serve):
     app.quit()
     app2, win2, trace2 = play(server.url("loop.mp4"), wait_frame=False)
     error_page(app2, win2, "The address redirects too many times.")
+
+
+# ---------------------------------------------------------------------------
+# remote items in the feed
+# ---------------------------------------------------------------------------
+
+def test_remote_items_never_hold_up_local_ones(launch_ready, serve, profile, media, artifacts):
+    import json
+    from player_helpers import make_clip
+    server = serve(rate="1")  # one byte a second: its probes wait for their time limit
+    catalog = media["mp4"].parent / f"slow-{profile.parent.name}.json"
+    catalog.write_text(json.dumps({"entries": [
+        {"title": f"Slow stream {n}", "remote": server.url(f"progressive.mp4?copy={n}")} for n in range(4)]}))
+    videos = profile / "home" / "Videos"
+    videos.mkdir(parents=True, exist_ok=True)
+    for n in range(3):
+        make_clip(videos / f"Local {n}.mp4", 2, 320, 180, 30)
+    fast = serve()
+    app, win = launch_ready(args=[fast.url(catalog.name)])
+    app.find(win, role="label", name="Slow stream 0", timeout=APP_TIMEOUT)
+    started = time.monotonic()
+    for n in range(3):
+        app.find(win, name=re.compile(rf"^Local {n}, .*0:02$"), timeout=8)
+    assert time.monotonic() - started < 8
+    # Meanwhile the slow ones wait on their server...
+    assert app.find(win, name="Slow stream 0", timeout=1)
+    # ...and get an answer in the end (their time limit), not a card
+    # stuck for ever.
+    app.find(win, name="Slow stream 0, The server did not answer in time.", timeout=40)

@@ -10,6 +10,8 @@ public enum ConnectionFailure: String, Equatable, Sendable {
     /// Redirects that go round, or on for too long.
     case tooManyRedirects
     case timedOut
+    /// The server answers, but part of the stream (a segment) is not there.
+    case missingPart
     /// Playback was under way, and reconnecting did not work for a minute.
     case lost
 
@@ -21,6 +23,7 @@ public enum ConnectionFailure: String, Equatable, Sendable {
         case .certificate: return N_("The server’s certificate is not valid, so Reel did not connect to it.")
         case .tooManyRedirects: return N_("The address redirects too many times.")
         case .timedOut: return N_("The server did not answer in time.")
+        case .missingPart: return N_("Part of the video is missing on the server.")
         case .lost: return N_("The connection was lost.")
         }
     }

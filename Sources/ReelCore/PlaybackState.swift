@@ -13,4 +13,8 @@ public enum PlaybackState: String, Sendable {
     case ended
     /// Cannot play; the error page says why.
     case failed
+
+    /// Under way or on its way (opening, buffering, reconnecting): the play
+    /// button offers Pause.
+    public var isUnderWay: Bool { [.opening, .playing, .buffering, .reconnecting].contains(self) }
 }

@@ -25,8 +25,9 @@ final class FrameConverter {
     }
 
     /// Converts `sample` so that, after `rotation` (0, 90, 180 or 270
-    /// degrees clockwise), it covers `drawn` device pixels (nil: source size).
-    func convert(_ sample: OpaquePointer, drawn: ConversionSize?, rotation: Int) -> VideoFrame? {
+    /// degrees clockwise), it covers `drawn` device pixels (nil: source size),
+    /// scaling up too with `upscale`.
+    func convert(_ sample: OpaquePointer, drawn: ConversionSize?, upscale: Bool = false, rotation: Int) -> VideoFrame? {
         guard let caps = gst_sample_get_caps(sample), let buffer = gst_sample_get_buffer(sample) else { return nil }
         var info = GstVideoInfo()
         guard gst_video_info_from_caps(&info, caps) != 0 else { return nil }
@@ -47,7 +48,7 @@ final class FrameConverter {
             wanted = ConversionSize(width: upright.width * parD / parN, height: upright.height)
         }
         let target = ConversionSize.target(source: ConversionSize(width: sourceWidth, height: sourceHeight),
-                                           drawn: wanted)
+                                           drawn: wanted, upscale: upscale)
         let width = target.width, height = target.height
         let stride = width * 4
         let (bytes, memory) = pool.bytes(size: stride * height)

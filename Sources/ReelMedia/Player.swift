@@ -55,8 +55,12 @@ public final class Player {
     private var attempt = 0
     private var resumeAt: Double?
     private var retry: SourceID?
-    /// What went wrong while opening, said if retrying does not help.
-    private var openingProblem: VideoProblem?
+    /// What the last failure would say, if retrying does not help.
+    private var lastProblem: VideoProblem?
+    /// The server answered a connection check since the connection was
+    /// lost: the next failure is final. A check may be under way.
+    private var serverAnswered = false
+    private var checking = false
     private var isRemote: Bool { !uri.lowercased().hasPrefix("file:") }
     /// An HLS or DASH address, played by playbin3.
     private let isAdaptive: Bool
@@ -224,7 +228,7 @@ public final class Player {
     /// A live stream's seekable window in seconds (nil for video on demand):
     /// no duration, and a range the demuxer can seek in.
     public var liveWindow: (start: Double, end: Double)? {
-        guard isRemote, duration == nil, manifest?.isLive != false || manifest?.kind == .hls else { return nil }
+        guard isRemote, duration == nil else { return nil }
         let query = gst_query_new_seeking(GST_FORMAT_TIME)!
         defer { gst_query_unref(query) }
         guard gst_element_query(playbin, query) != 0 else { return nil }
@@ -315,7 +319,10 @@ public final class Player {
             let httpStatus = status > 0 ? Int(status) : HTTPStatus.find(in: (failure?.message ?? "") + " " + debugText)
             Trace.shared.event("player-bus-error", ["domain": failure?.domain ?? "", "code": Int(failure?.code ?? 0),
                                                     "message": failure?.message ?? "", "debug": String(debugText.suffix(200))])
-            failed(problem(for: failure, httpStatus: httpStatus), httpStatus: httpStatus)
+            // An adaptive demuxer that gave up on a segment (its debug text,
+            // which is never translated, says so).
+            let fragments = debugText.contains("Fragment downloading has failed")
+            failed(problem(for: failure, httpStatus: httpStatus), httpStatus: httpStatus, fragments: fragments)
         case GST_MESSAGE_ELEMENT:
             if gst_is_missing_plugin_message(message) != 0,
                let description = String(consumingGString: gst_missing_plugin_message_get_description(message)) {
@@ -431,31 +438,43 @@ public final class Player {
         return MediaProbe.problem(for: error, isLocal: !isRemote)
     }
 
-    /// An error from the pipeline. A remote stream that played and lost its
-    /// connection (no HTTP status: the server went away) tries again; one
-    /// that never connected says why, as GIO sees it.
-    private func failed(_ problem: VideoProblem, httpStatus: Int?) {
+    /// An error from the pipeline with no HTTP status on a remote stream:
+    /// the server went away, or answers but the stream fails (a missing
+    /// segment). Reel tries again, and asks GIO meanwhile whether the server
+    /// is there: unreachable, it keeps trying (for a minute) so playback goes
+    /// on when the server is back; reachable, one more failure is the answer
+    /// and the error says what went wrong. A stream that never played and
+    /// cannot connect at all says why at once.
+    private func failed(_ problem: VideoProblem, httpStatus: Int?, fragments: Bool) {
         guard isRemote, httpStatus == nil, case .network = problem, state != .failed else {
             fail(problem)
             return
         }
-        if hasPlayed || lostAt != nil {
-            connectionLost()
+        lastProblem = fragments ? .connection(.missingPart) : problem
+        // Errors of a failed attempt come in bursts: the first one counts.
+        guard retry == nil, !checking else { return }
+        gst_element_set_state(playbin, GST_STATE_NULL)
+        if serverAnswered {
+            fail(lastProblem ?? problem)
             return
         }
-        gst_element_set_state(playbin, GST_STATE_NULL)
-        ConnectionCheck.diagnose(uri) { [weak self] failure in
-            guard let self else { return }
-            switch failure {
+        checking = true
+        ConnectionCheck.diagnose(uri) { [weak self] outcome in
+            guard let self, self.state != .failed, self.busWatch != 0 else { return }
+            self.checking = false
+            switch outcome {
+            case .reachable where fragments:
+                // The demuxer already tried that segment several times.
+                self.fail(.connection(.missingPart))
             case .reachable:
-                // The server answers: a hiccup while opening; try again a
-                // few times, then say what went wrong.
-                self.openingProblem = problem
+                self.serverAnswered = true
                 self.connectionLost()
-            case .failed(let reason):
+            case .failed(let reason) where !self.hasPlayed && self.lostAt == nil:
                 self.fail(.connection(reason))
-            case .unknown:
+            case .unknown where !self.hasPlayed && self.lostAt == nil:
                 self.fail(problem)
+            default:
+                self.connectionLost()
             }
         }
     }
@@ -467,20 +486,14 @@ public final class Player {
             resumeAt = position ?? lastPosition
             Trace.shared.event("player-connection-lost", ["position": resumeAt ?? -1])
         }
-        gst_element_set_state(playbin, GST_STATE_NULL)
         isBuffering = false
         setState(.reconnecting)
-        if !hasPlayed, attempt >= 3, let openingProblem {
-            fail(openingProblem)
-            return
-        }
         guard let lostAt, reconnectPolicy.shouldRetry(elapsed: Date().timeIntervalSince(lostAt)) else {
             fail(.connection(.lost))
             return
         }
         let delay = reconnectPolicy.delay(attempt: attempt)
         attempt += 1
-        retry?.remove()
         retry = MainContext.after(milliseconds: UInt32(delay * 1000)) { [weak self] in
             guard let self, self.state == .reconnecting else { return }
             self.retry = nil
@@ -530,6 +543,7 @@ public final class Player {
     private func setState(_ new: PlaybackState) {
         if new == .playing {
             hasPlayed = true
+            serverAnswered = false
             if lostAt != nil {
                 lostAt = nil
                 attempt = 0

@@ -82,9 +82,10 @@ public final class VideoSink {
     }
 
     /// The size in device pixels the picture is drawn at; later frames are
-    /// converted at that size. Main thread.
-    public func setDrawnSize(width: Int, height: Int) {
-        core.setDrawn(ConversionSize(width: width, height: height))
+    /// converted at that size, bigger than the source too with `upscale`
+    /// (for a CPU renderer: see ConversionSize). Main thread.
+    public func setDrawnSize(width: Int, height: Int, upscale: Bool = false) {
+        core.setDrawn(ConversionSize(width: width, height: height), upscale: upscale)
     }
 
     /// Converts the newest frame again at the current drawn size (for a
@@ -117,6 +118,7 @@ final class SinkCore: @unchecked Sendable {
     private var pending: VideoFrame?
     private var scheduled = false
     private var drawn: ConversionSize?
+    private var upscale = false
     private var rotation = 0
     private var lastSample: OpaquePointer?
     private(set) var unshown = 0
@@ -127,9 +129,10 @@ final class SinkCore: @unchecked Sendable {
         if let lastSample { gst_sample_unref(lastSample) }
     }
 
-    func setDrawn(_ size: ConversionSize) {
+    func setDrawn(_ size: ConversionSize, upscale: Bool) {
         lock.lock()
         if drawn.map({ size.differsNoticeably(from: $0) }) ?? true { drawn = size }
+        self.upscale = upscale
         lock.unlock()
     }
 
@@ -164,10 +167,10 @@ final class SinkCore: @unchecked Sendable {
 
     private func convertAndPost(_ sample: OpaquePointer) {
         lock.lock()
-        let size = drawn, degrees = rotation
+        let size = drawn, degrees = rotation, upscale = self.upscale
         lock.unlock()
         convertLock.lock()
-        let frame = converter.convert(sample, drawn: size, rotation: degrees)
+        let frame = converter.convert(sample, drawn: size, upscale: upscale, rotation: degrees)
         convertLock.unlock()
         guard let frame else { return }
         lock.lock()

@@ -66,7 +66,7 @@ final class MainWindow {
         playerPage.storePosition = { [weak self] uri, position in self?.feed.storePosition(position, for: uri) }
         playerPage.onPictureInPicture = { [weak self] in self?.togglePictureInPicture() }
         playerPage.onStateChanged = { [weak self] state in
-            self?.miniWindow?.setPlaying([.playing, .buffering, .opening].contains(state))
+            self?.miniWindow?.setPlaying(state.isUnderWay)
         }
         // The end action "next" opens the next video in the mini window.
         playerPage.onOpen = { [weak self] title in self?.miniWindow?.setTitle(title) }
@@ -247,7 +247,7 @@ final class MainWindow {
         mini.onCannotKeepAbove = { [weak self] in self?.explainKeepingAbove() }
         miniWindow = mini
         playerPage.showVideo(in: mini.view)
-        mini.setPlaying([.playing, .buffering, .opening].contains(state))
+        mini.setPlaying(state.isUnderWay)
         strip.setOtherPlayback(true)
         layOutFeed()
         mini.present()

@@ -430,7 +430,7 @@ final class PlayerPage {
 
     private func stateChanged(_ state: PlaybackState) {
         onStateChanged?(state)
-        controls.setPlaying([.playing, .buffering, .opening, .reconnecting].contains(state))
+        controls.setPlaying(state.isUnderWay)
         if state == .playing { inhibit() } else { uninhibit() }
         if state == .reconnecting {
             gtk_label_set_text(cast(bufferingLabel), tr("Connection lost. Reconnecting…"))

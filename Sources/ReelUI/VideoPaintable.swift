@@ -36,7 +36,7 @@ final class VideoPaintable {
     /// before painting it (a third of playback CPU in the bench); an opaque
     /// cairo image over the frame's own memory paints with a plain copy.
     /// With the GL renderer a texture is the fast path.
-    private static let drawsWithCairo = getenv("GSK_RENDERER").map { String(cString: $0) == "cairo" } ?? false
+    static let drawsWithCairo = getenv("GSK_RENDERER").map { String(cString: $0) == "cairo" } ?? false
 
     init() {
         object = g_object_new_with_properties(VideoPaintable.type, 0, nil, nil)!
@@ -108,6 +108,19 @@ final class VideoPaintable {
 
     private static var frameKey = cairo_user_data_key_t()
 
+    /// A cairo node over `drawn`, or only over its visible part: GTK
+    /// allocates and composites a surface as big as the node, and in fill
+    /// mode most of the picture may lie outside the view.
+    private func cairoNode(_ snapshot: OpaquePointer, drawn: graphene_rect_t, clippedTo bounds: graphene_rect_t?) -> OpaquePointer? {
+        var rect = drawn
+        if var bounds {
+            var visible = graphene_rect_t()
+            withUnsafePointer(to: &bounds) { b in _ = graphene_rect_intersection(&rect, b, &visible) }
+            rect = visible
+        }
+        return gtk_snapshot_append_cairo(snapshot, &rect)
+    }
+
     private func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
         var full = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
         var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
@@ -141,7 +154,7 @@ final class VideoPaintable {
         if clips { gtk_snapshot_push_clip(snapshot, &full) }
         if let texture {
             gtk_snapshot_append_texture(snapshot, texture, &rect)
-        } else if let surface, let cr = gtk_snapshot_append_cairo(snapshot, &rect) {
+        } else if let surface, let cr = cairoNode(snapshot, drawn: rect, clippedTo: clips ? full : nil) {
             cairo_translate(cr, drawn.x, drawn.y)
             if !oneToOne { cairo_scale(cr, drawn.width / Double(frame.width), drawn.height / Double(frame.height)) }
             cairo_set_source_surface(cr, surface, 0, 0)

@@ -32,7 +32,9 @@ final class VideoView {
         gtk_widget_set_vexpand(widget, 1)
         paintable.onDrawn = { [weak self] width, height in
             guard let self, let sink = self.sink else { return }
-            sink.setDrawnSize(width: width, height: height)
+            // GTK's CPU renderer scales pictures with pixman: libyuv does it
+            // far cheaper while converting, so frames come at the drawn size.
+            sink.setDrawnSize(width: width, height: height, upscale: VideoPaintable.drawsWithCairo)
         }
     }
 

@@ -69,6 +69,23 @@ final class ConversionSizeTests: XCTestCase {
         XCTAssertEqual(ConversionSize.target(source: source, drawn: ConversionSize(width: 0, height: 0)), source)
     }
 
+    func testUpscalesWhenAskedWithinLimits() {
+        let small = ConversionSize(width: 640, height: 360)
+        // A 640×360 clip in fill mode across a 1000×220 banner: covers 1000×563.
+        XCTAssertEqual(ConversionSize.target(source: small, drawn: ConversionSize(width: 1000, height: 563), upscale: true),
+                       ConversionSize(width: 1002, height: 564))
+        XCTAssertEqual(ConversionSize.target(source: small, drawn: ConversionSize(width: 1000, height: 563)), small)
+        // At most 4× and 4K.
+        XCTAssertEqual(ConversionSize.target(source: ConversionSize(width: 320, height: 180),
+                                             drawn: ConversionSize(width: 3840, height: 2160), upscale: true),
+                       ConversionSize(width: 1280, height: 720))
+        XCTAssertEqual(ConversionSize.target(source: source, drawn: ConversionSize(width: 7680, height: 4320), upscale: true),
+                       ConversionSize(width: 3840, height: 2160))
+        // Smaller drawn sizes still scale down.
+        XCTAssertEqual(ConversionSize.target(source: source, drawn: ConversionSize(width: 1280, height: 720), upscale: true),
+                       ConversionSize(width: 1280, height: 720))
+    }
+
     func testKeepsTheSourceAspectAndEvenSizes() {
         // Stretched into a square: cover it, keep 16:9, even numbers.
         let target = ConversionSize.target(source: source, drawn: ConversionSize(width: 501, height: 501))

@@ -12,6 +12,11 @@ final class SmallRulesTests: XCTestCase {
         XCTAssertNil(HTTPStatus.find(in: ""))
     }
 
+    func testThePlayButtonOffersPauseWhilePlaybackIsUnderWay() {
+        XCTAssertEqual([PlaybackState.opening, .playing, .paused, .buffering, .reconnecting, .ended, .failed].map(\.isUnderWay),
+                       [true, true, false, true, true, false, false])
+    }
+
     func testLibraryScanRules() {
         XCTAssertTrue(LibraryScanRules.isVideo(mimeType: "video/mp4"))
         XCTAssertTrue(LibraryScanRules.isVideo(mimeType: "video/webm"))

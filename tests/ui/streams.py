@@ -10,6 +10,7 @@ Run as a script to make the media into a folder:
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -63,19 +64,39 @@ def make_hls(out: Path, seconds: int) -> Path:
 
 def make_dash(out: Path, seconds: int) -> Path | None:
     """out/dash/manifest.mpd (one 360p representation in MPEG-TS segments:
-    dashsink's MP4 muxing stalls after two segments in GStreamer 1.22)."""
+    dashsink's MP4 muxing stalls after two segments in GStreamer 1.22). Its
+    TS muxing at times never ends after writing everything, so the
+    manifest's duration says when it is done."""
     dash = out / "dash"
     dash.mkdir(parents=True, exist_ok=True)
-    try:
-        run("videotestsrc", f"num-buffers={seconds * FPS}", "pattern=ball", "!",
-            f"video/x-raw,width=640,height=360,framerate={FPS}/1", "!", "x264enc", "speed-preset=ultrafast",
-            "bitrate=800", f"key-int-max={FPS * SEGMENT_SECONDS}", "!", "h264parse", "!", "d.video_0",
-            "dashsink", "name=d", f"mpd-root-path={dash}", "mpd-filename=manifest.mpd", "muxer=ts",
-            f"target-duration={SEGMENT_SECONDS}", timeout=120)
-    except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
-        return None
     mpd = dash / "manifest.mpd"
-    return mpd if mpd.exists() else None
+    proc = subprocess.Popen(
+        ["gst-launch-1.0", "-q", "videotestsrc", f"num-buffers={seconds * FPS}", "pattern=ball", "!",
+         f"video/x-raw,width=640,height=360,framerate={FPS}/1", "!", "x264enc", "speed-preset=ultrafast",
+         "bitrate=800", f"key-int-max={FPS * SEGMENT_SECONDS}", "!", "h264parse", "!", "d.video_0",
+         "dashsink", "name=d", f"mpd-root-path={dash}", "mpd-filename=manifest.mpd", "muxer=ts",
+         f"target-duration={SEGMENT_SECONDS}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    try:
+        while time.monotonic() < deadline and proc.poll() is None:
+            if mpd_seconds(mpd) >= seconds - 0.5:
+                break
+            time.sleep(0.2)
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(10)
+    return mpd if mpd_seconds(mpd) >= seconds - 0.5 else None
+
+
+def mpd_seconds(mpd: Path) -> float:
+    """The mediaPresentationDuration of an MPD dashsink wrote (0 if none)."""
+    match = re.search(r'mediaPresentationDuration="P[^T"]*T(?:(\d+)H)?(?:(\d+)M)?(?:([\d.]+)S)?"',
+                      mpd.read_text() if mpd.exists() else "")
+    if not match:
+        return 0.0
+    hours, minutes, secs = (float(g) if g else 0.0 for g in match.groups())
+    return hours * 3600 + minutes * 60 + secs
 
 
 def make_progressive(out: Path, seconds: int) -> tuple:

@@ -17,6 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+# 4:2:0 (format=I420) like the video people stream: videotestsrc's own
+# default would make x264 encode High 4:4:4.
 # (name, width, height, video kbit/s); BANDWIDTH in the playlist adds the
 # sound and the muxing, as encoders' rates are averages.
 VARIANTS = (("240p", 426, 240, 400), ("720p", 1280, 720, 2000), ("1080p", 1920, 1080, 4500))
@@ -44,14 +46,14 @@ def make_hls(out: Path, seconds: int) -> Path:
     branches, sinks, audio = [], [], []
     for name, width, height, kbits in VARIANTS:
         (hls / name).mkdir(parents=True, exist_ok=True)
-        scale = [] if width == 1920 else ["videoscale", "!", f"video/x-raw,width={width},height={height}", "!"]
+        scale = [] if width == 1920 else ["videoscale", "!", f"video/x-raw,format=I420,width={width},height={height}", "!"]
         branches += ["v.", "!", "queue", "!", *scale, "x264enc", "speed-preset=ultrafast", f"bitrate={kbits}",
                      f"key-int-max={FPS * SEGMENT_SECONDS}", "!", "h264parse", "!", f"s{name}.video"]
         audio += ["a.", "!", "queue", "!", f"s{name}.audio"]
         sinks += ["hlssink2", f"name=s{name}", f"target-duration={SEGMENT_SECONDS}", "playlist-length=0",
                   "max-files=0", f"location={hls / name}/segment%05d.ts", f"playlist-location={hls / name}/index.m3u8"]
     run("videotestsrc", f"num-buffers={seconds * FPS}", "pattern=smpte", "!",
-        f"video/x-raw,width=1920,height=1080,framerate={FPS}/1", "!", "timeoverlay", "!", "tee", "name=v", *branches,
+        f"video/x-raw,format=I420,width=1920,height=1080,framerate={FPS}/1", "!", "timeoverlay", "!", "tee", "name=v", *branches,
         "audiotestsrc", f"num-buffers={audio_buffers(seconds)}", "samplesperbuffer=1024", "!", "audioconvert", "!",
         "avenc_aac", "!", "aacparse", "!", "tee", "name=a", *audio, *sinks)
     lines = ["#EXTM3U", "#EXT-X-VERSION:3"]
@@ -72,7 +74,7 @@ def make_dash(out: Path, seconds: int) -> Path | None:
     mpd = dash / "manifest.mpd"
     proc = subprocess.Popen(
         ["gst-launch-1.0", "-q", "videotestsrc", f"num-buffers={seconds * FPS}", "pattern=ball", "!",
-         f"video/x-raw,width=640,height=360,framerate={FPS}/1", "!", "x264enc", "speed-preset=ultrafast",
+         f"video/x-raw,format=I420,width=640,height=360,framerate={FPS}/1", "!", "x264enc", "speed-preset=ultrafast",
          "bitrate=800", f"key-int-max={FPS * SEGMENT_SECONDS}", "!", "h264parse", "!", "d.video_0",
          "dashsink", "name=d", f"mpd-root-path={dash}", "mpd-filename=manifest.mpd", "muxer=ts",
          f"target-duration={SEGMENT_SECONDS}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -104,14 +106,14 @@ def make_progressive(out: Path, seconds: int) -> tuple:
     out/progressive.webm (VP8 + Vorbis, 480p)."""
     mp4, webm = out / "progressive.mp4", out / "progressive.webm"
     run("videotestsrc", f"num-buffers={seconds * FPS}", "pattern=smpte", "!",
-        f"video/x-raw,width=1920,height=1080,framerate={FPS}/1", "!", "timeoverlay", "!",
+        f"video/x-raw,format=I420,width=1920,height=1080,framerate={FPS}/1", "!", "timeoverlay", "!",
         "x264enc", "speed-preset=ultrafast", "bitrate=4500", f"key-int-max={FPS * SEGMENT_SECONDS}", "!",
         "h264parse", "!", "queue", "!", "m.",
         "audiotestsrc", f"num-buffers={audio_buffers(seconds)}", "samplesperbuffer=1024", "!", "audioconvert", "!",
         "avenc_aac", "!", "queue", "!", "m.", "mp4mux", "name=m", "faststart=true", "!", "filesink", f"location={mp4}")
     short = min(seconds, 5)
     run("videotestsrc", f"num-buffers={short * FPS}", "pattern=ball", "!",
-        f"video/x-raw,width=854,height=480,framerate={FPS}/1", "!", "vp8enc", "deadline=1", "cpu-used=16", "!",
+        f"video/x-raw,format=I420,width=854,height=480,framerate={FPS}/1", "!", "vp8enc", "deadline=1", "cpu-used=16", "!",
         "queue", "!", "m.", "audiotestsrc", f"num-buffers={audio_buffers(short)}", "samplesperbuffer=1024", "!",
         "audioconvert", "!", "vorbisenc", "!", "queue", "!", "m.", "webmmux", "name=m", "!", "filesink",
         f"location={webm}")
@@ -128,7 +130,7 @@ class LiveProducer:
         self.playlist = self.folder / "live.m3u8"
         self.proc = subprocess.Popen(
             ["gst-launch-1.0", "-q", "videotestsrc", "is-live=true", "pattern=smpte", "!",
-             f"video/x-raw,width=640,height=360,framerate={FPS}/1", "!", "timeoverlay", "!",
+             f"video/x-raw,format=I420,width=640,height=360,framerate={FPS}/1", "!", "timeoverlay", "!",
              "x264enc", "speed-preset=ultrafast", "tune=zerolatency", "bitrate=800", f"key-int-max={FPS}", "!",
              "h264parse", "!", "s.video",
              "audiotestsrc", "is-live=true", "!", "audioconvert", "!", "avenc_aac", "!", "aacparse", "!", "s.audio",

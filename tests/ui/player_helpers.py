@@ -33,13 +33,15 @@ def gst_launch(*pipeline: str) -> None:
 
 def make_clip(path: Path, seconds: int, width: int, height: int, fps: int, pattern: str = "smpte",
           bitrate: int | None = None, faststart: bool = False) -> None:
-    """An H.264 + AAC MP4 of a test pattern. `bitrate` (kbit/s) sets x264's
+    """An H.264 + AAC MP4 of a test pattern, 4:2:0 like the video people
+    have (videotestsrc's default format would make x264 encode 4:4:4, which
+    the player takes through videoconvert). `bitrate` (kbit/s) sets x264's
     target instead of its default quality; `faststart` puts the index first,
     as files made for the web have it."""
     frames = seconds * fps
     rate = [f"bitrate={bitrate}", "pass=cbr", f"vbv-buf-capacity={1000}"] if bitrate else []
     gst_launch("videotestsrc", f"num-buffers={frames}", f"pattern={pattern}", "!",
-            f"video/x-raw,width={width},height={height},framerate={fps}/1", "!",
+            f"video/x-raw,format=I420,width={width},height={height},framerate={fps}/1", "!",
             "x264enc", "speed-preset=ultrafast", f"key-int-max={fps}", *rate, "!", "h264parse", "!", "queue", "!", "mux.",
             "audiotestsrc", f"num-buffers={seconds * 44100 // 1024 + 1}", "samplesperbuffer=1024", "!",
             "audioconvert", "!", "avenc_aac", "!", "queue", "!", "mux.",

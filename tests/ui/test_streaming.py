@@ -257,12 +257,18 @@ def test_the_server_going_away_reconnects_and_goes_on_where_it_was(play, serve):
 def test_a_slow_link_buffers_then_plays_without_endless_stutter(play, serve):
     server = serve(rate="150k")  # 1.2 Mbit/s: enough for 240p only
     app, win, trace = play(server.url("hls/master.m3u8"))
+    # First it buffers; once it plays, it keeps playing. (Measured from 3 s
+    # in: the test sound server's null sink holds the clock early in a
+    # stream.)
+    trace.wait("player-state", lambda e: e["state"] == "playing")
+    time.sleep(3)
     start = trace.count()
-    time.sleep(10)
+    time.sleep(6)
     frames = trace.frames_after(start)
-    assert frames and frames[-1]["pts"] - frames[0]["pts"] > 7, "playback did not keep up"
+    assert frames and frames[-1]["pts"] - frames[0]["pts"] > 5.3, \
+        f"{frames[-1]['pts'] - frames[0]['pts'] if frames else 0:.1f} s of video in 6 s"
     stalls = [e for e in trace.events()[start:] if e["event"] == "player-state" and e["state"] == "buffering"]
-    assert len(stalls) <= 2, stalls
+    assert len(stalls) <= 1, stalls
 
 
 def test_an_untrusted_certificate_is_an_error_never_a_fallback(play, serve):

@@ -105,8 +105,11 @@ final class PictureInPictureWindow {
         guard !isClosed else { return }
         isClosed = true
         saveGeometry()
-        ticker?.remove()
+        // Nothing may touch the window once it is gone.
+        for source in [ticker, resizeSettle, hideTimer] { source?.remove() }
         ticker = nil
+        resizeSettle = nil
+        hideTimer = nil
         gtk_window_destroy(cast(window))
         Trace.shared.event("pip-closed")
     }

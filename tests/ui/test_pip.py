@@ -288,6 +288,7 @@ def test_drag_moves_it_double_click_returns_and_the_place_survives_a_restart(pla
 
 def test_closing_the_main_window_keeps_the_app_until_the_mini_window_closes(play, media):
     app, win, trace = play(media / "bars.mp4")
+    wait_steady(trace)  # frames are counted below
     shown = enter(app, trace)
     i = trace.count()
     app.key("ctrl+w")  # into the main window

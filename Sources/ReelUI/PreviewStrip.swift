@@ -43,8 +43,11 @@ final class PreviewStrip {
         gtk_widget_set_overflow(overlay, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_size_request(overlay, -1, 220)
         gtk_overlay_set_child(cast(overlay), view.widget)
-        // A banner of its own height, not a share of the feed's.
+        // A banner of its own height, not a share of the feed's nor the
+        // video's shape (which would make it as tall as a 16:9 picture of
+        // the window's width): the picture fills it.
         gtk_widget_set_vexpand(view.widget, 0)
+        view.paintable.hasIntrinsicSize = false
         view.contentMode = .fill
         soundIcon = gtk_image_new_from_icon_name("audio-volume-muted-symbolic")
         speedBadge = gtk_label_new("2×")

@@ -25,6 +25,10 @@ final class VideoPaintable {
     private var presentedSerial = -1
     private var firstFramePresented = false
     var contentMode: ContentMode = .fit { didSet { invalidateContents() } }
+    /// Whether the video's size is the paintable's intrinsic size (so the
+    /// picture asks for room in the video's shape). A banner of a fixed
+    /// height (the preview strip) turns it off and fills what it gets.
+    var hasIntrinsicSize = true { didSet { gdk_paintable_invalidate_size(paintable) } }
     /// Device pixels per logical pixel of the widget showing it.
     var scaleFactor = 1
     /// The size in device pixels the picture was last drawn at.
@@ -51,6 +55,9 @@ final class VideoPaintable {
 
     var paintable: OpaquePointer { OpaquePointer(object) }
     var hasFrame: Bool { frame != nil }
+    /// The frame whose size is the paintable's, if it has one.
+    private var intrinsic: VideoFrame? { hasIntrinsicSize ? frame : nil }
+
     /// The frame on screen, to carry over to another view.
     var currentFrame: VideoFrame? { frame }
 
@@ -190,9 +197,9 @@ final class VideoPaintable {
             vtable.pointee.snapshot = { paintable, snapshot, width, height in
                 VideoPaintable.from(paintable)?.snapshot(snapshot!, width: width, height: height)
             }
-            vtable.pointee.get_intrinsic_width = { VideoPaintable.from($0)?.frame.map { Int32($0.displayWidth) } ?? 0 }
-            vtable.pointee.get_intrinsic_height = { VideoPaintable.from($0)?.frame.map { Int32($0.displayHeight) } ?? 0 }
-            vtable.pointee.get_intrinsic_aspect_ratio = { VideoPaintable.from($0)?.frame?.aspectRatio ?? 0 }
+            vtable.pointee.get_intrinsic_width = { VideoPaintable.from($0)?.intrinsic.map { Int32($0.displayWidth) } ?? 0 }
+            vtable.pointee.get_intrinsic_height = { VideoPaintable.from($0)?.intrinsic.map { Int32($0.displayHeight) } ?? 0 }
+            vtable.pointee.get_intrinsic_aspect_ratio = { VideoPaintable.from($0)?.intrinsic?.aspectRatio ?? 0 }
             vtable.pointee.get_current_image = { paintable in
                 if let frame = VideoPaintable.from(paintable)?.frame { return VideoPaintable.texture(for: frame) }
                 return gdk_paintable_new_empty(0, 0)

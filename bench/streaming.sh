@@ -20,6 +20,8 @@
 # Media: tests/ui/streams.py, made once in $REEL_BENCH_MEDIA (default
 # /tmp/reel-bench-stream-media). Needs xvfb, nginx, mpv (skipped if missing).
 import argparse
+import importlib.machinery
+import importlib.util
 import json
 import os
 import shutil
@@ -31,25 +33,16 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no __pycache__ for playback.sh's import
 ROOT = Path(__file__).resolve().parent.parent
+# Xvfb and process-group handling shared with bench/playback.sh.
+_loader = importlib.machinery.SourceFileLoader("playback", str(ROOT / "bench" / "playback.sh"))
+_spec = importlib.util.spec_from_loader("playback", _loader)
+pb = importlib.util.module_from_spec(_spec)
+_loader.exec_module(pb)
 sys.path.insert(0, str(ROOT / "tests" / "ui"))
 from streams import make_all  # noqa: E402
 from webserver import WebServer  # noqa: E402
-
-
-def start_xvfb() -> tuple:
-    read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    number = b""
-    while not number.endswith(b"\n"):
-        chunk = os.read(read, 16)
-        if not chunk:
-            break
-        number += chunk
-    os.close(read)
-    return proc, f":{number.decode().strip()}"
 
 
 def fresh_env(display: str, home: Path) -> dict:
@@ -66,16 +59,6 @@ def fresh_env(display: str, home: Path) -> dict:
     env.update(DISPLAY=display, GSETTINGS_BACKEND="keyfile", GTK_A11Y="none", NO_AT_BRIDGE="1",
                PULSE_SERVER="unix:/nonexistent", GDK_BACKEND="x11")
     return env
-
-
-def kill(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def run_reel(binary: str, url: str, env: dict, timeout: float = 20) -> tuple:
@@ -98,8 +81,7 @@ def run_reel(binary: str, url: str, env: dict, timeout: float = 20) -> tuple:
             time.sleep(0.01)
         return None, "no first frame"
     finally:
-        os.killpg(proc.pid, 15)
-        kill(proc)
+        pb.kill_group(proc)
 
 
 def run_mpv(url: str, env: dict, timeout: float = 20) -> tuple:
@@ -131,7 +113,7 @@ def run_mpv(url: str, env: dict, timeout: float = 20) -> tuple:
                     return time.monotonic() - start, None
         return None, "no playback-restart"
     finally:
-        kill(proc)
+        pb.kill_group(proc)
 
 
 def main() -> None:
@@ -148,7 +130,7 @@ def main() -> None:
         make_all(media_dir, seconds=24)
     work = Path(args.keep or tempfile.mkdtemp(prefix="reel-bench-streaming-"))
     server = WebServer(media_dir, work / "nginx", rate=args.rate).start()
-    xvfb, display = start_xvfb()
+    xvfb, display = pb.start_xvfb()
     sources = {"HLS (3 variants)": server.url("hls/master.m3u8"), "MP4 1080p": server.url("progressive.mp4")}
     players = ["reel"] + (["mpv"] if shutil.which("mpv") else [])
     results = {}
@@ -170,7 +152,7 @@ def main() -> None:
                         times.append(spawn)
                 results[(name, player)] = (times, opens, notes)
     finally:
-        kill(xvfb)
+        pb.kill_group(xvfb)
         server.stop()
 
     print(f"\nTime to first frame over loopback at {args.rate}B/s, median of {args.runs} (seconds)\n")

@@ -40,12 +40,6 @@ final class AdaptiveDemuxer: @unchecked Sendable {
         if let element { PropertyValue.uint(maxBitrate).set(on: element, "max-bitrate") }
     }
 
-    var isPresent: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return element != nil
-    }
-
     /// The download bandwidth the demuxer measures, in bits per second.
     var bandwidth: Int? {
         lock.lock()

@@ -133,8 +133,6 @@ final class PictureInPictureWindow {
         fitToAspect(area: PictureInPictureWindow.workArea(near: cast(window)))
     }
 
-    var gtkWindow: UnsafeMutablePointer<GtkWindow> { cast(window) }
-
     // MARK: Controls
 
     private static func makeControls(play: UnsafeMutablePointer<GtkWidget>,
@@ -370,12 +368,12 @@ final class PictureInPictureWindow {
     /// The work area of the monitor `near` is on (else the first monitor).
     private static func workArea(near: UnsafeMutablePointer<GtkWindow>?) -> MiniWindowGeometry.Rect {
         var rect = GdkRectangle(x: 0, y: 0, width: 1280, height: 720)
-        guard let display = gdk_display_get_default() else { return MiniWindowGeometry.Rect(x: 0, y: 0, width: 1280, height: 720) }
         var monitor: OpaquePointer?
-        if let near, gtk_widget_get_mapped(cast(near)) != 0, let surface = gtk_native_get_surface(OpaquePointer(near)) {
+        let display = gdk_display_get_default()
+        if let display, let near, gtk_widget_get_mapped(cast(near)) != 0, let surface = gtk_native_get_surface(OpaquePointer(near)) {
             monitor = gdk_display_get_monitor_at_surface(display, surface)
         }
-        if monitor == nil, let monitors = gdk_display_get_monitors(display), g_list_model_get_n_items(monitors) > 0 {
+        if monitor == nil, let display, let monitors = gdk_display_get_monitors(display), g_list_model_get_n_items(monitors) > 0 {
             let first = g_list_model_get_item(monitors, 0)
             monitor = OpaquePointer(first)
             if let first { g_object_unref(first) } // the display keeps its monitors

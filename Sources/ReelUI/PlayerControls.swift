@@ -190,48 +190,34 @@ final class PlayerControls {
         return label
     }
 
-    private static func speedMenu() -> UnsafeMutablePointer<GMenuModel> {
+    /// A menu of one stateful string action's values (GTK shows the
+    /// current one as chosen).
+    private static func choiceMenu(_ action: String, _ choices: [(label: String, value: String)]) -> OpaquePointer {
         let menu = g_menu_new()!
-        for rate in PlaybackSpeed.steps {
-            let item = g_menu_item_new(PlaybackSpeed.label(rate), nil)!
-            g_menu_item_set_action_and_target_value(item, "player.speed", g_variant_new_string(PlaybackSpeed.key(rate)))
+        for choice in choices {
+            let item = g_menu_item_new(choice.label, nil)!
+            g_menu_item_set_action_and_target_value(item, action, g_variant_new_string(choice.value))
             g_menu_append_item(menu, item)
             g_object_unref(UnsafeMutableRawPointer(item))
         }
-        return cast(menu)
+        return menu
+    }
+
+    private static func speedMenu() -> UnsafeMutablePointer<GMenuModel> {
+        cast(choiceMenu("player.speed", PlaybackSpeed.steps.map { (PlaybackSpeed.label($0), PlaybackSpeed.key($0)) }))
     }
 
     private static func qualityMenu() -> UnsafeMutablePointer<GMenuModel> {
-        let menu = g_menu_new()!
-        for quality in StreamQuality.allCases {
-            let item = g_menu_item_new(tr(quality.title), nil)!
-            g_menu_item_set_action_and_target_value(item, "player.quality", g_variant_new_string(quality.rawValue))
-            g_menu_append_item(menu, item)
-            g_object_unref(UnsafeMutableRawPointer(item))
-        }
-        return cast(menu)
+        cast(choiceMenu("player.quality", StreamQuality.allCases.map { (tr($0.title), $0.rawValue) }))
     }
 
     private static func aspectMenu() -> UnsafeMutablePointer<GMenuModel> {
-        let menu = g_menu_new()!
-        for mode in ContentMode.allCases {
-            let item = g_menu_item_new(tr(mode.title), nil)!
-            g_menu_item_set_action_and_target_value(item, "player.content-mode", g_variant_new_string(mode.rawValue))
-            g_menu_append_item(menu, item)
-            g_object_unref(UnsafeMutableRawPointer(item))
-        }
-        return cast(menu)
+        cast(choiceMenu("player.content-mode", ContentMode.allCases.map { (tr($0.title), $0.rawValue) }))
     }
 
     private static func moreMenu() -> UnsafeMutablePointer<GMenuModel> {
         let menu = g_menu_new()!
-        let ending = g_menu_new()!
-        for action in EndAction.allCases {
-            let item = g_menu_item_new(tr(action.title), nil)!
-            g_menu_item_set_action_and_target_value(item, "player.end-action", g_variant_new_string(action.rawValue))
-            g_menu_append_item(ending, item)
-            g_object_unref(UnsafeMutableRawPointer(item))
-        }
+        let ending = choiceMenu("player.end-action", EndAction.allCases.map { (tr($0.title), $0.rawValue) })
         g_menu_append_section(menu, tr("At the End"), cast(ending))
         g_object_unref(UnsafeMutableRawPointer(ending))
         let tools = g_menu_new()!

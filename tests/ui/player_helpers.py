@@ -175,6 +175,11 @@ def seek_landing(trace: Trace, after: int) -> tuple:
     return seek["target"], trace.frames_after(start)[0]["pts"]
 
 
-def net_wm_state(app) -> str:
-    return subprocess.run(["xprop", "-id", app.x_window(), "_NET_WM_STATE"], capture_output=True,
+def window_property(app, prop: str, wid: str | None = None) -> str:
+    """xprop's line for `prop` of window `wid` (default: the main window)."""
+    return subprocess.run(["xprop", "-id", wid or app.x_window(), prop], capture_output=True,
                           text=True, env=dict(os.environ, DISPLAY=app.desktop.display)).stdout
+
+
+def net_wm_state(app) -> str:
+    return window_property(app, "_NET_WM_STATE")

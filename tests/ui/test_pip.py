@@ -24,6 +24,7 @@ import pytest
 
 from harness import APP_TIMEOUT, SCREEN_SIZE, find_all, image_stats, states, wait_until
 from player_helpers import FRAME, Trace, keyfile, make_clip, net_wm_state, play, window_manager  # noqa: F401 (fixtures)
+from player_helpers import window_property
 
 # Scheduling on a busy 2-core machine, on top of the one frame period the
 # issue allows between the video's clock and the wall clock at a switch.
@@ -40,11 +41,6 @@ def media(tmp_path_factory) -> Path:
 
 def mini_title(name: str) -> str:
     return f"{name} — Picture in Picture"
-
-
-def xprop(app, wid: str, prop: str) -> str:
-    return subprocess.run(["xprop", "-id", wid, prop], capture_output=True, text=True,
-                          env=dict(os.environ, DISPLAY=app.desktop.display)).stdout
 
 
 def wait_steady(trace: Trace) -> None:
@@ -113,8 +109,8 @@ def test_the_video_moves_into_a_mini_window_on_top_and_back_without_a_restart(pl
     assert geo["x"] + geo["w"] <= width - 16 and geo["y"] + geo["h"] <= height - 16, geo
     assert geo["x"] > width // 2 and geo["y"] > height // 2, geo
     # Always on top and on every workspace, as the window manager sees it.
-    assert "_NET_WM_STATE_ABOVE" in xprop(app, wid, "_NET_WM_STATE")
-    assert "4294967295" in xprop(app, wid, "_NET_WM_DESKTOP")
+    assert "_NET_WM_STATE_ABOVE" in window_property(app, "_NET_WM_STATE", wid)
+    assert "4294967295" in window_property(app, "_NET_WM_DESKTOP", wid)
     assert_continuous(trace, trace.named("pip-enter")[-1])
     # The main window is back on the feed, no longer full screen.
     wait_until(lambda: "FULLSCREEN" not in net_wm_state(app), 10, what="the main window to leave full screen")

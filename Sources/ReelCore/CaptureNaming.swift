@@ -1,0 +1,34 @@
+import Foundation
+
+/// What the camera makes.
+public enum CaptureKind: Sendable {
+    case photo
+    case recording
+
+    /// The word a file name starts with. Not translated: a name written on
+    /// disk stays the same whatever language the next session speaks.
+    var word: String { self == .photo ? "Photo" : "Recording" }
+}
+
+/// Names for photos and recordings: "Photo 2026-11-30 15-21-07.jpg",
+/// "Recording 2026-11-30 15-21-07.mp4" (hyphens, since some file systems
+/// refuse colons). A name already taken gets " (2)", " (3)"… so nothing is
+/// ever overwritten.
+public enum CaptureNaming {
+    public static func fileName(_ kind: CaptureKind, at date: Date, fileExtension: String,
+                                timeZone: TimeZone = .current, isTaken: (String) -> Bool) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        let stem = "\(kind.word) \(String(format: "%04d", c.year ?? 0))-\(two(c.month))-\(two(c.day)) "
+            + "\(two(c.hour))-\(two(c.minute))-\(two(c.second))"
+        var name = "\(stem).\(fileExtension)"
+        var number = 2
+        while isTaken(name) {
+            name = "\(stem) (\(number)).\(fileExtension)"
+            number += 1
+        }
+        return name
+    }
+}

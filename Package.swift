@@ -15,11 +15,13 @@ let package = Package(
         // libyuv has no pkg-config file in Debian; its headers are in /usr/include.
         .systemLibrary(name: "CYuv", path: "Sources/CYuv"),
         .systemLibrary(name: "CPixbuf", path: "Sources/CPixbuf", pkgConfig: "gdk-pixbuf-2.0"),
+        // Camera controls through the kernel's V4L2 interface (no library).
+        .systemLibrary(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CShims", dependencies: ["CGLib"]),
 
         .target(name: "ReelCore"),
         .target(name: "GLibKit", dependencies: ["CGLib", "CShims"]),
-        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf", "CYuv"]),
+        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf", "CYuv", "CV4L2"]),
         .target(name: "ReelUI", dependencies: ["ReelCore", "ReelMedia", "GLibKit", "CGLib", "CGtk", "CShims"]),
         .executableTarget(name: "reel", dependencies: ["ReelUI"]),
 

@@ -12,6 +12,13 @@ public struct GLibError: Error, CustomStringConvertible, Equatable {
         self.message = message
     }
 
+    /// A system call's failure, in the system's words (g_strerror).
+    public init(errno code: Int32) {
+        domain = "g-file-error-quark"
+        self.code = code
+        message = String(cString: g_strerror(code))
+    }
+
     /// Copies and frees `error`.
     public init(consuming error: UnsafeMutablePointer<GError>) {
         domain = String(cString: g_quark_to_string(error.pointee.domain))

@@ -1,0 +1,191 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+
+/// The camera running: its source at the chosen mode, a tee, and the live
+/// preview into a VideoSink. A probe on the tee hands every frame to the
+/// recorder while one runs, and the next frame to a photo when one is asked
+/// for; encoding happens in the recorder's own pipeline, so the preview
+/// never waits for the disk. Main thread; `stop()` tears it down on a
+/// worker thread.
+public final class CameraPipeline {
+    public let camera: CaptureDevice
+    public let mode: CameraMode
+    public let sink: VideoSink
+    /// The camera stopped with an error (unplugged, busy, refused the
+    /// mode): its words. Main thread.
+    public var onFailure: ((String) -> Void)?
+    /// The first frame reached the preview.
+    public var onStarted: (() -> Void)?
+
+    private let pipeline: UnsafeMutablePointer<GstElement>
+    private var busWatch: guint = 0
+    private let tap = FrameTap()
+    private var started = false
+
+    public init(camera: CaptureDevice, mode: CameraMode, sink: VideoSink = VideoSink()) throws {
+        self.camera = camera
+        self.mode = mode
+        self.sink = sink
+        guard let source = camera.makeSource() else {
+            throw GLibError(domain: "reel", code: 0, message: "the camera’s source could not be made")
+        }
+        let pipeline = gst_pipeline_new("reel-camera")!
+        _ = gst_object_ref_sink(UnsafeMutableRawPointer(pipeline))
+        self.pipeline = pipeline
+        gst_pipeline_use_clock(cast(pipeline), gst_system_clock_obtain())
+        let bin: UnsafeMutablePointer<GstBin> = cast(pipeline)
+
+        let filter = gst_element_factory_make("capsfilter", nil)!
+        let caps = gst_caps_from_string(CaptureDevice.caps(for: mode))
+        PropertyValue.boxed(UnsafeMutableRawPointer(caps!), gst_caps_get_type()).set(on: filter, "caps")
+        gst_caps_unref(caps)
+        var chain = [source, filter]
+        if mode.encoding == .jpeg { chain.append(gst_element_factory_make("jpegdec", nil)!) }
+        let tee = gst_element_factory_make("tee", nil)!
+        // The preview drops frames rather than hold the camera back.
+        let queue = gst_element_factory_make("queue", nil)!
+        gst_util_set_object_arg(UnsafeMutableRawPointer(queue).assumingMemoryBound(to: GObject.self), "leaky", "downstream")
+        PropertyValue.uint(2).set(on: queue, "max-size-buffers")
+        PropertyValue.uint(0).set(on: queue, "max-size-bytes")
+        gst_util_set_object_arg(UnsafeMutableRawPointer(queue).assumingMemoryBound(to: GObject.self), "max-size-time", "0")
+        chain += [tee, queue, sink.element]
+        for element in chain { _ = gst_bin_add(bin, element) }
+        for (from, to) in zip(chain, chain.dropFirst()) where gst_element_link(from, to) == 0 {
+            throw GLibError(domain: "reel", code: 0, message: "the camera pipeline could not be linked")
+        }
+
+        let teeSink = gst_element_get_static_pad(tee, "sink")!
+        gst_pad_add_probe(teeSink, GST_PAD_PROBE_TYPE_BUFFER, { pad, info, data in
+            if let pad, let buffer = info?.pointee.data?.assumingMemoryBound(to: GstBuffer.self) {
+                Unmanaged<FrameTap>.fromOpaque(data!).takeUnretainedValue().frame(buffer, on: pad)
+            }
+            return GST_PAD_PROBE_OK
+        }, Unmanaged.passRetained(tap).toOpaque(), { Unmanaged<FrameTap>.fromOpaque($0!).release() })
+        gst_object_unref(UnsafeMutableRawPointer(teeSink))
+
+        let bus = gst_element_get_bus(pipeline)!
+        busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
+            Unmanaged<CameraPipeline>.fromOpaque(data!).takeUnretainedValue().handle(message!)
+            return 1
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        gst_object_unref(UnsafeMutableRawPointer(bus))
+        Trace.shared.event("camera-open", ["camera": camera.name, "mode": mode.sizeKey])
+    }
+
+    deinit { stop() }
+
+    public func start() {
+        if gst_element_set_state(pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
+            MainContext.soon { [weak self] in
+                guard let self, !self.started else { return }
+                self.onFailure?(self.popError() ?? "The camera could not be started.")
+            }
+        }
+    }
+
+    /// Stops the camera (the device is released on a worker thread).
+    public func stop() {
+        guard busWatch != 0 else { return }
+        g_source_remove(busWatch)
+        busWatch = 0
+        tap.setRecorder(nil)
+        let address = UInt(bitPattern: pipeline)
+        BackgroundThread.start {
+            let pipeline = UnsafeMutablePointer<GstElement>(bitPattern: address)!
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_object_unref(UnsafeMutableRawPointer(pipeline))
+        }
+    }
+
+    /// Hands frames to `recorder` from the next one on (nil: no more).
+    public func attach(_ recorder: Recorder?) {
+        tap.setRecorder(recorder)
+    }
+
+    public var baseTime: GstClockTime { gst_element_get_base_time(pipeline) }
+
+    /// Writes the next frame to `path` as a JPEG; `done` on the main thread.
+    public func takePhoto(into path: String, _ done: @escaping (Result<Void, GLibError>) -> Void) {
+        let handler = MainThreadHandler(done)
+        tap.requestFrame { sample in
+            BackgroundThread.start {
+                let result = PhotoWriter.write(sample.value, to: path)
+                gst_sample_unref(sample.value)
+                Trace.shared.event("photo-saved", ["path": path, "ok": (try? result.get()) != nil])
+                MainContext.invoke { handler.call(result) }
+            }
+        }
+    }
+
+    private func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+        switch message.pointee.type {
+        case GST_MESSAGE_ERROR:
+            var error: UnsafeMutablePointer<GError>?
+            gst_message_parse_error(message, &error, nil)
+            let text = error.map { GLibError(consuming: $0).message } ?? ""
+            Trace.shared.event("camera-error", ["message": text])
+            onFailure?(text)
+        case GST_MESSAGE_STATE_CHANGED where !started && message.pointee.src == UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstObject.self):
+            var new = GST_STATE_NULL
+            gst_message_parse_state_changed(message, nil, &new, nil)
+            if new == GST_STATE_PLAYING {
+                started = true
+                onStarted?()
+            }
+        default:
+            break
+        }
+    }
+
+    private func popError() -> String? {
+        let bus = gst_element_get_bus(pipeline)!
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        guard let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) else { return nil }
+        defer { gst_message_unref(message) }
+        var error: UnsafeMutablePointer<GError>?
+        gst_message_parse_error(message, &error, nil)
+        return error.map { GLibError(consuming: $0).message }
+    }
+}
+
+/// A sample handed from the streaming thread to a worker (owned).
+struct OwnedSample: @unchecked Sendable {
+    let value: OpaquePointer
+}
+
+/// The camera's frames as they pass the tee: to the recorder, and one to
+/// each waiting photo. Streaming thread and main thread; locked.
+final class FrameTap: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorder: Recorder?
+    private var photoRequests: [(OwnedSample) -> Void] = []
+
+    func setRecorder(_ recorder: Recorder?) {
+        lock.lock()
+        self.recorder = recorder
+        lock.unlock()
+    }
+
+    func requestFrame(_ receive: @escaping (OwnedSample) -> Void) {
+        lock.lock()
+        photoRequests.append(receive)
+        lock.unlock()
+    }
+
+    func frame(_ buffer: UnsafeMutablePointer<GstBuffer>, on pad: UnsafeMutablePointer<GstPad>) {
+        lock.lock()
+        let recorder = self.recorder
+        let requests = photoRequests
+        photoRequests = []
+        lock.unlock()
+        guard recorder != nil || !requests.isEmpty, let caps = gst_pad_get_current_caps(pad) else { return }
+        defer { gst_caps_unref(caps) }
+        recorder?.push(buffer, caps: caps)
+        for receive in requests {
+            receive(OwnedSample(value: gst_sample_new(buffer, caps, nil, nil)))
+        }
+    }
+}

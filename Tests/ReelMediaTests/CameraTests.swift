@@ -1,0 +1,212 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+import XCTest
+@testable import ReelMedia
+
+/// The camera on test sources (videotestsrc and audiotestsrc stand in for
+/// the camera and the microphone; the pipelines are otherwise the real
+/// ones): preview, photos, recordings with and without sound, a full disk.
+final class CameraTests: XCTestCase {
+    private var folder = ""
+    private let camera = CaptureDevice(testNamed: "Test Camera", kind: .camera, pattern: 18)
+    private let microphone = CaptureDevice(testNamed: "Test Microphone", kind: .microphone, pattern: 0)
+    private var format: RecordingFormat { RecordingFormat.choose(isInstalled: MediaSystem.hasElement)! }
+
+    override func setUpWithError() throws {
+        try MediaSystem.initialize()
+        folder = NSTemporaryDirectory() + "reel-camera-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func mode(_ width: Int, _ height: Int) -> CameraMode {
+        camera.modes.first { $0.width == width && $0.height == height }!
+    }
+
+    /// A running camera with frames on the preview.
+    private func startCamera(_ mode: CameraMode) throws -> (CameraPipeline, FrameCount) {
+        let pipeline = try CameraPipeline(camera: camera, mode: mode)
+        let count = FrameCount()
+        pipeline.sink.onFrame = { _ in count.value += 1 }
+        pipeline.onFailure = { XCTFail("camera failed: \($0)") }
+        pipeline.start()
+        XCTAssertTrue(spinMainContext(timeout: 10) { count.value > 3 }, "preview frames")
+        return (pipeline, count)
+    }
+
+    private func record(_ camera: CameraPipeline, seconds: Double, microphone: CaptureDevice?,
+                        into folder: String? = nil) throws -> (Recorder, Recorder.Outcome?) {
+        let path = try CaptureFile.reserve(.recording, fileExtension: format.fileExtension, in: folder ?? self.folder)
+        let recorder = try Recorder(path: path, format: format, mode: camera.mode, microphone: microphone)
+        var outcome: Recorder.Outcome?
+        recorder.onFinished = { outcome = $0 }
+        XCTAssertTrue(recorder.start(cameraBaseTime: camera.baseTime))
+        camera.attach(recorder)
+        _ = spinMainContext(timeout: seconds) { outcome != nil }
+        if outcome == nil { recorder.stop() }
+        XCTAssertTrue(spinMainContext(timeout: 30) { outcome != nil }, "the recording finished")
+        camera.attach(nil)
+        return (recorder, outcome)
+    }
+
+    func testRecordingThreeSecondsPlaysWithVideoAndSound() throws {
+        let (camera, _) = try startCamera(mode(1280, 720))
+        defer { camera.stop() }
+        let (recorder, outcome) = try record(camera, seconds: 3, microphone: microphone)
+        XCTAssertEqual(outcome, .saved(withSound: true))
+        XCTAssertEqual(recorder.counts.dropped, 0)
+        XCTAssertTrue(recorder.path.hasSuffix(".\(format.fileExtension)"))
+        guard case .video(let info) = MediaProbe().probe(URL(fileURLWithPath: recorder.path).absoluteString) else {
+            return XCTFail("the recording does not play")
+        }
+        XCTAssertEqual(try XCTUnwrap(info.duration), 3, accuracy: 0.3)
+        XCTAssertEqual(info.width, 1280)
+        XCTAssertEqual(info.height, 720)
+        XCTAssertNotNil(info.videoCodec)
+        XCTAssertNotNil(info.audioCodec, "the microphone was recorded")
+        XCTAssertTrue(info.isSeekable)
+        XCTAssertEqual(try decodedSeconds(recorder.path), 3, accuracy: 0.3)
+    }
+
+    func testWithoutMicrophoneTheRecordingIsVideoOnly() throws {
+        let (camera, _) = try startCamera(mode(640, 480))
+        defer { camera.stop() }
+        let (recorder, outcome) = try record(camera, seconds: 1.5, microphone: nil)
+        XCTAssertEqual(outcome, .saved(withSound: false))
+        XCTAssertFalse(recorder.hasSound)
+        guard case .video(let info) = MediaProbe().probe(URL(fileURLWithPath: recorder.path).absoluteString) else {
+            return XCTFail("the recording does not play")
+        }
+        XCTAssertNil(info.audioCodec)
+        XCTAssertEqual(info.width, 640)
+    }
+
+    func testPhotoIsAJPEGOfTheChosenSizeWithOrientation() throws {
+        let (camera, _) = try startCamera(mode(640, 480))
+        defer { camera.stop() }
+        let path = try CaptureFile.reserve(.photo, fileExtension: "jpg", in: folder)
+        var result: Result<Void, GLibError>?
+        camera.takePhoto(into: path) { result = $0 }
+        XCTAssertTrue(spinMainContext(timeout: 10) { result != nil })
+        XCTAssertNoThrow(try result?.get())
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(Array(bytes.prefix(3)), [0xFF, 0xD8, 0xFF], "a JPEG")
+        XCTAssertEqual(JPEGFacts(bytes).size?.width, 640)
+        XCTAssertEqual(JPEGFacts(bytes).size?.height, 480)
+        XCTAssertEqual(JPEGFacts(bytes).exifOrientation, 1)
+        XCTAssertTrue(URL(fileURLWithPath: path).lastPathComponent.hasPrefix("Photo "))
+    }
+
+    func testNamesNeverCollide() throws {
+        let date = Date()
+        let first = try CaptureFile.reserve(.photo, fileExtension: "jpg", in: folder, at: date)
+        let second = try CaptureFile.reserve(.photo, fileExtension: "jpg", in: folder, at: date)
+        XCTAssertNotEqual(first, second)
+        XCTAssertTrue(second.hasSuffix(" (2).jpg"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: first))
+        // A folder that cannot be made says why.
+        XCTAssertThrowsError(try CaptureFile.reserve(.photo, fileExtension: "jpg", in: first + "/sub"))
+    }
+
+    func testFullDiskStopsTheRecordingKeepsItAndThePreviewRuns() throws {
+        let disk = folder + "/small-disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=300k", "tmpfs", disk]) else {
+            throw XCTSkip("a tmpfs cannot be mounted here (not root)")
+        }
+        defer { _ = run("/bin/umount", ["-l", disk]) }
+        let (camera, count) = try startCamera(mode(1280, 720))
+        defer { camera.stop() }
+        let (recorder, outcome) = try record(camera, seconds: 15, microphone: microphone, into: disk)
+        XCTAssertEqual(outcome, .failed(.diskFull, kept: true))
+        XCTAssertGreaterThan(try decodedSeconds(recorder.path), 0.5, "what was written plays")
+        let before = count.value
+        XCTAssertTrue(spinMainContext(timeout: 5) { count.value > before + 5 }, "the preview goes on")
+    }
+
+    // MARK: Helpers
+
+    /// Decodes the whole file; the last video frame's end, in seconds.
+    private func decodedSeconds(_ path: String) throws -> Double {
+        let pipeline = try LaunchPipeline("filesrc name=in ! parsebin ! decodebin ! video/x-raw ! fakesink name=out")
+        pipeline.set("in", "location", string: path)
+        final class Last: @unchecked Sendable { var end: UInt64 = 0 }
+        let last = Last()
+        let sink = try XCTUnwrap(pipeline.child("out"))
+        let pad = gst_element_get_static_pad(sink.cast(), "sink")!
+        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, { _, info, data in
+            let buffer = info!.pointee.data!.assumingMemoryBound(to: GstBuffer.self)
+            let box = Unmanaged<Last>.fromOpaque(data!).takeUnretainedValue()
+            if buffer.pointee.pts != GstClockTime.max {
+                let duration = buffer.pointee.duration == GstClockTime.max ? 0 : buffer.pointee.duration
+                box.end = max(box.end, UInt64(buffer.pointee.pts + duration))
+            }
+            return GST_PAD_PROBE_OK
+        }, Unmanaged.passRetained(last).toOpaque(), { Unmanaged<Last>.fromOpaque($0!).release() })
+        gst_object_unref(UnsafeMutableRawPointer(pad))
+        PropertyValue.bool(false).set(on: sink.object, "sync")
+        XCTAssertEqual(pipeline.runToEnd(timeout: 30) { false }, .finished)
+        return Double(last.end) / 1e9
+    }
+
+    private func run(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
+
+final class FrameCount: @unchecked Sendable {
+    var value = 0
+}
+
+/// The picture size (SOF) and EXIF orientation of a JPEG, read from its
+/// markers.
+struct JPEGFacts {
+    var size: (width: Int, height: Int)?
+    var exifOrientation: Int?
+
+    init(_ data: Data) {
+        let bytes = [UInt8](data)
+        var index = 2
+        while index + 4 <= bytes.count, bytes[index] == 0xFF {
+            let marker = bytes[index + 1]
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            let body = index + 4
+            if (0xC0...0xC3).contains(marker), body + 5 <= bytes.count {
+                size = (Int(bytes[body + 3]) << 8 | Int(bytes[body + 4]), Int(bytes[body + 1]) << 8 | Int(bytes[body + 2]))
+            }
+            if marker == 0xE1, body + 6 <= bytes.count, Array(bytes[body..<body + 4]) == Array("Exif".utf8) {
+                exifOrientation = JPEGFacts.orientation(Array(bytes[(body + 6)..<min(index + 2 + length, bytes.count)]))
+            }
+            if marker == 0xDA { break }
+            index += 2 + length
+        }
+    }
+
+    /// Tag 0x0112 of IFD0 in a TIFF block.
+    private static func orientation(_ tiff: [UInt8]) -> Int? {
+        guard tiff.count > 8 else { return nil }
+        let little = tiff[0] == 0x49
+        func u16(_ at: Int) -> Int { little ? Int(tiff[at]) | Int(tiff[at + 1]) << 8 : Int(tiff[at]) << 8 | Int(tiff[at + 1]) }
+        func u32(_ at: Int) -> Int { little ? u16(at) | u16(at + 2) << 16 : u16(at) << 16 | u16(at + 2) }
+        let ifd = u32(4)
+        guard ifd + 2 <= tiff.count else { return nil }
+        for entry in 0..<u16(ifd) {
+            let at = ifd + 2 + entry * 12
+            guard at + 12 <= tiff.count else { return nil }
+            if u16(at) == 0x0112 { return u16(at + 8) }
+        }
+        return nil
+    }
+}

@@ -10,7 +10,7 @@ import ReelCore
 /// cheaper (bench/RESULTS.md). Used from one streaming thread at a time.
 final class FrameConverter {
     /// The formats the sink accepts, so decoders' output needs no videoconvert.
-    static let inputFormats = ["I420", "YV12", "NV12", "BGRx", "BGRA"]
+    static let inputFormats = ["I420", "YV12", "NV12", "YUY2", "BGRx", "BGRA"]
 
     private let pool = FramePool()
     /// Scratch planes for the scaled YUV picture, reused frame to frame.
@@ -26,8 +26,10 @@ final class FrameConverter {
 
     /// Converts `sample` so that, after `rotation` (0, 90, 180 or 270
     /// degrees clockwise), it covers `drawn` device pixels (nil: source size),
-    /// scaling up too with `upscale`.
-    func convert(_ sample: OpaquePointer, drawn: ConversionSize?, upscale: Bool = false, rotation: Int) -> VideoFrame? {
+    /// scaling up too with `upscale`. `mirror` flips it left to right (a
+    /// webcam's preview, like a mirror); not combined with a rotation.
+    func convert(_ sample: OpaquePointer, drawn: ConversionSize?, upscale: Bool = false, rotation: Int,
+                 mirror: Bool = false) -> VideoFrame? {
         guard let caps = gst_sample_get_caps(sample), let buffer = gst_sample_get_buffer(sample) else { return nil }
         var info = GstVideoInfo()
         guard gst_video_info_from_caps(&info, caps) != 0 else { return nil }
@@ -53,7 +55,8 @@ final class FrameConverter {
         let stride = width * 4
         let (bytes, memory) = pool.bytes(size: stride * height)
         let out = memory.assumingMemoryBound(to: UInt8.self)
-        let destination = quarterTurn || rotation == 180 ? rotationBuffer(stride * height) : out
+        let flip = mirror && rotation == 0
+        let destination = quarterTurn || rotation == 180 || flip ? rotationBuffer(stride * height) : out
 
         let ok = withUnsafePointer(to: &frame.data) { planes -> Bool in
             planes.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 4) { plane in
@@ -70,7 +73,9 @@ final class FrameConverter {
         guard ok else { g_bytes_unref(bytes); return nil }
 
         var outWidth = width, outHeight = height
-        if destination != out {
+        if flip {
+            ARGBMirror(destination, Int32(stride), out, Int32(stride), Int32(width), Int32(height))
+        } else if destination != out {
             let mode: RotationMode = rotation == 90 ? kRotate90 : rotation == 180 ? kRotate180 : kRotate270
             if quarterTurn { swap(&outWidth, &outHeight) }
             ARGBRotate(destination, Int32(stride), out, Int32(outWidth * 4), Int32(width), Int32(height), mode)
@@ -117,6 +122,15 @@ final class FrameConverter {
                 yStride = w; uvStride = Int32(chromaWidth * 2)
             }
             return NV12ToARGBMatrix(y, yStride, uv, uvStride, out, outStride, matrix, w, h) == 0
+        case GST_VIDEO_FORMAT_YUY2:
+            // Webcams' raw format. libyuv converts it with BT.601 only, which
+            // is what webcams use; scaling, if any, follows in BGRA.
+            guard scaled else { return YUY2ToARGB(bytes(0), stride[0], out, outStride, w, h) == 0 }
+            let full = scratchBuffer(sourceWidth * sourceHeight * 4).assumingMemoryBound(to: UInt8.self)
+            guard YUY2ToARGB(bytes(0), stride[0], full, Int32(sourceWidth * 4), Int32(sourceWidth), Int32(sourceHeight)) == 0
+            else { return false }
+            return ARGBScale(full, Int32(sourceWidth * 4), Int32(sourceWidth), Int32(sourceHeight),
+                             out, outStride, w, h, kFilterBilinear) == 0
         case GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_BGRA:
             // Already libyuv's "ARGB" byte order; make it opaque for GTK.
             guard ARGBScale(bytes(0), stride[0], Int32(sourceWidth), Int32(sourceHeight),

@@ -88,6 +88,11 @@ public final class VideoSink {
         core.setDrawn(ConversionSize(width: width, height: height), upscale: upscale)
     }
 
+    /// Flips the picture left to right (a webcam preview shown as a mirror).
+    public func setMirrored(_ mirrored: Bool) {
+        core.setMirrored(mirrored)
+    }
+
     /// Converts the newest frame again at the current drawn size (for a
     /// paused video whose view changed size) and delivers it.
     public func refresh() {
@@ -120,6 +125,7 @@ final class SinkCore: @unchecked Sendable {
     private var drawn: ConversionSize?
     private var upscale = false
     private var rotation = 0
+    private var mirrored = false
     private var lastSample: OpaquePointer?
     private(set) var unshown = 0
     /// Main thread only.
@@ -133,6 +139,12 @@ final class SinkCore: @unchecked Sendable {
         lock.lock()
         if drawn.map({ size.differsNoticeably(from: $0) }) ?? true { drawn = size }
         self.upscale = upscale
+        lock.unlock()
+    }
+
+    func setMirrored(_ mirrored: Bool) {
+        lock.lock()
+        self.mirrored = mirrored
         lock.unlock()
     }
 
@@ -167,10 +179,10 @@ final class SinkCore: @unchecked Sendable {
 
     private func convertAndPost(_ sample: OpaquePointer) {
         lock.lock()
-        let size = drawn, degrees = rotation, upscale = self.upscale
+        let size = drawn, degrees = rotation, upscale = self.upscale, mirror = mirrored
         lock.unlock()
         convertLock.lock()
-        let frame = converter.convert(sample, drawn: size, upscale: upscale, rotation: degrees)
+        let frame = converter.convert(sample, drawn: size, upscale: upscale, rotation: degrees, mirror: mirror)
         convertLock.unlock()
         guard let frame else { return }
         lock.lock()

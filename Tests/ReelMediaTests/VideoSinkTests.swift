@@ -17,7 +17,7 @@ final class VideoSinkTests: XCTestCase {
     // MARK: Colours and formats
 
     func testSolidColoursInEveryInputFormat() throws {
-        for format in ["I420", "NV12", "YV12", "BGRx", "BGRA"] {
+        for format in ["I420", "NV12", "YV12", "YUY2", "BGRx", "BGRA"] {
             for (pattern, colour) in VideoSinkTests.solids {
                 let frame = try firstFrame("videotestsrc pattern=\(pattern) ! video/x-raw,format=\(format),width=320,height=240")
                 let what = "\(pattern) from \(format)"
@@ -34,7 +34,7 @@ final class VideoSinkTests: XCTestCase {
     /// Colour bars catch swapped chroma planes, wrong strides and a mirrored
     /// picture that a solid colour cannot.
     func testColourBarsLandInPlaceInEveryInputFormat() throws {
-        for format in ["I420", "NV12", "YV12", "BGRx"] {
+        for format in ["I420", "NV12", "YV12", "YUY2", "BGRx"] {
             let frame = try firstFrame("videotestsrc pattern=smpte ! video/x-raw,format=\(format),width=320,height=240")
             assertBars(frame, rotation: 0, scale: 1, "\(format)")
         }
@@ -168,6 +168,24 @@ final class VideoSinkTests: XCTestCase {
         XCTAssertEqual(small.displayWidth, 640)
         XCTAssertEqual(small.displayHeight, 240)
         assertBars(small, rotation: 0, scale: 0.5, "2:1 pixels at 160×120")
+    }
+
+    /// A webcam preview is a mirror: the bars come right to left; a
+    /// webcam's YUY2 scaled down on the way.
+    func testMirroredPictureIsFlippedLeftToRight() throws {
+        for format in ["I420", "YUY2"] {
+            let frame = try firstFrame("videotestsrc pattern=smpte ! video/x-raw,format=\(format),width=640,height=480") {
+                $0.setMirrored(true)
+                $0.setDrawnSize(width: 320, height: 240)
+            }
+            XCTAssertEqual(frame.width, 320)
+            XCTAssertEqual(frame.height, 240)
+            // Mirrored, the bars read as a 180° turn read upside down.
+            for (index, colour) in VideoSinkTests.bars.enumerated() {
+                let x = Int(320 - (Double(index) + 0.5) * 320 / 7)
+                assertClose(frame.rgb(x: x, y: 20), colour, "\(format) bar \(index) mirrored")
+            }
+        }
     }
 
     // MARK: Rotation

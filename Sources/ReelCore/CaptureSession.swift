@@ -11,8 +11,8 @@ public enum CaptureCountdown: Int, CaseIterable, Sendable {
     case five = 5
     case ten = 10
 
-    /// Untranslated (N_); `%d` stands for the seconds.
-    public var label: String { self == .off ? N_("No Timer") : N_("%d Seconds") }
+    /// Untranslated (N_); `%s` stands for the seconds.
+    public var label: String { self == .off ? N_("No Timer") : N_("%s Seconds") }
 }
 
 /// What the camera page is doing, and what the shutter means in each state.

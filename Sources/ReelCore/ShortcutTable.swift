@@ -4,12 +4,14 @@
 public enum ShortcutPage: String, CaseIterable, Sendable {
     case app
     case player
+    case camera
 
     /// Untranslated title; the UI passes it through gettext.
     public var title: String {
         switch self {
         case .app: return N_("Feed")
         case .player: return N_("Player")
+        case .camera: return N_("Camera")
         }
     }
 }
@@ -24,11 +26,13 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
     case sound
     case seeking
     case pictureInPicture
+    case camera
 
     public var page: ShortcutPage {
         switch self {
         case .general, .window, .strip: return .app
         case .playback, .sound, .seeking, .pictureInPicture: return .player
+        case .camera: return .camera
         }
     }
 
@@ -42,6 +46,7 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
         case .sound: return N_("Sound")
         case .strip: return N_("Preview Strip")
         case .pictureInPicture: return N_("Picture in Picture")
+        case .camera: return N_("Camera")
         }
     }
 }
@@ -51,7 +56,8 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
 /// window names it. `app.` and `win.` keys work everywhere; `player.` keys
 /// only while the player has the window (Space must still type a space in
 /// the search field), `strip.` keys while the preview strip has the focus,
-/// `pip.` keys while the picture-in-picture window has it.
+/// `pip.` keys while the picture-in-picture window has it, `camera.` keys
+/// while the camera page shows.
 public struct Shortcut: Equatable, Sendable {
     public let action: String
     public let accelerators: [String]
@@ -92,6 +98,7 @@ public enum ShortcutTable {
         Shortcut(action: "app.open", accelerators: ["<Control>o"], title: N_("Open Video"), section: .general),
         Shortcut(action: "app.open-url", accelerators: ["<Control>l"], title: N_("Open URL"), section: .general),
         Shortcut(action: "win.search", accelerators: ["<Control>f"], title: N_("Search"), section: .general),
+        Shortcut(action: "win.camera", accelerators: ["<Control>t"], title: N_("Camera"), section: .general),
         Shortcut(action: "app.shortcuts", accelerators: ["<Control>question"], title: N_("Keyboard Shortcuts"), section: .general),
         Shortcut(action: "app.quit", accelerators: ["<Control>q"], title: N_("Quit"), section: .general),
         Shortcut(action: "win.close", accelerators: ["<Control>w"], title: N_("Close Window"), section: .window),
@@ -125,6 +132,9 @@ public enum ShortcutTable {
         Shortcut(action: "pip.mute", accelerators: ["m"], title: N_("Mute"), section: .pictureInPicture),
         Shortcut(action: "pip.back-to-player", accelerators: ["Escape", "p"], title: N_("Back to the Player"), section: .pictureInPicture),
         Shortcut(action: "pip.close", accelerators: ["<Control>w"], title: N_("Close"), section: .pictureInPicture),
+        Shortcut(action: "camera.shutter", accelerators: ["space"], title: N_("Take Photo, Start or Stop Recording"), section: .camera),
+        Shortcut(action: "camera.toggle-mode", accelerators: ["m"], title: N_("Photo or Video"), section: .camera),
+        Shortcut(action: "camera.close", accelerators: ["Escape"], title: N_("Back to the Feed"), section: .camera),
     ]
 
     public static func shortcut(for action: String) -> Shortcut? {

@@ -11,6 +11,7 @@ final class MainWindow {
     private let stack: OpaquePointer
     private let toasts: OpaquePointer
     private let playerPage: PlayerPage
+    private let cameraPage: CameraPage
     private let strip = PreviewStrip()
     private var stripClips: [String] = []
     private var header: UnsafeMutablePointer<GtkWidget>?
@@ -30,6 +31,7 @@ final class MainWindow {
         toasts = cast(adw_toast_overlay_new())
         feed = FeedController(page: feedPage, settings: settings)
         playerPage = PlayerPage(settings: settings)
+        cameraPage = CameraPage(settings: settings)
 
         gtk_window_set_title(gtkWindow, AppInfo.name)
         restoreState()
@@ -37,6 +39,7 @@ final class MainWindow {
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_add_named(stack, feedPage.widget, "feed")
         gtk_stack_add_named(stack, playerPage.widget, "video")
+        gtk_stack_add_named(stack, cameraPage.widget, "camera")
         adw_toast_overlay_set_child(toasts, cast(stack))
 
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -71,6 +74,8 @@ final class MainWindow {
         // The end action "next" opens the next video in the mini window.
         playerPage.onOpen = { [weak self] title in self?.miniWindow?.setTitle(title) }
         playerPage.onErrorElsewhere = { [weak self] in self?.leavePictureInPicture() }
+        cameraPage.onClose = { [weak self] in self?.showFeed() }
+        cameraPage.onToast = { [weak self] text, button in self?.showToast(text, button: button) }
 
         window.connect("close-request") { [weak self] args in
             guard let self else { return }
@@ -113,6 +118,8 @@ final class MainWindow {
             self?.updateStrip()
         }
         actions.add("close") { [weak self] in self?.close() }
+        actions.add("camera") { [weak self] in self?.showCamera() }
+        actions.add("take-video") { [weak self] in self?.showCamera(mode: .video) }
         actions.add("search") { [weak self] in
             self?.showFeed()
             self?.feedPage.toggleSearch()
@@ -147,8 +154,9 @@ final class MainWindow {
     /// The shortcuts that matter now: the player's while a video plays here
     /// or in the mini window.
     var shortcutPage: ShortcutPage {
-        let playing = miniWindow != nil || gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } == "video"
-        return playing ? .player : .app
+        let page = gtk_stack_get_visible_child_name(stack).map { String(cString: $0) }
+        if page == "camera" { return .camera }
+        return miniWindow != nil || page == "video" ? .player : .app
     }
 
     func close() { gtk_window_close(gtkWindow) }
@@ -158,6 +166,8 @@ final class MainWindow {
 
         let open = IconButton.make(icon: "document-open-symbolic", label: tr("Open Video…"), action: "app.open")
         adw_header_bar_pack_start(cast(header), open)
+        let camera = IconButton.make(icon: "camera-photo-symbolic", label: tr("Camera"), action: "win.camera")
+        adw_header_bar_pack_start(cast(header), camera)
         adw_header_bar_set_title_widget(cast(header), FeedFilterSwitch.make(settings: settings) { [weak self] section in
             guard let self else { return }
             var query = self.feedPage.query
@@ -186,6 +196,7 @@ final class MainWindow {
         let menu = g_menu_new()!
         let openSection = g_menu_new()!
         g_menu_append(openSection, tr("Open _URL…"), "app.open-url")
+        g_menu_append(openSection, tr("_Take Video…"), "win.take-video")
         g_menu_append(openSection, tr("Add _Catalog…"), "win.add-catalog")
         g_menu_append(openSection, tr("Show _Preview Strip"), "win.show-preview-strip")
         g_menu_append_section(menu, nil, cast(openSection))
@@ -202,6 +213,7 @@ final class MainWindow {
 
     /// Playback ends (the mini window with it) and the feed shows.
     private func showFeed() {
+        cameraPage.close()
         playerPage.stop()
         dismissMiniWindow()
         strip.setOtherPlayback(false)
@@ -214,6 +226,20 @@ final class MainWindow {
         feedPage.captureKeys(from: window.cast())
         if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
         gtk_stack_set_visible_child_name(stack, "feed")
+    }
+
+    /// The camera has its own bar; playback stops (one thing at a time, and
+    /// the strip pauses) and the window stays as it is.
+    private func showCamera(mode: CaptureMode? = nil) {
+        playerPage.stop()
+        dismissMiniWindow()
+        if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
+        if let header { gtk_widget_set_visible(header, 0) }
+        gtk_widget_remove_css_class(window.cast(), "reel-playing")
+        feedPage.captureKeys(from: nil)
+        strip.setOtherPlayback(true)
+        gtk_stack_set_visible_child_name(stack, "camera")
+        cameraPage.open(mode: mode)
     }
 
     /// The player has its own bar; it opens full screen over the feed.
@@ -296,6 +322,7 @@ final class MainWindow {
             feed.addCatalog(locator.uri)
             showFeed()
         case .success(let locator):
+            cameraPage.close()
             feed.recordOpened(locator)
             let title = feed.item(withID: locator.uri)?.title ?? locator.displayName
             dismissMiniWindow()
@@ -312,9 +339,15 @@ final class MainWindow {
         }
     }
 
-    func showToast(_ text: String) {
+    /// A toast, with a button that fires `action` with a string target.
+    func showToast(_ text: String, button: (label: String, action: String, target: String)? = nil) {
         let toast = adw_toast_new(text)!
         adw_toast_set_timeout(toast, 5)
+        if let button {
+            adw_toast_set_button_label(toast, button.label)
+            adw_toast_set_action_name(toast, button.action)
+            adw_toast_set_action_target_value(toast, g_variant_new_string(button.target))
+        }
         adw_toast_overlay_add_toast(toasts, toast)
     }
 
@@ -348,6 +381,7 @@ final class MainWindow {
     /// Before the window closes or the app quits: the player remembers where
     /// a long video was left, the window its size.
     func shutDown() {
+        cameraPage.close()
         playerPage.stop()
         dismissMiniWindow()
         saveState()

@@ -1,0 +1,523 @@
+import CGLib
+import CGtk
+import Foundation
+import GLibKit
+import ReelCore
+import ReelMedia
+
+/// The camera: a live preview (mirrored for webcams, a setting), the
+/// shutter, photo or video, a camera menu that follows hot-plug, the
+/// resolutions the camera offers, a timer, focus and exposure where the
+/// camera has them. Photos go to Pictures/Reel, recordings to Videos/Reel
+/// (where the feed's folder watcher finds them). What the shutter does is
+/// ReelCore's CaptureSession; the pipelines are ReelMedia's.
+final class CameraPage {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    /// Back to the feed.
+    var onClose: (() -> Void)?
+    /// A toast for the main window, once the page has closed (a recording
+    /// saved after the user left): text, and a button (label, action, string
+    /// target) if any.
+    var onToast: ((String, (label: String, action: String, target: String)?) -> Void)?
+
+    private let settings: Settings?
+    private let devices = CaptureDevices()
+    private let view = VideoView()
+    private let stack: OpaquePointer
+    private let statusPage: OpaquePointer
+    private let windowTitle: OpaquePointer
+    private let shutter: UnsafeMutablePointer<GtkWidget>
+    private let recordingBadge: UnsafeMutablePointer<GtkWidget>
+    private let recordingTime: UnsafeMutablePointer<GtkWidget>
+    private let countdownLabel: UnsafeMutablePointer<GtkWidget>
+    private let flash: UnsafeMutablePointer<GtkWidget>
+    private let toasts: OpaquePointer
+    private let menu = CameraMenu()
+    private let controls = CameraControlsPopover()
+    private var actions: [String: OpaquePointer] = [:]
+
+    private var session: CaptureSession
+    private var pipeline: CameraPipeline?
+    private var recorder: Recorder?
+    private var recordingStarted: Date?
+    private var recordingTimer: SourceID?
+    private var countdownTimer: SourceID?
+    /// The camera went away during a recording: say so once it is saved.
+    private var lostWhileRecording = false
+    private var isOpen = false
+    private var accessDenied = false
+
+    init(settings: Settings?) {
+        self.settings = settings
+        let mode = CaptureMode(rawValue: settings?.string("camera-mode") ?? "") ?? .photo
+        let countdown = CaptureCountdown(rawValue: Int(settings?.int("camera-timer") ?? 0)) ?? .off
+        session = CaptureSession(mode: mode, countdown: countdown)
+
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        _ = g_object_ref_sink(UnsafeMutableRawPointer(widget))
+        gtk_widget_add_css_class(widget, "reel-camera")
+
+        windowTitle = OpaquePointer(adw_window_title_new(tr("Camera"), ""))
+        stack = OpaquePointer(gtk_stack_new())
+        statusPage = OpaquePointer(adw_status_page_new())
+        shutter = gtk_button_new()
+        recordingBadge = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+        recordingTime = gtk_label_new("0:00")
+        countdownLabel = gtk_label_new("")
+        flash = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        toasts = OpaquePointer(adw_toast_overlay_new())
+
+        gtk_box_append(cast(widget), makeHeaderBar())
+        // Toasts over the preview, never over the shutter below it.
+        adw_toast_overlay_set_child(toasts, makeStage())
+        gtk_widget_set_vexpand(cast(toasts), 1)
+        gtk_box_append(cast(widget), cast(toasts))
+        gtk_box_append(cast(widget), makeBar())
+        addActions()
+        ScopedShortcuts.attach(scope: "camera", to: widget, capture: true)
+        view.paintable.hasIntrinsicSize = false
+        updateShutter()
+
+        devices.onChange = { [weak self] in self?.devicesChanged() }
+        devices.onAccessDenied = { [weak self] in
+            self?.accessDenied = true
+            self?.show(.accessDenied)
+        }
+        menu.onCamera = { [weak self] id in self?.switchCamera(to: id) }
+        menu.onResolution = { [weak self] key in self?.changeResolution(to: key) }
+    }
+
+    // MARK: Building
+
+    private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
+        let header = adw_header_bar_new()!
+        let back = IconButton.make(icon: "go-previous-symbolic", label: tr("Back"), action: "camera.close")
+        adw_header_bar_pack_start(cast(header), back)
+        adw_header_bar_set_title_widget(cast(header), cast(windowTitle))
+        adw_header_bar_pack_end(cast(header), menu.optionsButton)
+        adw_header_bar_pack_end(cast(header), menu.cameraButton)
+        return header
+    }
+
+    /// The preview with its overlays: the recording badge, the countdown,
+    /// the flash.
+    private func makeStage() -> UnsafeMutablePointer<GtkWidget> {
+        let overlay = gtk_overlay_new()!
+        gtk_widget_set_vexpand(overlay, 1)
+        gtk_widget_add_css_class(overlay, "reel-camera-stage")
+        gtk_stack_add_named(stack, view.widget, "preview")
+        gtk_stack_add_named(stack, cast(statusPage), "problem")
+        let spinner = gtk_spinner_new()!
+        gtk_spinner_start(cast(spinner))
+        gtk_widget_set_size_request(spinner, 32, 32)
+        gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
+        gtk_stack_add_named(stack, spinner, "starting")
+        gtk_overlay_set_child(cast(overlay), cast(stack))
+
+        // The seeds' white flash, as a desktop does it: over the preview only.
+        gtk_widget_add_css_class(flash, "reel-flash")
+        gtk_widget_set_can_target(flash, 0)
+        gtk_widget_set_opacity(flash, 0)
+        gtk_overlay_add_overlay(cast(overlay), flash)
+
+        gtk_widget_add_css_class(countdownLabel, "reel-countdown")
+        gtk_widget_set_halign(countdownLabel, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(countdownLabel, GTK_ALIGN_CENTER)
+        gtk_widget_set_can_target(countdownLabel, 0)
+        gtk_widget_set_visible(countdownLabel, 0)
+        gtk_overlay_add_overlay(cast(overlay), countdownLabel)
+
+        let dot = gtk_label_new("●")!
+        gtk_widget_add_css_class(dot, "reel-recording-dot")
+        gtk_widget_add_css_class(recordingTime, "numeric")
+        gtk_box_append(cast(recordingBadge), dot)
+        gtk_box_append(cast(recordingBadge), recordingTime)
+        gtk_widget_add_css_class(recordingBadge, "osd")
+        gtk_widget_add_css_class(recordingBadge, "reel-recording")
+        gtk_widget_set_halign(recordingBadge, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(recordingBadge, GTK_ALIGN_START)
+        gtk_widget_set_visible(recordingBadge, 0)
+        gtk_overlay_add_overlay(cast(overlay), recordingBadge)
+        return overlay
+    }
+
+    /// Under the preview: the mode switch, the shutter, focus and exposure.
+    private func makeBar() -> UnsafeMutablePointer<GtkWidget> {
+        let bar = gtk_center_box_new()!
+        gtk_widget_add_css_class(bar, "reel-camera-bar")
+        gtk_center_box_set_start_widget(cast(bar), makeModeSwitch())
+        gtk_widget_add_css_class(shutter, "circular")
+        gtk_widget_add_css_class(shutter, "reel-shutter")
+        gtk_actionable_set_action_name(OpaquePointer(shutter), "camera.shutter")
+        gtk_center_box_set_center_widget(cast(bar), shutter)
+        gtk_center_box_set_end_widget(cast(bar), controls.button)
+        return bar
+    }
+
+    /// Photo | Video, two linked toggle buttons on the `camera.mode` state.
+    private func makeModeSwitch() -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(box, "linked")
+        gtk_widget_add_css_class(box, "osd")
+        gtk_widget_add_css_class(box, "reel-camera-mode")
+        for (mode, label) in [(CaptureMode.photo, tr("Photo")), (.video, tr("Video"))] {
+            let button = gtk_toggle_button_new_with_label(label)!
+            gtk_actionable_set_action_name(OpaquePointer(button), "camera.mode")
+            gtk_actionable_set_action_target_value(OpaquePointer(button), g_variant_new_string(mode.rawValue))
+            gtk_box_append(cast(box), button)
+        }
+        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+        return box
+    }
+
+    private func addActions() {
+        let group = g_simple_action_group_new()!
+        let map = ActionGroup(map: UnsafeMutableRawPointer(group))
+        actions["shutter"] = map.add("shutter") { [weak self] in self?.pressShutter() }
+        map.add("close") { [weak self] in self?.onClose?() }
+        actions["mode"] = map.add("mode", state: session.mode.rawValue) { [weak self] value in
+            guard let self, self.session.canChangeSettings, let mode = CaptureMode(rawValue: value) else { return false }
+            self.session.mode = mode
+            _ = self.settings?.setString("camera-mode", mode.rawValue)
+            self.updateShutter()
+            return true
+        }
+        map.add("toggle-mode") { [weak self] in
+            guard let self, let action = self.actions["mode"] else { return }
+            let next: CaptureMode = self.session.mode == .photo ? .video : .photo
+            g_action_change_state(action, g_variant_new_string(next.rawValue))
+        }
+        map.add("mirror", toggle: settings?.bool("camera-mirror") ?? true) { [weak self] on in
+            _ = self?.settings?.setBool("camera-mirror", on)
+            self?.pipeline?.sink.setMirrored(on)
+        }
+        actions["timer"] = map.add("timer", state: String(session.countdown.rawValue)) { [weak self] value in
+            guard let self, let seconds = Int(value), let countdown = CaptureCountdown(rawValue: seconds) else { return false }
+            self.session.countdown = countdown
+            _ = self.settings?.setInt("camera-timer", Int32(seconds))
+            return true
+        }
+        menu.addActions(to: map)
+        gtk_widget_insert_action_group(widget, "camera", OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(group))
+    }
+
+    // MARK: Opening and closing
+
+    /// Starts listing devices and the camera used last.
+    func open(mode: CaptureMode? = nil) {
+        if let mode, let action = actions["mode"], session.canChangeSettings {
+            g_action_change_state(action, g_variant_new_string(mode.rawValue))
+        }
+        guard !isOpen else { return }
+        isOpen = true
+        accessDenied = false
+        gtk_stack_set_visible_child_name(stack, "starting")
+        Trace.shared.event("camera-page-open")
+        devices.start()
+        if devices.isListed { devicesChanged() }
+        gtk_widget_grab_focus(shutter)
+    }
+
+    /// Stops the camera. A recording under way is saved first (it finishes
+    /// on its own; the toast still comes).
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        cancelCountdown()
+        if recorder != nil { stopRecording() }
+        stopCamera()
+        devices.stop()
+    }
+
+    // MARK: Devices
+
+    private func devicesChanged() {
+        guard isOpen else { return }
+        menu.setCameras(devices.cameras, current: pipeline?.camera.id)
+        Trace.shared.event("camera-devices", ["cameras": devices.cameras.map(\.name), "microphones": devices.microphones.count])
+        if let pipeline, devices.camera(withID: pipeline.camera.id) == nil {
+            cameraStopped(reason: nil)
+            return
+        }
+        if pipeline == nil && !accessDenied { startPreferredCamera() }
+    }
+
+    private func startPreferredCamera() {
+        guard let camera = devices.camera(withID: settings?.string("camera")) ?? devices.cameras.first else {
+            show(.noCamera)
+            return
+        }
+        start(camera, resolution: settings?.string("camera-resolution"))
+    }
+
+    private func start(_ camera: CaptureDevice, resolution: String?) {
+        stopCamera()
+        guard let mode = CameraModes.preferred(in: camera.modes, saved: resolution) else {
+            show(.failed(tr("The camera offers no picture format Reel can use.")))
+            return
+        }
+        do {
+            let pipeline = try CameraPipeline(camera: camera, mode: mode)
+            pipeline.sink.setMirrored(settings?.bool("camera-mirror") ?? true)
+            pipeline.onFailure = { [weak self] message in self?.cameraStopped(reason: message) }
+            pipeline.onStarted = { [weak self] in
+                Trace.shared.event("camera-started", ["camera": camera.name, "mode": mode.sizeKey])
+                self?.updateShutter()
+            }
+            self.pipeline = pipeline
+            view.attach(pipeline.sink)
+            pipeline.start()
+        } catch {
+            show(.failed("\(error)"))
+            return
+        }
+        adw_window_title_set_subtitle(windowTitle, camera.name)
+        menu.setCameras(devices.cameras, current: camera.id)
+        menu.setResolutions(camera.modes, current: mode.sizeKey)
+        controls.show(for: camera)
+        gtk_stack_set_visible_child_name(stack, "preview")
+        updateShutter()
+    }
+
+    private func stopCamera() {
+        view.attach(nil)
+        pipeline?.stop()
+        pipeline = nil
+        controls.show(for: nil)
+        updateShutter()
+    }
+
+    private func switchCamera(to id: String) {
+        guard session.canChangeSettings, let camera = devices.camera(withID: id), camera.id != pipeline?.camera.id else { return }
+        _ = settings?.setString("camera", camera.id)
+        start(camera, resolution: settings?.string("camera-resolution"))
+    }
+
+    private func changeResolution(to key: String) {
+        guard session.canChangeSettings, let camera = pipeline?.camera, key != pipeline?.mode.sizeKey else { return }
+        _ = settings?.setString("camera-resolution", key)
+        start(camera, resolution: key)
+    }
+
+    /// The camera failed or was unplugged. A recording under way is ended
+    /// and kept; another camera, if there is one, takes over.
+    private func cameraStopped(reason: String?) {
+        let recording = recorder != nil
+        Trace.shared.event("camera-stopped", ["reason": reason ?? "unplugged", "recording": recording])
+        if recording {
+            lostWhileRecording = true
+            stopRecording()
+        }
+        let lost = pipeline?.camera.id
+        stopCamera()
+        cancelCountdown()
+        if let next = devices.cameras.first(where: { $0.id != lost }) {
+            start(next, resolution: settings?.string("camera-resolution"))
+            if !recording { toast(tr(CaptureProblem.cameraLost(recordingSaved: false).message), nil) }
+        } else if reason != nil && devices.camera(withID: lost) != nil {
+            show(.failed(reason ?? ""))
+        } else {
+            show(recording ? .cameraLost(recordingSaved: true) : .noCamera)
+        }
+    }
+
+    /// A page in place of the preview.
+    private func show(_ problem: CaptureProblem) {
+        adw_status_page_set_icon_name(statusPage, problem == .accessDenied ? "action-unavailable-symbolic" : "camera-disabled-symbolic")
+        adw_status_page_set_title(statusPage, tr(problem.title))
+        adw_status_page_set_description(statusPage, CoreText.translate(problem.message, detail: problem.detail))
+        gtk_stack_set_visible_child_name(stack, "problem")
+        adw_window_title_set_subtitle(windowTitle, "")
+        Trace.shared.event("camera-problem", ["kind": problem.kind])
+        updateShutter()
+    }
+
+    private func toast(_ text: String, _ button: (label: String, action: String, target: String)?) {
+        guard isOpen else { onToast?(text, button); return }
+        let toast = adw_toast_new(text)!
+        adw_toast_set_timeout(toast, 5)
+        if let button {
+            adw_toast_set_button_label(toast, button.label)
+            adw_toast_set_action_name(toast, button.action)
+            adw_toast_set_action_target_value(toast, g_variant_new_string(button.target))
+        }
+        adw_toast_overlay_add_toast(toasts, toast)
+    }
+
+    // MARK: Shutter
+
+    private func pressShutter() {
+        guard pipeline != nil || recorder != nil else { return }
+        perform(session.shutter())
+    }
+
+    private func perform(_ action: CaptureSession.Action) {
+        switch action {
+        case .takePhoto: takePhoto()
+        case .startRecording: startRecording()
+        case .stopRecording: stopRecording()
+        case .startCountdown(let seconds): startCountdown(seconds)
+        case .cancelCountdown: cancelCountdown()
+        case .nothing: break
+        }
+        updateShutter()
+    }
+
+    private func startCountdown(_ seconds: Int) {
+        gtk_label_set_text(cast(countdownLabel), String(seconds))
+        gtk_widget_set_visible(countdownLabel, 1)
+        countdownTimer = MainContext.every(milliseconds: 1000) { [weak self] in
+            guard let self else { return false }
+            let action = self.session.tick()
+            if case .countingDown(let left) = self.session.activity {
+                gtk_label_set_text(cast(self.countdownLabel), String(left))
+                return true
+            }
+            self.countdownTimer = nil
+            gtk_widget_set_visible(self.countdownLabel, 0)
+            self.perform(action)
+            return false
+        }
+    }
+
+    private func cancelCountdown() {
+        countdownTimer?.remove()
+        countdownTimer = nil
+        gtk_widget_set_visible(countdownLabel, 0)
+        if case .countingDown = session.activity { _ = session.shutter() }
+        updateShutter()
+    }
+
+    private func takePhoto() {
+        guard let pipeline else { return }
+        let path: String
+        do {
+            path = try CaptureFile.reserve(.photo, fileExtension: "jpg")
+        } catch {
+            toast(CoreText.translate(CaptureProblem.cannotWrite("\(error)").message, detail: "\(error)"), nil)
+            return
+        }
+        flashScreen()
+        ShutterSound.play()
+        pipeline.takePhoto(into: path) { [weak self] result in
+            switch result {
+            case .success:
+                let uri = URL(fileURLWithPath: path).absoluteString
+                self?.toast(tr("Photo saved in Pictures › Reel"), (tr("Show in _Files"), "win.feed-show-in-files", uri))
+            case .failure(let error):
+                self?.toast(CoreText.translate(CaptureProblem.cannotWrite(error.message).message, detail: error.message), nil)
+            }
+        }
+    }
+
+    private func flashScreen() {
+        let target = adw_property_animation_target_new(UnsafeMutableRawPointer(flash).assumingMemoryBound(to: GObject.self), "opacity")
+        let animation = adw_timed_animation_new(flash, 1, 0, 350, target)!
+        adw_timed_animation_set_easing(OpaquePointer(animation), ADW_EASE_OUT_CUBIC)
+        adw_animation_play(animation)
+        // The animation keeps itself alive while it runs.
+        g_object_unref(UnsafeMutableRawPointer(animation))
+    }
+
+    private func startRecording() {
+        guard let pipeline else { return session.finished() }
+        guard let format = RecordingFormat.choose(isInstalled: MediaSystem.hasElement) else {
+            session.finished()
+            toast(tr(CaptureProblem.noEncoder.message), nil)
+            return
+        }
+        let microphone = devices.microphones.first
+        do {
+            let path = try CaptureFile.reserve(.recording, fileExtension: format.fileExtension)
+            let recorder = try Recorder(path: path, format: format, mode: pipeline.mode, microphone: microphone)
+            recorder.onFinished = { [weak self, weak recorder] outcome in
+                guard let self, let recorder else { return }
+                self.recordingFinished(recorder, outcome)
+            }
+            guard recorder.start(cameraBaseTime: pipeline.baseTime) else {
+                unlink(path)
+                throw GLibError(domain: "reel", code: 0, message: tr("The recording could not start."))
+            }
+            pipeline.attach(recorder)
+            self.recorder = recorder
+        } catch {
+            session.finished()
+            toast(CoreText.translate(CaptureProblem.cannotWrite("\(error)").message, detail: "\(error)"), nil)
+            return
+        }
+        if microphone == nil { toast(tr(CaptureProblem.noMicrophone.message), nil) }
+        lostWhileRecording = false
+        recordingStarted = Date()
+        gtk_label_set_text(cast(recordingTime), DurationText.format(0))
+        gtk_widget_set_visible(recordingBadge, 1)
+        // Twice a second, so the seconds never lag by more than half of one.
+        recordingTimer = MainContext.every(milliseconds: 500) { [weak self] in
+            guard let self, let started = self.recordingStarted else { return false }
+            gtk_label_set_text(cast(self.recordingTime), DurationText.format(Date().timeIntervalSince(started)))
+            return true
+        }
+    }
+
+    private func stopRecording() {
+        session.recordingEnded()
+        recorder?.stop()
+        recordingTimer?.remove()
+        recordingTimer = nil
+        recordingStarted = nil
+        updateShutter()
+    }
+
+    private func recordingFinished(_ finished: Recorder, _ outcome: Recorder.Outcome) {
+        pipeline?.attach(nil)
+        if recorder === finished {
+            recorder = nil
+            session.finished()
+            recordingTimer?.remove()
+            recordingTimer = nil
+            recordingStarted = nil
+            gtk_widget_set_visible(recordingBadge, 0)
+        }
+        let uri = URL(fileURLWithPath: finished.path).absoluteString
+        switch outcome {
+        case .saved:
+            let text = lostWhileRecording ? tr(CaptureProblem.cameraLost(recordingSaved: true).message) : tr("Recording saved in Videos › Reel")
+            toast(text, (tr("_Play"), "win.feed-play", uri))
+        case .failed(let problem, let kept):
+            let message = CoreText.translate(problem.message, detail: problem.detail)
+            toast(message, kept ? (tr("_Play"), "win.feed-play", uri) : nil)
+        }
+        lostWhileRecording = false
+        updateShutter()
+    }
+
+    /// The shutter's icon, name and sensitivity follow the mode and what is
+    /// under way; settings lock while anything is.
+    private func updateShutter() {
+        let icon: String, label: String
+        switch (session.activity, session.mode) {
+        case (.recording, _), (.saving, _):
+            (icon, label) = ("media-playback-stop-symbolic", tr("Stop Recording"))
+        case (.countingDown, _):
+            (icon, label) = ("process-stop-symbolic", tr("Cancel Timer"))
+        case (.idle, .photo):
+            (icon, label) = ("camera-photo-symbolic", tr("Take Photo"))
+        case (.idle, .video):
+            (icon, label) = ("media-record-symbolic", tr("Start Recording"))
+        }
+        gtk_button_set_icon_name(cast(shutter), icon)
+        IconButton.describe(shutter, label)
+        for (style, on) in [("recording", session.activity == .recording),
+                            ("video", session.activity == .idle && session.mode == .video)] {
+            if on { gtk_widget_add_css_class(shutter, style) } else { gtk_widget_remove_css_class(shutter, style) }
+        }
+        let live = pipeline != nil
+        if let action = actions["shutter"] {
+            g_simple_action_set_enabled(action, (live || session.activity == .recording) && session.activity != .saving ? 1 : 0)
+        }
+        let free = session.canChangeSettings
+        if let action = actions["mode"] { g_simple_action_set_enabled(action, free ? 1 : 0) }
+        menu.setEnabled(free)
+    }
+}

@@ -3,7 +3,8 @@
 /// GStreamer element names in order of preference; the media layer asks
 /// which exist. Settings are tuned for real time on a small machine: no
 /// B-frames or look-ahead (they add latency and hold audio back in the
-/// muxer), one keyframe every two seconds.
+/// muxer), a keyframe every second: a fragment of the crash-safe MP4 can
+/// only start on one, so this is what a crash may lose at most.
 public struct RecordingFormat: Equatable, Sendable {
     public enum Container: String, Sendable {
         /// Fragmented while recording (a crash keeps every finished second),
@@ -51,7 +52,7 @@ public struct RecordingFormat: Equatable, Sendable {
     /// The encoder's properties (gst-launch syntax) for real-time encoding.
     public func videoEncoderProperties(bitrate: Int, framesPerSecond: Double) -> [String: String] {
         let kbit = String(bitrate / 1000)
-        let keyInterval = String(max(Int((framesPerSecond * 2).rounded()), 1))
+        let keyInterval = String(max(Int(framesPerSecond.rounded()), 1))
         switch videoEncoder {
         case "x264enc":
             return ["tune": "zerolatency", "speed-preset": "ultrafast", "bitrate": kbit, "key-int-max": keyInterval]

@@ -18,7 +18,9 @@ public final class Recorder: @unchecked Sendable {
         case failed(CaptureProblem, kept: Bool)
     }
 
-    public let path: String
+    /// Where it is written: a hidden file while recording (see
+    /// CaptureFile.reserve(hidden:)), its visible name once finished.
+    public private(set) var path: String
     public let format: RecordingFormat
     public let hasSound: Bool
     /// Main thread, once.
@@ -57,7 +59,9 @@ public final class Recorder: @unchecked Sendable {
             + " ! queue max-size-buffers=0 max-size-bytes=0 max-size-time=2000000000 ! videoconvert ! video/x-raw,format=I420 ! "
             + element(format.videoEncoder, format.videoEncoderProperties(bitrate: bitrate, framesPerSecond: mode.framesPerSecond))
             + (format.videoParser.map { " ! \($0)" } ?? "")
-            + " ! queue ! \(format.muxer) name=mux\(fragmented) ! filesink name=file"
+            // Unbuffered: each fragment goes to the kernel as the muxer writes
+            // it, not into a 64 kB buffer that a crash would take with it.
+            + " ! queue ! \(format.muxer) name=mux\(fragmented) ! filesink name=file buffer-mode=unbuffered"
         if source != nil {
             description += " queue name=sound max-size-time=2000000000 ! audioconvert ! audioresample ! "
                 + element(format.audioEncoder, format.audioEncoderProperties)
@@ -179,20 +183,29 @@ public final class Recorder: @unchecked Sendable {
         outcome = result
         if busWatch != 0 { g_source_remove(busWatch); busWatch = 0 }
         let (frames, dropped) = counts
+        let working = path
         BackgroundThread.start { [self] in
             gst_element_set_state(pipeline, GST_STATE_NULL)
+            // A fragmented MP4 that could not be made plain plays as it is.
+            if makePlain { _ = RecordingFinisher.makePlain(working, withSound: hasSound) }
             var final = result
-            if makePlain, !RecordingFinisher.makePlain(path, withSound: hasSound) {
-                // The fragmented file plays as it is; keep it.
-                final = .saved(withSound: hasSound)
+            var published = working
+            if case .failed = result, (try? FileManager.default.attributesOfItem(atPath: working)[.size] as? Int) == 0 {
+                unlink(working)
+                final = .failed(Recorder.problem(of: result), kept: false)
+            } else {
+                do {
+                    published = try CaptureFile.publish(working)
+                } catch {
+                    final = .failed(.cannotWrite("\(error)"), kept: true)
+                }
             }
-            if case .failed = final, (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
-                unlink(path)
-                final = .failed(Recorder.problem(of: final), kept: false)
-            }
-            Trace.shared.event("recording-finished", ["path": path, "frames": frames, "dropped": dropped,
+            Trace.shared.event("recording-finished", ["path": published, "frames": frames, "dropped": dropped,
                                                       "outcome": Recorder.describe(final)])
-            MainContext.invoke { [self, final] in onFinished?(final) }
+            MainContext.invoke { [self, final, published] in
+                path = published
+                onFinished?(final)
+            }
         }
     }
 

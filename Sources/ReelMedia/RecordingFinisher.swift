@@ -9,9 +9,12 @@ import GLibKit
 /// copied, not encoded again; the result replaces the file only once it is
 /// complete. Worker thread.
 enum RecordingFinisher {
+    /// `withSound`: the file has an audio track (a crash's leftover is
+    /// assumed to; without one, the copy fails and the file stays as it is).
     static func makePlain(_ path: String, withSound: Bool) -> Bool {
         let folder = (path as NSString).deletingLastPathComponent
-        let temporary = "\(folder)/.\((path as NSString).lastPathComponent).part"
+        let name = (path as NSString).lastPathComponent
+        let temporary = "\(folder)/\(name.hasPrefix(".") ? "" : ".")\(name).part"
         let sound = withSound ? " demux.audio_0 ! queue ! aacparse ! mux." : ""
         guard let pipeline = try? LaunchPipeline(
             "filesrc name=in ! qtdemux name=demux demux.video_0 ! queue ! h264parse ! mp4mux name=mux ! filesink name=out" + sound)

@@ -277,6 +277,9 @@ final class CameraPage {
         menu.setCameras(devices.cameras, current: camera.id)
         menu.setResolutions(camera.modes, current: mode.sizeKey)
         controls.show(for: camera)
+        // The page's words go with it (screen readers would still find them).
+        adw_status_page_set_title(statusPage, "")
+        adw_status_page_set_description(statusPage, "")
         gtk_stack_set_visible_child_name(stack, "preview")
         updateShutter()
     }
@@ -350,7 +353,9 @@ final class CameraPage {
 
     private func pressShutter() {
         guard pipeline != nil || recorder != nil else { return }
-        perform(session.shutter())
+        let action = session.shutter()
+        Trace.shared.event("camera-shutter", ["action": "\(action)", "mode": session.mode.rawValue])
+        perform(action)
     }
 
     private func perform(_ action: CaptureSession.Action) {
@@ -414,8 +419,9 @@ final class CameraPage {
 
     private func flashScreen() {
         let target = adw_property_animation_target_new(UnsafeMutableRawPointer(flash).assumingMemoryBound(to: GObject.self), "opacity")
-        let animation = adw_timed_animation_new(flash, 1, 0, 350, target)!
-        adw_timed_animation_set_easing(OpaquePointer(animation), ADW_EASE_OUT_CUBIC)
+        // Ease-in: it stays bright a moment, then fades, as a flash does.
+        let animation = adw_timed_animation_new(flash, 1, 0, 400, target)!
+        adw_timed_animation_set_easing(OpaquePointer(animation), ADW_EASE_IN_CUBIC)
         adw_animation_play(animation)
         // The animation keeps itself alive while it runs.
         g_object_unref(UnsafeMutableRawPointer(animation))
@@ -430,7 +436,7 @@ final class CameraPage {
         }
         let microphone = devices.microphones.first
         do {
-            let path = try CaptureFile.reserve(.recording, fileExtension: format.fileExtension)
+            let path = try CaptureFile.reserve(.recording, fileExtension: format.fileExtension, hidden: true)
             let recorder = try Recorder(path: path, format: format, mode: pipeline.mode, microphone: microphone)
             recorder.onFinished = { [weak self, weak recorder] outcome in
                 guard let self, let recorder else { return }
@@ -513,9 +519,11 @@ final class CameraPage {
             if on { gtk_widget_add_css_class(shutter, style) } else { gtk_widget_remove_css_class(shutter, style) }
         }
         let live = pipeline != nil
-        if let action = actions["shutter"] {
-            g_simple_action_set_enabled(action, (live || session.activity == .recording) && session.activity != .saving ? 1 : 0)
-        }
+        let usable = (live || session.activity == .recording) && session.activity != .saving
+        // An insensitive button drops the focus, and the page's keys (Escape)
+        // need it inside the page: the preview takes it meanwhile.
+        if !usable && gtk_widget_has_focus(shutter) != 0 { gtk_widget_grab_focus(view.widget) }
+        if let action = actions["shutter"] { g_simple_action_set_enabled(action, usable ? 1 : 0) }
         let free = session.canChangeSettings
         if let action = actions["mode"] { g_simple_action_set_enabled(action, free ? 1 : 0) }
         menu.setEnabled(free)

@@ -1,7 +1,9 @@
 import CGLib
+import Foundation
 import CGtk
 import GLibKit
 import ReelCore
+import ReelMedia
 
 /// The main window: header bar, the feed and the player over it, with
 /// toasts over them.
@@ -91,6 +93,11 @@ final class MainWindow {
         window.connect("destroy") { [weak self] in self?.isAlive = false }
         showFeed()
         feed.start()
+        RecordingRecovery.recover { [weak self] paths in
+            guard let self, let path = paths.last else { return }
+            self.showToast(tr("A recording cut short by a crash was recovered"),
+                           button: (tr("_Play"), "win.feed-play", URL(fileURLWithPath: path).absoluteString))
+        }
     }
 
     /// The strip shows when it has clips and the setting allows it.

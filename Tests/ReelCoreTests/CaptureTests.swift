@@ -67,7 +67,7 @@ final class RecordingFormatTests: XCTestCase {
         let props = x264.videoEncoderProperties(bitrate: 5_000_000, framesPerSecond: 30)
         XCTAssertEqual(props["tune"], "zerolatency")
         XCTAssertEqual(props["bitrate"], "5000")
-        XCTAssertEqual(props["key-int-max"], "60")
+        XCTAssertEqual(props["key-int-max"], "30")
         let vp8 = RecordingFormat(container: .webm, videoEncoder: "vp8enc", audioEncoder: "opusenc")
         XCTAssertEqual(vp8.videoEncoderProperties(bitrate: 2_000_000, framesPerSecond: 25)["deadline"], "1")
         XCTAssertEqual(vp8.audioEncoderProperties["bitrate"], "96000")

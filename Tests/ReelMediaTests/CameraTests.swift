@@ -42,7 +42,8 @@ final class CameraTests: XCTestCase {
 
     private func record(_ camera: CameraPipeline, seconds: Double, microphone: CaptureDevice?,
                         into folder: String? = nil) throws -> (Recorder, Recorder.Outcome?) {
-        let path = try CaptureFile.reserve(.recording, fileExtension: format.fileExtension, in: folder ?? self.folder)
+        let path = try CaptureFile.reserve(.recording, fileExtension: format.fileExtension, in: folder ?? self.folder, hidden: true)
+        XCTAssertTrue((path as NSString).lastPathComponent.hasPrefix(".Recording "), "hidden while recording")
         let recorder = try Recorder(path: path, format: format, mode: camera.mode, microphone: microphone)
         var outcome: Recorder.Outcome?
         recorder.onFinished = { outcome = $0 }
@@ -62,6 +63,7 @@ final class CameraTests: XCTestCase {
         XCTAssertEqual(outcome, .saved(withSound: true))
         XCTAssertEqual(recorder.counts.dropped, 0)
         XCTAssertTrue(recorder.path.hasSuffix(".\(format.fileExtension)"))
+        XCTAssertTrue((recorder.path as NSString).lastPathComponent.hasPrefix("Recording "), "visible once saved")
         guard case .video(let info) = MediaProbe().probe(URL(fileURLWithPath: recorder.path).absoluteString) else {
             return XCTFail("the recording does not play")
         }
@@ -109,6 +111,16 @@ final class CameraTests: XCTestCase {
         let second = try CaptureFile.reserve(.photo, fileExtension: "jpg", in: folder, at: date)
         XCTAssertNotEqual(first, second)
         XCTAssertTrue(second.hasSuffix(" (2).jpg"))
+        // A recording under way holds its name too, and publishing never
+        // replaces a file that took the visible name meanwhile.
+        let working = try CaptureFile.reserve(.recording, fileExtension: "mp4", in: folder, at: date, hidden: true)
+        let next = try CaptureFile.reserve(.recording, fileExtension: "mp4", in: folder, at: date)
+        XCTAssertTrue(next.hasSuffix(" (2).mp4"), next)
+        try "other".write(toFile: String(working.dropFirst(0)).replacingOccurrences(of: "/.Recording", with: "/Recording"),
+                          atomically: false, encoding: .utf8)
+        let published = try CaptureFile.publish(working)
+        XCTAssertTrue(published.hasSuffix(" (3).mp4"), published)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: working))
         XCTAssertTrue(FileManager.default.fileExists(atPath: first))
         // A folder that cannot be made says why.
         XCTAssertThrowsError(try CaptureFile.reserve(.photo, fileExtension: "jpg", in: first + "/sub"))

@@ -770,10 +770,10 @@ class App:
         def find():
             if not self.alive():
                 raise HarnessError(f"reel exited with status {self.proc.returncode}")
-            for w in self.x_windows():
-                if w["name"] == name:
-                    return w["id"]
-            return None
+            # A tooltip or popover is an X window too, and may carry the
+            # same name: the window itself is the largest.
+            named = [w for w in self.x_windows() if w["name"] == name]
+            return max(named, key=lambda w: w["w"] * w["h"])["id"] if named else None
         return wait_until(find, timeout, 0.1, f"X window named {name!r}",
                           on_timeout=lambda: f"X windows: {self.x_windows()}\n" + self._diag())
 

@@ -21,7 +21,7 @@ REEL_TEST_PACKAGES=(
     xvfb xdotool x11-utils imagemagick file
     dbus dbus-bin at-spi2-core nginx pulseaudio pulseaudio-utils openbox weston
     python3 python3-pytest python3-pytest-timeout python3-pyatspi gir1.2-atspi-2.0
-    python3-gi gir1.2-gtk-4.0 gir1.2-gstreamer-1.0
+    python3-gi gir1.2-gtk-4.0 gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0
 )
 
 reel_missing_packages() {

@@ -136,9 +136,15 @@ def test_no_camera_then_plugged_then_unplugged(camera):
     i = trace.count()
     listing.write_text("USB Camera\nSecond Camera\n")  # another one: the menu follows
     trace.wait("camera-devices", lambda e: e["cameras"] == ["USB Camera", "Second Camera"], after=i)
+    # Choosing it in the menu moves the preview to it.
+    i = trace.count()
     click(app, win, "Choose Camera")
-    app.find(win, role="menu item", name="Second Camera", timeout=5, visible=False)
-    app.key("Escape")
+    app.find(win, role="menu item", name="Second Camera", timeout=5, visible=False).queryAction().doAction(0)
+    trace.wait("camera-started", lambda e: e["camera"] == "Second Camera", after=i)
+    i = trace.count()
+    click(app, win, "Choose Camera")
+    app.find(win, role="menu item", name="USB Camera", timeout=5, visible=False).queryAction().doAction(0)
+    trace.wait("camera-started", lambda e: e["camera"] == "USB Camera", after=i)
 
     i = trace.count()
     listing.write_text("Second Camera\n")  # the one in use unplugged: the other takes over
@@ -195,6 +201,38 @@ def test_photo_flash_resolution_and_timer(camera, profile):
     app.key("space")
     time.sleep(3.5)
     assert not [e for e in trace.events()[i:] if e["event"] == "photo-saved"], "a cancelled timer takes no photo"
+
+
+def bars_order(app, win) -> list:
+    """The colour of each of SMPTE's seven top bars across the preview, as
+    seen on screen, left to right (coarse: r, g, b each 0 or 1)."""
+    shot = app.screenshot("bars")
+    geo = app.window_geometry(app.x_window())
+    # The preview spans the window's width; its top bars are at a third of its height.
+    y = geo["y"] + geo["h"] // 3
+    colours = []
+    for k in range(7):
+        x = geo["x"] + int((k + 0.5) * geo["w"] / 7)
+        out = subprocess.run(["convert", f"{shot}[1x1+{x}+{y}]", "-format", "%[fx:int(r+0.5)]%[fx:int(g+0.5)]%[fx:int(b+0.5)]",
+                              "info:"], capture_output=True, text=True).stdout
+        colours.append(out.strip())
+    return colours
+
+
+def test_mirrored_preview_and_no_focus_controls(camera, profile):
+    # The second test camera shows colour bars (white at the left, blue at the right).
+    app, win, trace, _ = camera(cameras=("Ball", "Bars"))
+    i = trace.count()
+    click(app, win, "Choose Camera")
+    app.find(win, role="menu item", name="Bars", timeout=5, visible=False).queryAction().doAction(0)
+    trace.wait("camera-started", lambda e: e["camera"] == "Bars", after=i)
+    time.sleep(0.5)
+    mirrored = bars_order(app, win)
+    assert mirrored[0] == "001" and mirrored[-1] == "111", f"a mirror: blue at the left, white at the right {mirrored}"
+    choose_option(app, win, "Mirror Preview")
+    wait_until(lambda: bars_order(app, win)[0] == "111", 5, what="the bars the right way round")
+    # A test camera has no V4L2 controls: no focus or exposure button.
+    assert not [n for n in find_all(win, name="Focus and Exposure") if "showing" in states(n)]
 
 
 def test_record_stop_see_it_in_the_feed_and_play_it(camera, profile):

@@ -18,7 +18,7 @@ final class CameraPage {
     /// A toast for the main window, once the page has closed (a recording
     /// saved after the user left): text, and a button (label, action, string
     /// target) if any.
-    var onToast: ((String, (label: String, action: String, target: String)?) -> Void)?
+    var onToast: ((String, ToastButton?) -> Void)?
 
     private let settings: Settings?
     private let devices = CaptureDevices()
@@ -337,16 +337,9 @@ final class CameraPage {
         updateShutter()
     }
 
-    private func toast(_ text: String, _ button: (label: String, action: String, target: String)?) {
+    private func toast(_ text: String, _ button: ToastButton?) {
         guard isOpen else { onToast?(text, button); return }
-        let toast = adw_toast_new(text)!
-        adw_toast_set_timeout(toast, 5)
-        if let button {
-            adw_toast_set_button_label(toast, button.label)
-            adw_toast_set_action_name(toast, button.action)
-            adw_toast_set_action_target_value(toast, g_variant_new_string(button.target))
-        }
-        adw_toast_overlay_add_toast(toasts, toast)
+        ToastButton.show(text, button: button, in: toasts)
     }
 
     // MARK: Shutter
@@ -410,7 +403,8 @@ final class CameraPage {
             switch result {
             case .success:
                 let uri = URL(fileURLWithPath: path).absoluteString
-                self?.toast(tr("Photo saved in Pictures › Reel"), (tr("Show in _Files"), "win.feed-show-in-files", uri))
+                self?.toast(tr("Photo saved in Pictures › Reel"),
+                            ToastButton(label: tr("Show in _Files"), action: "win.feed-show-in-files", target: uri))
             case .failure(let error):
                 self?.toast(CoreText.translate(CaptureProblem.cannotWrite(error.message).message, detail: error.message), nil)
             }
@@ -489,10 +483,10 @@ final class CameraPage {
         switch outcome {
         case .saved:
             let text = lostWhileRecording ? tr(CaptureProblem.cameraLost(recordingSaved: true).message) : tr("Recording saved in Videos › Reel")
-            toast(text, (tr("_Play"), "win.feed-play", uri))
+            toast(text, ToastButton(label: tr("_Play"), action: "win.feed-play", target: uri))
         case .failed(let problem, let kept):
             let message = CoreText.translate(problem.message, detail: problem.detail)
-            toast(message, kept ? (tr("_Play"), "win.feed-play", uri) : nil)
+            toast(message, kept ? ToastButton(label: tr("_Play"), action: "win.feed-play", target: uri) : nil)
         }
         lostWhileRecording = false
         updateShutter()

@@ -96,7 +96,8 @@ final class MainWindow {
         RecordingRecovery.recover { [weak self] paths in
             guard let self, let path = paths.last else { return }
             self.showToast(tr("A recording cut short by a crash was recovered"),
-                           button: (tr("_Play"), "win.feed-play", URL(fileURLWithPath: path).absoluteString))
+                           button: ToastButton(label: tr("_Play"), action: "win.feed-play",
+                                               target: URL(fileURLWithPath: path).absoluteString))
         }
     }
 
@@ -346,16 +347,8 @@ final class MainWindow {
         }
     }
 
-    /// A toast, with a button that fires `action` with a string target.
-    func showToast(_ text: String, button: (label: String, action: String, target: String)? = nil) {
-        let toast = adw_toast_new(text)!
-        adw_toast_set_timeout(toast, 5)
-        if let button {
-            adw_toast_set_button_label(toast, button.label)
-            adw_toast_set_action_name(toast, button.action)
-            adw_toast_set_action_target_value(toast, g_variant_new_string(button.target))
-        }
-        adw_toast_overlay_add_toast(toasts, toast)
+    func showToast(_ text: String, button: ToastButton? = nil) {
+        ToastButton.show(text, button: button, in: toasts)
     }
 
     // MARK: Dialogs

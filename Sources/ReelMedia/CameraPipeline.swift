@@ -22,6 +22,10 @@ public final class CameraPipeline {
 
     private let pipeline: UnsafeMutablePointer<GstElement>
     private var busWatch: guint = 0
+    /// Starting and stopping cameras, in the order asked, off the main
+    /// thread: a camera stopped right after it was started ends stopped,
+    /// and the next one opens only once the last has let the device go.
+    private static let stateChanges = DispatchQueue(label: "reel.camera.state")
     private let tap = FrameTap()
     private var started = false
 
@@ -77,12 +81,20 @@ public final class CameraPipeline {
 
     deinit { stop() }
 
+    /// Starts the camera on a worker thread: opening a device can take a
+    /// while, and the window must not wait for it.
     public func start() {
-        if gst_element_set_state(pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
-            MainContext.soon { [weak self] in
-                guard let self, !self.started else { return }
-                self.onFailure?(self.popError() ?? "The camera could not be started.")
-            }
+        let address = UInt(bitPattern: pipeline)
+        gst_object_ref(UnsafeMutableRawPointer(pipeline))
+        let report = MainThreadHandler<Void> { [weak self] _ in
+            guard let self, !self.started, self.busWatch != 0 else { return }
+            self.onFailure?(self.popError() ?? "The camera could not be started.")
+        }
+        CameraPipeline.stateChanges.async {
+            let pipeline = UnsafeMutablePointer<GstElement>(bitPattern: address)!
+            let failed = gst_element_set_state(pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE
+            gst_object_unref(UnsafeMutableRawPointer(pipeline))
+            if failed { MainContext.invoke { report.call(()) } }
         }
     }
 
@@ -93,7 +105,7 @@ public final class CameraPipeline {
         busWatch = 0
         tap.setRecorder(nil)
         let address = UInt(bitPattern: pipeline)
-        BackgroundThread.start {
+        CameraPipeline.stateChanges.async {
             let pipeline = UnsafeMutablePointer<GstElement>(bitPattern: address)!
             gst_element_set_state(pipeline, GST_STATE_NULL)
             gst_object_unref(UnsafeMutableRawPointer(pipeline))

@@ -10,7 +10,8 @@ import ReelCore
 /// the Camera portal must grant access first and PipeWire lists them. With
 /// `REEL_TEST_CAMERAS` set to a file, each line of it is a test camera
 /// instead, and editing the file plugs and unplugs them
-/// (`REEL_TEST_MICROPHONE=none`: no microphone). Main thread.
+/// (`REEL_TEST_MICROPHONE=none`: no microphone); `REEL_CAMERA_ACCESS=portal`
+/// takes the sandbox's way outside one (to test it). Main thread.
 public final class CaptureDevices {
     public private(set) var cameras: [CaptureDevice] = []
     public private(set) var microphones: [CaptureDevice] = []
@@ -37,7 +38,9 @@ public final class CaptureDevices {
             watchTestList(testList)
             return
         }
-        switch CameraAccess.route(sandboxed: FileManager.default.fileExists(atPath: "/.flatpak-info")) {
+        let sandboxed = FileManager.default.fileExists(atPath: "/.flatpak-info")
+            || ProcessInfo.processInfo.environment["REEL_CAMERA_ACCESS"] == "portal"
+        switch CameraAccess.route(sandboxed: sandboxed) {
         case .deviceMonitor:
             startMonitor(pipeWireDescriptor: nil)
         case .portal:

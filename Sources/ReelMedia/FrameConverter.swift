@@ -28,8 +28,10 @@ final class FrameConverter {
     /// degrees clockwise), it covers `drawn` device pixels (nil: source size),
     /// scaling up too with `upscale`. `mirror` flips it left to right (a
     /// webcam's preview, like a mirror); not combined with a rotation.
+    /// `visible`: only that part of the picture is scaled and converted
+    /// (upright, unmirrored pictures; the frame says which part it holds).
     func convert(_ sample: OpaquePointer, drawn: ConversionSize?, upscale: Bool = false, rotation: Int,
-                 mirror: Bool = false) -> VideoFrame? {
+                 mirror: Bool = false, visible: PictureCrop = .whole) -> VideoFrame? {
         guard let caps = gst_sample_get_caps(sample), let buffer = gst_sample_get_buffer(sample) else { return nil }
         var info = GstVideoInfo()
         guard gst_video_info_from_caps(&info, caps) != 0 else { return nil }
@@ -51,7 +53,12 @@ final class FrameConverter {
         }
         let target = ConversionSize.target(source: ConversionSize(width: sourceWidth, height: sourceHeight),
                                            drawn: wanted, upscale: upscale)
-        let width = target.width, height = target.height
+        // Only the rows and columns that show, at the same scale.
+        let region = rotation == 0 && !mirror ? visible.sourceRect(width: sourceWidth, height: sourceHeight)
+            : (x: 0, y: 0, width: sourceWidth, height: sourceHeight, crop: PictureCrop.whole)
+        func part(_ size: Int, _ of: Int, _ whole: Int) -> Int { max(2, Int((Double(size) * Double(of) / Double(whole) / 2).rounded()) * 2) }
+        let width = region.crop.isWhole ? target.width : min(target.width, part(target.width, region.width, sourceWidth))
+        let height = region.crop.isWhole ? target.height : min(target.height, part(target.height, region.height, sourceHeight))
         let stride = width * 4
         let (bytes, memory) = pool.bytes(size: stride * height)
         let out = memory.assumingMemoryBound(to: UInt8.self)
@@ -62,8 +69,10 @@ final class FrameConverter {
             planes.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 4) { plane in
                 withUnsafePointer(to: &frame.info.stride) { strides -> Bool in
                     strides.withMemoryRebound(to: Int32.self, capacity: 4) { stride32 in
-                        convertPlanes(format: frame.info.finfo.pointee.format, plane: plane, stride: stride32,
-                                      sourceWidth: sourceWidth, sourceHeight: sourceHeight,
+                        let format = frame.info.finfo.pointee.format
+                        let origin = FrameConverter.planes(plane, stride: stride32, format: format, x: region.x, y: region.y)
+                        return convertPlanes(format: format, plane: origin, stride: stride32,
+                                      sourceWidth: region.width, sourceHeight: region.height,
                                       matrix: matrix(info.colorimetry),
                                       into: destination, width: width, height: height)
                     }
@@ -83,7 +92,7 @@ final class FrameConverter {
         let pts = buffer.pointee.pts
         return VideoFrame(bytes: bytes, width: outWidth, height: outHeight, stride: outWidth * 4,
                           pts: pts == GstClockTime.max ? nil : UInt64(pts),
-                          displayWidth: displayWidth, displayHeight: displayHeight)
+                          displayWidth: displayWidth, displayHeight: displayHeight, crop: region.crop)
     }
 
     private func convertPlanes(format: GstVideoFormat, plane: UnsafePointer<UnsafeMutableRawPointer?>,
@@ -139,6 +148,24 @@ final class FrameConverter {
             return true
         default:
             return false
+        }
+    }
+
+    /// The planes' addresses at pixel (x, y) (both even): chroma planes are
+    /// subsampled, packed formats have several bytes a pixel.
+    private static func planes(_ plane: UnsafePointer<UnsafeMutableRawPointer?>, stride: UnsafePointer<Int32>,
+                               format: GstVideoFormat, x: Int, y: Int) -> [UnsafeMutableRawPointer?] {
+        guard x != 0 || y != 0 else { return (0..<4).map { plane[$0] } }
+        func at(_ i: Int, row: Int, byte: Int) -> UnsafeMutableRawPointer? { plane[i].map { $0 + row * Int(stride[i]) + byte } }
+        switch format {
+        case GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12:
+            return [at(0, row: y, byte: x), at(1, row: y / 2, byte: x / 2), at(2, row: y / 2, byte: x / 2), nil]
+        case GST_VIDEO_FORMAT_NV12:
+            return [at(0, row: y, byte: x), at(1, row: y / 2, byte: x), nil, nil]
+        case GST_VIDEO_FORMAT_YUY2:
+            return [at(0, row: y, byte: x * 2), nil, nil, nil]
+        default:
+            return [at(0, row: y, byte: x * 4), nil, nil, nil]
         }
     }
 

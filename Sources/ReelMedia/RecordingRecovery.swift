@@ -17,6 +17,12 @@ public enum RecordingRecovery {
             var recovered: [String] = []
             for name in names.sorted() where name.hasPrefix(".Recording ") {
                 let path = "\(folder)/\(name)"
+                // A plain copy that was being made when the app stopped.
+                if name.hasSuffix(".part") {
+                    unlink(path)
+                    continue
+                }
+                guard name.hasSuffix(".mp4") || name.hasSuffix(".webm") else { continue }
                 if name.hasSuffix(".mp4") { _ = RecordingFinisher.makePlain(path, withSound: true) }
                 if let published = try? CaptureFile.publish(path) {
                     recovered.append(published)

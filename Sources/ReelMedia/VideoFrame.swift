@@ -1,4 +1,5 @@
 import CGLib
+import ReelCore
 
 /// One converted picture, ready to become a GTK texture: premultiplied BGRA
 /// (opaque, so premultiplying changes nothing) in a GBytes the texture can
@@ -17,9 +18,12 @@ public final class VideoFrame: @unchecked Sendable {
     /// size) but has this aspect ratio.
     public let displayWidth: Int
     public let displayHeight: Int
+    /// The part of the picture this frame holds (whole, unless only part
+    /// of the picture is visible: see PictureCrop).
+    public let crop: PictureCrop
 
     init(bytes: OpaquePointer, width: Int, height: Int, stride: Int, pts: UInt64?,
-         displayWidth: Int, displayHeight: Int) {
+         displayWidth: Int, displayHeight: Int, crop: PictureCrop = .whole) {
         self.bytes = bytes
         self.width = width
         self.height = height
@@ -27,6 +31,7 @@ public final class VideoFrame: @unchecked Sendable {
         self.pts = pts
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight
+        self.crop = crop
     }
 
     deinit { g_bytes_unref(bytes) }

@@ -84,8 +84,10 @@ public final class VideoSink {
     /// The size in device pixels the picture is drawn at; later frames are
     /// converted at that size, bigger than the source too with `upscale`
     /// (for a CPU renderer: see ConversionSize). Main thread.
-    public func setDrawnSize(width: Int, height: Int, upscale: Bool = false) {
-        core.setDrawn(ConversionSize(width: width, height: height), upscale: upscale)
+    /// `visible`: the part of the picture the view shows (fill mode crops
+    /// it); only that part is converted.
+    public func setDrawnSize(width: Int, height: Int, upscale: Bool = false, visible: PictureCrop = .whole) {
+        core.setDrawn(ConversionSize(width: width, height: height), upscale: upscale, visible: visible)
     }
 
     /// Flips the picture left to right (a webcam preview shown as a mirror).
@@ -124,6 +126,7 @@ final class SinkCore: @unchecked Sendable {
     private var scheduled = false
     private var drawn: ConversionSize?
     private var upscale = false
+    private var visible = PictureCrop.whole
     private var rotation = 0
     private var mirrored = false
     private var lastSample: OpaquePointer?
@@ -135,10 +138,11 @@ final class SinkCore: @unchecked Sendable {
         if let lastSample { gst_sample_unref(lastSample) }
     }
 
-    func setDrawn(_ size: ConversionSize, upscale: Bool) {
+    func setDrawn(_ size: ConversionSize, upscale: Bool, visible: PictureCrop) {
         lock.lock()
         if drawn.map({ size.differsNoticeably(from: $0) }) ?? true { drawn = size }
         self.upscale = upscale
+        self.visible = visible
         lock.unlock()
     }
 
@@ -179,10 +183,11 @@ final class SinkCore: @unchecked Sendable {
 
     private func convertAndPost(_ sample: OpaquePointer) {
         lock.lock()
-        let size = drawn, degrees = rotation, upscale = self.upscale, mirror = mirrored
+        let size = drawn, degrees = rotation, upscale = self.upscale, mirror = mirrored, visible = self.visible
         lock.unlock()
         convertLock.lock()
-        let frame = converter.convert(sample, drawn: size, upscale: upscale, rotation: degrees, mirror: mirror)
+        let frame = converter.convert(sample, drawn: size, upscale: upscale, rotation: degrees, mirror: mirror,
+                                      visible: visible)
         convertLock.unlock()
         guard let frame else { return }
         lock.lock()

@@ -31,8 +31,9 @@ final class VideoPaintable {
     var hasIntrinsicSize = true { didSet { gdk_paintable_invalidate_size(paintable) } }
     /// Device pixels per logical pixel of the widget showing it.
     var scaleFactor = 1
-    /// The size in device pixels the picture was last drawn at.
-    var onDrawn: ((Int, Int) -> Void)?
+    /// The size in device pixels the picture was last drawn at, and the
+    /// part of it in view.
+    var onDrawn: ((Int, Int, PictureCrop) -> Void)?
     /// A frame reached the screen (its PTS in nanoseconds, if any).
     var onPresented: ((UInt64?) -> Void)?
 
@@ -136,15 +137,17 @@ final class VideoPaintable {
             return
         }
         let place = contentMode.placement(aspect: frame.aspectRatio, width: width, height: height)
-        var drawn = place
+        // A frame may hold only the part of the picture that shows.
+        let held = frame.crop.place(in: place)
+        var drawn = held
         // A picture converted at (about) the size it is drawn goes on whole
         // pixels at 1:1, which pixman does as a copy; any scale or
         // half-pixel offset sends every pixel through its bilinear filter.
-        let oneToOne = surface != nil && abs(place.width / Double(frame.width) - 1) < 0.03
-            && abs(place.height / Double(frame.height) - 1) < 0.03
+        let oneToOne = surface != nil && abs(held.width / Double(frame.width) - 1) < 0.03
+            && abs(held.height / Double(frame.height) - 1) < 0.03
         if oneToOne {
-            drawn = ContentMode.Rect(x: (place.x + (place.width - Double(frame.width)) / 2).rounded(),
-                                     y: (place.y + (place.height - Double(frame.height)) / 2).rounded(),
+            drawn = ContentMode.Rect(x: (held.x + (held.width - Double(frame.width)) / 2).rounded(),
+                                     y: (held.y + (held.height - Double(frame.height)) / 2).rounded(),
                                      width: Double(frame.width), height: Double(frame.height))
         }
         // Black only where the picture is not (the view has no background
@@ -170,7 +173,8 @@ final class VideoPaintable {
             cairo_destroy(cr)
         }
         if clips { gtk_snapshot_pop(snapshot) }
-        onDrawn?(Int(place.width.rounded()) * scaleFactor, Int(place.height.rounded()) * scaleFactor)
+        let visible = contentMode == .fill ? PictureCrop.visible(place, width: width, height: height) ?? .whole : .whole
+        onDrawn?(Int(place.width.rounded()) * scaleFactor, Int(place.height.rounded()) * scaleFactor, visible)
         if serial != presentedSerial {
             presentedSerial = serial
             onPresented?(frame.pts)

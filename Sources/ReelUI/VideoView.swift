@@ -30,11 +30,12 @@ final class VideoView {
         gtk_widget_set_focus_on_click(widget, 1)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
-        paintable.onDrawn = { [weak self] width, height in
+        paintable.onDrawn = { [weak self] width, height, visible in
             guard let self, let sink = self.sink else { return }
             // GTK's CPU renderer scales pictures with pixman: libyuv does it
-            // far cheaper while converting, so frames come at the drawn size.
-            sink.setDrawnSize(width: width, height: height, upscale: VideoPaintable.drawsWithCairo)
+            // far cheaper while converting, so frames come at the drawn size,
+            // and only the part that shows.
+            sink.setDrawnSize(width: width, height: height, upscale: VideoPaintable.drawsWithCairo, visible: visible)
         }
     }
 

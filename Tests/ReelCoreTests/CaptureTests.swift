@@ -198,3 +198,36 @@ final class CameraControlTests: XCTestCase {
         XCTAssertEqual(CaptureProblem.failed("x").detail, "x")
     }
 }
+
+final class PictureCropTests: XCTestCase {
+    func testABannerShowsTheMiddleBandOfAFilledPicture() throws {
+        // A 16:9 picture filling a 1024 × 220 strip: 1024 × 576, centred.
+        let placed = ContentMode.fill.placement(aspect: 16.0 / 9, width: 1024, height: 220)
+        let crop = try XCTUnwrap(PictureCrop.visible(placed, width: 1024, height: 220))
+        XCTAssertEqual(crop.x, 0)
+        XCTAssertEqual(crop.width, 1)
+        XCTAssertEqual(crop.y, 178 / 576.0, accuracy: 1e-9)
+        XCTAssertEqual(crop.height, 220 / 576.0, accuracy: 1e-9)
+        // Of a 640 × 360 source: rows 110–250 (even, outwards), all columns.
+        let source = crop.sourceRect(width: 640, height: 360)
+        XCTAssertEqual(source.x, 0)
+        XCTAssertEqual(source.width, 640)
+        XCTAssertEqual(source.y, 110)
+        XCTAssertEqual(source.height, 140)
+        XCTAssertLessThanOrEqual(source.crop.y, crop.y)
+        XCTAssertGreaterThanOrEqual(source.crop.y + source.crop.height, crop.y + crop.height)
+        // Placed back, the converted band covers the strip.
+        let band = source.crop.place(in: placed)
+        XCTAssertLessThanOrEqual(band.y, 0)
+        XCTAssertGreaterThanOrEqual(band.y + band.height, 220)
+    }
+
+    func testAWholePictureStaysWhole() {
+        let fit = ContentMode.fit.placement(aspect: 16.0 / 9, width: 1280, height: 800)
+        XCTAssertEqual(PictureCrop.visible(fit, width: 1280, height: 800), .whole)
+        XCTAssertTrue(PictureCrop.whole.sourceRect(width: 640, height: 360).crop.isWhole)
+        XCTAssertNil(PictureCrop.visible(ContentMode.Rect(x: 2000, y: 0, width: 100, height: 100), width: 1280, height: 800))
+        // A crop that rounds out to every pixel is whole again.
+        XCTAssertTrue(PictureCrop(x: 0.001, y: 0, width: 0.998, height: 1).sourceRect(width: 640, height: 360).crop.isWhole)
+    }
+}

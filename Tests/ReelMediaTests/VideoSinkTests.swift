@@ -2,6 +2,7 @@ import CGLib
 import CGst
 import Foundation
 import GLibKit
+import ReelCore
 import XCTest
 @testable import ReelMedia
 
@@ -185,6 +186,24 @@ final class VideoSinkTests: XCTestCase {
                 let x = Int(320 - (Double(index) + 0.5) * 320 / 7)
                 assertClose(frame.rgb(x: x, y: 20), colour, "\(format) bar \(index) mirrored")
             }
+        }
+    }
+
+    /// In fill mode only the band that shows is scaled and converted: a
+    /// 640 × 360 picture drawn 1024 × 576 in a 220-pixel strip.
+    func testOnlyTheVisibleBandIsConverted() throws {
+        let band = PictureCrop(x: 0, y: 178 / 576.0, width: 1, height: 220 / 576.0)
+        let frame = try firstFrame("videotestsrc pattern=smpte ! video/x-raw,format=I420,width=640,height=360") {
+            $0.setDrawnSize(width: 1024, height: 576, upscale: true, visible: band)
+        }
+        XCTAssertEqual(frame.width, 1024)
+        XCTAssertEqual(frame.height, 224, "rows 110–250 of 360, at 1.6×")
+        XCTAssertEqual(frame.crop.y, 110 / 360.0, accuracy: 1e-9)
+        XCTAssertEqual(frame.crop.height, 140 / 360.0, accuracy: 1e-9)
+        XCTAssertEqual(frame.displayWidth, 640, "the picture's shape is the whole picture's")
+        // Its first row is the source's row 110: the top colour bars.
+        for (index, colour) in VideoSinkTests.bars.enumerated() {
+            assertClose(frame.rgb(x: Int((Double(index) + 0.5) * 1024 / 7), y: 2), colour, "bar \(index) in the band")
         }
     }
 

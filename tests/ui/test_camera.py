@@ -10,16 +10,18 @@ what was written from the files, with GStreamer's own discoverer.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from harness import all_strings, find_all, states, wait_until
+from harness import HarnessError, all_strings, find_all, states, wait_until
 from player_helpers import Trace, window_manager  # noqa: F401 (fixture)
 
 import gi
@@ -34,12 +36,14 @@ Gst.init(None)
 @pytest.fixture
 def camera(launch_ready, artifacts, profile, tmp_path, window_manager):
     """camera(cameras=[...], env={}) → (app, window, Trace, cameras file):
-    Reel launched with test cameras, the camera page open (Ctrl+T)."""
+    Reel launched with test cameras (cameras=None: none, the real device
+    monitor or portal), the camera page open (Ctrl+T)."""
     def go(cameras=("Test Camera",), env=None, open_page=True):
         listing = tmp_path / "cameras.txt"
-        listing.write_text("".join(f"{c}\n" for c in cameras))
+        listing.write_text("".join(f"{c}\n" for c in cameras or ()))
         trace = Trace(artifacts / f"trace-{time.monotonic_ns()}.jsonl")
-        app, win = launch_ready(env={"REEL_TRACE": str(trace.path), "REEL_TEST_CAMERAS": str(listing),
+        app, win = launch_ready(env={"REEL_TRACE": str(trace.path),
+                                     "REEL_TEST_CAMERAS": str(listing) if cameras is not None else None,
                                      **(env or {})})
         app.desktop.xdotool("windowactivate", "--sync", app.x_window())
         if open_page:
@@ -359,3 +363,42 @@ def test_camera_unplugged_mid_recording_keeps_it(camera):
     assert finished["outcome"] == "saved", finished
     assert discover(Path(finished["path"]))["duration"] > 1.5
     wait_until(lambda: shows(app, win, "The recording was saved"), 5, what="the message")
+
+
+def fake_portal(desktop, log: Path, answer: int) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("fake_camera_portal.py")), str(log),
+                             str(answer)], env=dict(os.environ, **desktop.env()),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    line = proc.stdout.readline().strip()
+    if line != "ready":
+        proc.kill()
+        raise HarnessError(f"the fake camera portal did not start: {line!r} {proc.stderr.read()}")
+    return proc
+
+
+def portal_calls(log: Path) -> list:
+    return [json.loads(line)["call"] for line in log.read_text().splitlines()] if log.exists() else []
+
+
+@pytest.mark.parametrize("answer", [2, 0], ids=["refused", "granted"])
+def test_sandbox_asks_the_camera_portal(camera, desktop, tmp_path, answer):
+    """In a Flatpak (REEL_CAMERA_ACCESS=portal takes that way here) the
+    Camera portal is asked first. Refused: a page says how to allow it.
+    Granted: the PipeWire connection is opened (no PipeWire camera here, so
+    then the no-camera page)."""
+    log = tmp_path / "portal.jsonl"
+    portal = fake_portal(desktop, log, answer)
+    try:
+        app, win, trace, _ = camera(cameras=None, env={"REEL_CAMERA_ACCESS": "portal"})
+        if answer == 2:
+            trace.wait("camera-problem", lambda e: e["kind"] == "access-denied")
+            wait_until(lambda: shows(app, win, "No Access to the Camera"), 5, what="the page")
+            assert shows(app, win, "Privacy → Camera"), "the page says where to allow it"
+            assert portal_calls(log) == ["AccessCamera"], "nothing more is asked once refused"
+            app.screenshot("refused")
+        else:
+            trace.wait("camera-problem", lambda e: e["kind"] == "no-camera")
+            assert portal_calls(log) == ["AccessCamera", "OpenPipeWireRemote"]
+    finally:
+        portal.terminate()
+        portal.wait(5)

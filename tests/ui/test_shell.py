@@ -52,9 +52,10 @@ def test_main_window_shows_empty_state(launch_ready):
 
 
 def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src, tmp_path):
-    """Two pages, opened on the one for what the user is doing: the feed's
-    keys from the feed, the player's (and the mini window's) from the player.
-    Between them every title of the shortcut table shows."""
+    """Three pages, opened on the one for what the user is doing: the feed's
+    keys from the feed, the player's (and the mini window's) from the player,
+    the camera's from the camera. Between them every title of the shortcut
+    table shows."""
     source = reel_src / "Sources" / "ReelCore" / "ShortcutTable.swift"
     assert source.is_file(), f"{source} not found (set REEL_SRC to the source tree)"
     titles = shortcut_titles(source)
@@ -77,8 +78,16 @@ def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src, tmp_path)
     app, main = launch_ready(args=[str(clip)])
     player = shown_page(app, main, "player")
     assert "Back 5 Seconds" in player and "Back to the Player" in player and "Open Video" not in player, sorted(player)
-    missing = [t for t in titles if t not in feed | player]
-    assert not missing, f"listed on neither page: {missing}"
+    app.kill()
+    # The camera's page, from the camera (no camera here: the page is the
+    # no-camera one, the keys are listed all the same).
+    app, main = launch_ready()
+    app.key("ctrl+t")
+    app.find(main, name="No Camera Found", timeout=APP_TIMEOUT)
+    camera = shown_page(app, main, "camera")
+    assert "Take Photo, Start or Stop Recording" in camera and "Back 5 Seconds" not in camera, sorted(camera)
+    missing = [t for t in titles if t not in feed | player | camera]
+    assert not missing, f"listed on no page: {missing}"
 
 
 @pytest.mark.parametrize("language, title, buttons", [

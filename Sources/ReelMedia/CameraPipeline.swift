@@ -104,6 +104,7 @@ public final class CameraPipeline {
         g_source_remove(busWatch)
         busWatch = 0
         tap.setRecorder(nil)
+        tap.cancelFrameRequests()
         let address = UInt(bitPattern: pipeline)
         CameraPipeline.stateChanges.async {
             let pipeline = UnsafeMutablePointer<GstElement>(bitPattern: address)!
@@ -124,9 +125,15 @@ public final class CameraPipeline {
         let handler = MainThreadHandler(done)
         tap.requestFrame { sample in
             BackgroundThread.start {
-                let result = PhotoWriter.write(sample.value, to: path)
-                gst_sample_unref(sample.value)
-                Trace.shared.event("photo-saved", ["path": path, "ok": (try? result.get()) != nil])
+                let result: Result<Void, GLibError>
+                if let sample {
+                    result = PhotoWriter.write(sample.value, to: path)
+                    gst_sample_unref(sample.value)
+                } else {
+                    // The camera stopped before the next frame came.
+                    unlink(path)
+                    result = .failure(GLibError(domain: "reel", code: 0, message: "the camera stopped"))
+                }
                 MainContext.invoke { handler.call(result) }
             }
         }
@@ -173,7 +180,7 @@ struct OwnedSample: @unchecked Sendable {
 final class FrameTap: @unchecked Sendable {
     private let lock = NSLock()
     private var recorder: Recorder?
-    private var photoRequests: [(OwnedSample) -> Void] = []
+    private var photoRequests: [(OwnedSample?) -> Void] = []
 
     func setRecorder(_ recorder: Recorder?) {
         lock.lock()
@@ -181,10 +188,19 @@ final class FrameTap: @unchecked Sendable {
         lock.unlock()
     }
 
-    func requestFrame(_ receive: @escaping (OwnedSample) -> Void) {
+    /// `receive` gets the next frame, or nil if the camera stops first.
+    func requestFrame(_ receive: @escaping (OwnedSample?) -> Void) {
         lock.lock()
         photoRequests.append(receive)
         lock.unlock()
+    }
+
+    func cancelFrameRequests() {
+        lock.lock()
+        let requests = photoRequests
+        photoRequests = []
+        lock.unlock()
+        for receive in requests { receive(nil) }
     }
 
     func frame(_ buffer: UnsafeMutablePointer<GstBuffer>, on pad: UnsafeMutablePointer<GstPad>) {

@@ -72,6 +72,10 @@ public final class CaptureDevices {
         monitor = nil
         testFileMonitor = nil
         portal = nil
+        // Listed afresh at the next start: devices may come and go meanwhile.
+        cameras = []
+        microphones = []
+        isListed = false
     }
 
     public func camera(withID id: String?) -> CaptureDevice? {

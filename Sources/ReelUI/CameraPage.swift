@@ -304,8 +304,10 @@ final class CameraPage {
         start(camera, resolution: key)
     }
 
-    /// The camera failed or was unplugged. A recording under way is ended
-    /// and kept; another camera, if there is one, takes over.
+    /// The camera failed (`reason`) or was unplugged (nil). A recording
+    /// under way is ended and kept. An unplugged camera hands over to
+    /// another, if there is one; a failing one shows why (trying the next
+    /// could bounce between two busy cameras for ever).
     private func cameraStopped(reason: String?) {
         let recording = recorder != nil
         Trace.shared.event("camera-stopped", ["reason": reason ?? "unplugged", "recording": recording])
@@ -316,7 +318,7 @@ final class CameraPage {
         let lost = pipeline?.camera.id
         stopCamera()
         cancelCountdown()
-        if let next = devices.cameras.first(where: { $0.id != lost }) {
+        if reason == nil, let next = devices.cameras.first(where: { $0.id != lost }) {
             start(next, resolution: settings?.string("camera-resolution"))
             if !recording { toast(tr(CaptureProblem.cameraLost(recordingSaved: false).message), nil) }
         } else if reason != nil && devices.camera(withID: lost) != nil {
@@ -392,7 +394,8 @@ final class CameraPage {
         guard let pipeline else { return }
         let path: String
         do {
-            path = try CaptureFile.reserve(.photo, fileExtension: "jpg")
+            // Hidden until written: Files never shows an empty photo.
+            path = try CaptureFile.reserve(.photo, fileExtension: "jpg", hidden: true)
         } catch {
             toast(CoreText.translate(CaptureProblem.cannotWrite("\(error)").message, detail: "\(error)"), nil)
             return
@@ -400,13 +403,16 @@ final class CameraPage {
         flashScreen()
         ShutterSound.play()
         pipeline.takePhoto(into: path) { [weak self] result in
-            switch result {
-            case .success:
-                let uri = URL(fileURLWithPath: path).absoluteString
+            do {
+                try result.get()
+                let saved = try CaptureFile.publish(path)
+                Trace.shared.event("photo-saved", ["path": saved, "ok": true])
                 self?.toast(tr("Photo saved in Pictures › Reel"),
-                            ToastButton(label: tr("Show in _Files"), action: "win.feed-show-in-files", target: uri))
-            case .failure(let error):
-                self?.toast(CoreText.translate(CaptureProblem.cannotWrite(error.message).message, detail: error.message), nil)
+                            ToastButton(label: tr("Show in _Files"), action: "win.feed-show-in-files",
+                                        target: URL(fileURLWithPath: saved).absoluteString))
+            } catch {
+                Trace.shared.event("photo-saved", ["path": path, "ok": false])
+                self?.toast(CoreText.translate(CaptureProblem.cannotWrite("\(error)").message, detail: "\(error)"), nil)
             }
         }
     }

@@ -171,6 +171,7 @@ def test_photo_flash_resolution_and_timer(camera, profile):
     assert path.parent == pictures(profile)
     assert re.fullmatch(r"Photo \d{4}-\d\d-\d\d \d\d-\d\d-\d\d( \(\d+\))?\.jpg", path.name), path.name
     assert jpeg_facts(path) == ("JPEG", 1280, 720, "1"), jpeg_facts(path)
+    assert not list(pictures(profile).glob(".*")), "written under a hidden name, then named"
     wait_until(lambda: shows(app, win, "Photo saved"), 5, what="the toast")
     # The flash: the preview (black but for a ball) goes white right after
     # the shutter, and fades.

@@ -32,6 +32,8 @@ final class CameraPage {
     private let countdownLabel: UnsafeMutablePointer<GtkWidget>
     private let flash: UnsafeMutablePointer<GtkWidget>
     private let toasts: OpaquePointer
+    /// The mode switch, the shutter and focus/exposure, under the preview.
+    private var bar: UnsafeMutablePointer<GtkWidget>?
     private let menu = CameraMenu()
     private let controls = CameraControlsPopover()
     private var actions: [String: OpaquePointer] = [:]
@@ -72,11 +74,13 @@ final class CameraPage {
         adw_toast_overlay_set_child(toasts, makeStage())
         gtk_widget_set_vexpand(cast(toasts), 1)
         gtk_box_append(cast(widget), cast(toasts))
-        gtk_box_append(cast(widget), makeBar())
+        let bar = makeBar()
+        self.bar = bar
+        gtk_box_append(cast(widget), bar)
         addActions()
         ScopedShortcuts.attach(scope: "camera", to: widget, capture: true)
         view.paintable.hasIntrinsicSize = false
-        updateShutter()
+        updateControls()
 
         devices.onChange = { [weak self] in self?.devicesChanged() }
         devices.onAccessDenied = { [weak self] in
@@ -180,7 +184,7 @@ final class CameraPage {
             guard let self, self.session.canChangeSettings, let mode = CaptureMode(rawValue: value) else { return false }
             self.session.mode = mode
             _ = self.settings?.setString("camera-mode", mode.rawValue)
-            self.updateShutter()
+            self.updateControls()
             return true
         }
         map.add("toggle-mode") { [weak self] in
@@ -242,6 +246,7 @@ final class CameraPage {
             return
         }
         if pipeline == nil && !accessDenied { startPreferredCamera() }
+        updateControls()
     }
 
     private func startPreferredCamera() {
@@ -264,7 +269,7 @@ final class CameraPage {
             pipeline.onFailure = { [weak self] message in self?.cameraStopped(reason: message) }
             pipeline.onStarted = { [weak self] in
                 Trace.shared.event("camera-started", ["camera": camera.name, "mode": mode.sizeKey])
-                self?.updateShutter()
+                self?.updateControls()
             }
             self.pipeline = pipeline
             view.attach(pipeline.sink)
@@ -281,7 +286,7 @@ final class CameraPage {
         adw_status_page_set_title(statusPage, "")
         adw_status_page_set_description(statusPage, "")
         gtk_stack_set_visible_child_name(stack, "preview")
-        updateShutter()
+        updateControls()
     }
 
     private func stopCamera() {
@@ -289,7 +294,7 @@ final class CameraPage {
         pipeline?.stop()
         pipeline = nil
         controls.show(for: nil)
-        updateShutter()
+        updateControls()
     }
 
     private func switchCamera(to id: String) {
@@ -336,7 +341,7 @@ final class CameraPage {
         gtk_stack_set_visible_child_name(stack, "problem")
         adw_window_title_set_subtitle(windowTitle, "")
         Trace.shared.event("camera-problem", ["kind": problem.kind])
-        updateShutter()
+        updateControls()
     }
 
     private func toast(_ text: String, _ button: ToastButton?) {
@@ -362,7 +367,7 @@ final class CameraPage {
         case .cancelCountdown: cancelCountdown()
         case .nothing: break
         }
-        updateShutter()
+        updateControls()
     }
 
     private func startCountdown(_ seconds: Int) {
@@ -387,7 +392,7 @@ final class CameraPage {
         countdownTimer = nil
         gtk_widget_set_visible(countdownLabel, 0)
         if case .countingDown = session.activity { _ = session.shutter() }
-        updateShutter()
+        updateControls()
     }
 
     private func takePhoto() {
@@ -472,7 +477,7 @@ final class CameraPage {
         recordingTimer?.remove()
         recordingTimer = nil
         recordingStarted = nil
-        updateShutter()
+        updateControls()
     }
 
     private func recordingFinished(_ finished: Recorder, _ outcome: Recorder.Outcome) {
@@ -495,12 +500,13 @@ final class CameraPage {
             toast(message, kept ? ToastButton(label: tr("_Play"), action: "win.feed-play", target: uri) : nil)
         }
         lostWhileRecording = false
-        updateShutter()
+        updateControls()
     }
 
     /// The shutter's icon, name and sensitivity follow the mode and what is
-    /// under way; settings lock while anything is.
-    private func updateShutter() {
+    /// under way; settings lock while anything is; without a camera only
+    /// the page shows.
+    private func updateControls() {
         let icon: String, label: String
         switch (session.activity, session.mode) {
         case (.recording, _), (.saving, _):
@@ -527,5 +533,9 @@ final class CameraPage {
         let free = session.canChangeSettings
         if let action = actions["mode"] { g_simple_action_set_enabled(action, free ? 1 : 0) }
         menu.setEnabled(free)
+        // Without a camera there is nothing to shoot or set: a page, alone.
+        if let bar { gtk_widget_set_visible(bar, usable || session.activity == .saving ? 1 : 0) }
+        gtk_widget_set_visible(menu.cameraButton, devices.cameras.isEmpty ? 0 : 1)
+        gtk_widget_set_visible(menu.optionsButton, live ? 1 : 0)
     }
 }

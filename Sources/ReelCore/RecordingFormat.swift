@@ -18,6 +18,12 @@ public struct RecordingFormat: Equatable, Sendable {
     public let videoEncoder: String
     public let audioEncoder: String
 
+    public init(container: Container, videoEncoder: String, audioEncoder: String) {
+        self.container = container
+        self.videoEncoder = videoEncoder
+        self.audioEncoder = audioEncoder
+    }
+
     public var fileExtension: String { container.rawValue }
     public var muxer: String { container == .mp4 ? "mp4mux" : "webmmux" }
     /// The parser between encoder and muxer, if one is needed.

@@ -39,7 +39,9 @@ public final class CameraPipeline {
         let pipeline = gst_pipeline_new("reel-camera")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(pipeline))
         self.pipeline = pipeline
-        gst_pipeline_use_clock(cast(pipeline), gst_system_clock_obtain())
+        let clock = gst_system_clock_obtain()!
+        gst_pipeline_use_clock(cast(pipeline), clock)
+        gst_object_unref(UnsafeMutableRawPointer(clock))
         let bin: UnsafeMutablePointer<GstBin> = cast(pipeline)
 
         let filter = gst_element_factory_make("capsfilter", nil)!

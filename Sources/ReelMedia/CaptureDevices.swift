@@ -26,6 +26,9 @@ public final class CaptureDevices {
     private var busWatch: guint = 0
     private var testFileMonitor: ObjectRef?
     private var portal: CameraPortal?
+    /// The portal's PipeWire connection, handed to PipeWire's provider;
+    /// closed when listing stops.
+    private var portalDescriptor: Int32?
     private let testList = ProcessInfo.processInfo.environment["REEL_TEST_CAMERAS"]
 
     public init() {}
@@ -49,6 +52,7 @@ public final class CaptureDevices {
             portal.requestAccess { [weak self] descriptor in
                 guard let self else { return }
                 if let descriptor {
+                    self.portalDescriptor = descriptor
                     self.startMonitor(pipeWireDescriptor: descriptor)
                 } else {
                     self.isListed = true
@@ -72,6 +76,8 @@ public final class CaptureDevices {
         monitor = nil
         testFileMonitor = nil
         portal = nil
+        if let portalDescriptor { close(portalDescriptor) }
+        portalDescriptor = nil
         // Listed afresh at the next start: devices may come and go meanwhile.
         cameras = []
         microphones = []

@@ -79,7 +79,9 @@ public final class Recorder: @unchecked Sendable {
         gst_object_unref(UnsafeMutableRawPointer(file))
         // Both pipelines run on the system clock, so the camera's running
         // time maps onto this one's by the difference of base times.
-        gst_pipeline_use_clock(cast(made), gst_system_clock_obtain())
+        let clock = gst_system_clock_obtain()!
+        gst_pipeline_use_clock(cast(made), clock)
+        gst_object_unref(UnsafeMutableRawPointer(clock))
         if let source {
             let queue = gst_bin_get_by_name(bin, "sound")!
             _ = gst_bin_add(bin, source)

@@ -41,7 +41,8 @@ final class CameraTests: XCTestCase {
     }
 
     private func record(_ camera: CameraPipeline, seconds: Double, microphone: CaptureDevice?,
-                        into folder: String? = nil) throws -> (Recorder, Recorder.Outcome?) {
+                        into folder: String? = nil, as format: RecordingFormat? = nil) throws -> (Recorder, Recorder.Outcome?) {
+        let format = format ?? self.format
         let path = try CaptureFile.reserve(.recording, fileExtension: format.fileExtension, in: folder ?? self.folder, hidden: true)
         XCTAssertTrue((path as NSString).lastPathComponent.hasPrefix(".Recording "), "hidden while recording")
         let recorder = try Recorder(path: path, format: format, mode: camera.mode, microphone: microphone)
@@ -74,6 +75,23 @@ final class CameraTests: XCTestCase {
         XCTAssertNotNil(info.audioCodec, "the microphone was recorded")
         XCTAssertTrue(info.isSeekable)
         XCTAssertEqual(try decodedSeconds(recorder.path), 3, accuracy: 0.3)
+    }
+
+    /// Where H.264 or AAC is missing: VP8 and Opus in WebM, which needs no
+    /// finishing to play.
+    func testWebMFallbackRecordsVP8AndOpus() throws {
+        let webm = RecordingFormat(container: .webm, videoEncoder: "vp8enc", audioEncoder: "opusenc")
+        let (camera, _) = try startCamera(mode(640, 480))
+        defer { camera.stop() }
+        let (recorder, outcome) = try record(camera, seconds: 2, microphone: microphone, as: webm)
+        XCTAssertEqual(outcome, .saved(withSound: true))
+        XCTAssertTrue(recorder.path.hasSuffix(".webm"))
+        guard case .video(let info) = MediaProbe().probe(URL(fileURLWithPath: recorder.path).absoluteString) else {
+            return XCTFail("the recording does not play")
+        }
+        XCTAssertEqual(try XCTUnwrap(info.duration), 2, accuracy: 0.3)
+        XCTAssertEqual(info.videoCodec?.contains("VP8"), true, info.videoCodec ?? "no video codec")
+        XCTAssertEqual(info.audioCodec?.contains("Opus"), true, info.audioCodec ?? "no audio codec")
     }
 
     func testWithoutMicrophoneTheRecordingIsVideoOnly() throws {

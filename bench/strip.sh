@@ -30,6 +30,11 @@
 #      playbin 1024 - the same scaled to 1024x576 by videoscale, the size
 #                the strip scales its picture to ("fill" in a 1024-pixel-wide
 #                window, cropped to the strip's 220 rows). For comparison only.
+#      gtk floor - not a player: bench/gtk_present.py, a bare GTK 4 window
+#                (1024x720, GSK_RENDERER=cairo as Reel picks without a GPU)
+#                given a new ready-made 1024x220 frame 30 times a second.
+#                What GTK alone costs to present a strip's worth of video;
+#                started = it printing PRESENTING.
 #    Each is measured for --seconds (15) after --settle (3) seconds: CPU
 #    seconds (utime+stime of every process in its session, reaped children
 #    included, from /proc), peak RSS (VmHWM summed) at the end. Strip cost =
@@ -202,6 +207,22 @@ class PlaybinScaled(PlaybinRef):
     sink = "videoconvert ! videoscale ! video/x-raw,width=1024,height=576 ! ximagesink"
 
 
+class GtkFloor(pb.Player):
+    """Not Reel: a bare GTK 4 window presenting ready-made 1024x220 frames at
+    30 fps with the same renderer (bench/gtk_present.py). What GTK alone
+    costs to show a strip's worth of video, decoding and conversion aside."""
+    name, tool = "gtk-floor", "python3"
+    label = "GTK 4 presenting 1024x220 @30 (no video)"
+    started_text = b"PRESENTING"
+
+    def setup(self, run):
+        # Reel's own choice without a GPU (ReelCore.RendererChoice).
+        run.env.update({"GSK_RENDERER": "cairo", "GDK_DEBUG": "gl-disable"})
+
+    def argv(self, run):
+        return [sys.executable, str(ROOT / "bench" / "gtk_present.py")]
+
+
 class TraceTail:
     """The trace's events, read incrementally (complete lines only)."""
 
@@ -284,7 +305,7 @@ class StripRun(pb.Run):
                 tail.poll()
                 if tail.count(p.started_event()):
                     break
-            elif b"Setting pipeline to PLAYING" in self.stdout_path.read_bytes():
+            elif getattr(p, "started_text", b"Setting pipeline to PLAYING") in self.stdout_path.read_bytes():
                 break
             time.sleep(0.02)
         t_started = time.monotonic()
@@ -309,7 +330,7 @@ class StripRun(pb.Run):
         res = {"na": None, "start": t_started - t0, "cpu": cpu_end - cpu_start,
                "rss": pb.tree_hwm_mb(proc.pid), "window": pb.biggest_window(self.bench.display)}
         if not tail:
-            res["dropped"] = p.dropped(self)
+            res["dropped"] = p.dropped(self) if hasattr(p, "dropped") else None
         if tail:
             tail.poll()
             window = tail.events[n_start:]
@@ -434,6 +455,7 @@ def main():
     idle = StripReel(binary, STRIP_CLIPS, False, "idle", "Reel, same feed, strip off")
     ref = PlaybinRef()
     scaled = PlaybinScaled()
+    floor = GtkFloor()
     looper = StripReel(binary, loop_clips, True, "loops", "Reel, strip of 3 x 160x90")
     cpu, rss = {}, None
     try:
@@ -442,7 +464,7 @@ def main():
                 for p in (strip, ref):
                     log(f"warming up {p.name} (page cache, shader cache)...")
                     run_one(p, bench, argparse.Namespace(seconds=1.0, settle=0.0), None, "")
-                for p in (strip, idle, ref, scaled):
+                for p in (strip, idle, ref, scaled, floor):
                     log(f"CPU: {p.name} ...")
                     cpu[p.name] = run_one(p, bench, args, keep, p.name)
                     r = cpu[p.name]
@@ -476,7 +498,7 @@ def main():
         W = 42
         print(f"{'run':<{W}} {'CPU':>7} {'/ playbin':>9} {'peak RSS':>9} {'frames':>8} {'skipped':>7} "
               f"{'seam gap':>8} {'clip gap':>8} {'clips':>5} {'thumbs':>6} {'streams':>7} {'window':>9}")
-        for p in (strip, idle, ref, scaled):
+        for p in (strip, idle, ref, scaled, floor):
             r = cpu[p.name]
             if r["na"]:
                 print(f"{p.label:<{W}} n/a ({r['na']})")
@@ -490,7 +512,7 @@ def main():
                 seam = fmt(r["seam_gap"] * 1000, ".0f", "-") + " ms"
                 gap = fmt(r["clip_gap"] * 1000, ".0f", "-") + " ms"
                 clips = str(r["clips"])
-            elif not reel:
+            elif not reel and p is not floor:
                 skipped = f"{r['dropped']} QoS" if r.get("dropped") is not None else "?"
             print(f"{p.label:<{W}} {r['cpu']:6.2f}s {fmt(r['cpu'] / ref_cpu, '8.2f')}x {r['rss']:6.0f} MB "
                   f"{frames:>8} {skipped:>7} {seam:>8} {gap:>8} {clips:>5} "

@@ -3,6 +3,7 @@
 #ifndef REEL_CSHIMS_H
 #define REEL_CSHIMS_H
 #include <glib-object.h>
+#include <malloc.h>
 
 static inline GType reel_type_invalid(void) { return G_TYPE_INVALID; }
 static inline GType reel_type_boolean(void) { return G_TYPE_BOOLEAN; }
@@ -21,4 +22,6 @@ static inline guint reel_closure_size(void) { return (guint)sizeof(GClosure); }
 static inline GType reel_instance_type(gpointer instance) {
     return G_TYPE_FROM_INSTANCE(instance);
 }
+/// At most `count` malloc arenas (M_ARENA_MAX is glibc's, from malloc.h).
+static inline void reel_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }
 #endif

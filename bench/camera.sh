@@ -39,8 +39,6 @@
 # Needs: xvfb, x11-utils, xdotool, dbus, pulseaudio, gstreamer1.0-plugins-
 # {base,good,bad,ugly}, gstreamer1.0-libav, python3-gi.
 import argparse
-import importlib.machinery
-import importlib.util
 import os
 import shutil
 import signal
@@ -57,10 +55,7 @@ from gi.repository import Gst  # noqa: E402
 
 sys.dont_write_bytecode = True
 ROOT = Path(__file__).resolve().parent.parent
-_loader = importlib.machinery.SourceFileLoader("playback", str(ROOT / "bench" / "playback.sh"))
-_spec = importlib.util.spec_from_loader("playback", _loader)
-pb = importlib.util.module_from_spec(_spec)
-_loader.exec_module(pb)
+from playback_module import pb  # noqa: E402
 
 log, fmt, NAN = pb.log, pb.fmt, float("nan")
 WIDTH, HEIGHT, FPS = 1280, 720, 30

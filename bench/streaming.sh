@@ -20,8 +20,6 @@
 # Media: tests/ui/streams.py, made once in $REEL_BENCH_MEDIA (default
 # /tmp/reel-bench-stream-media). Needs xvfb, nginx, mpv (skipped if missing).
 import argparse
-import importlib.machinery
-import importlib.util
 import json
 import os
 import shutil
@@ -36,10 +34,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True  # no __pycache__ for playback.sh's import
 ROOT = Path(__file__).resolve().parent.parent
 # Xvfb and process-group handling shared with bench/playback.sh.
-_loader = importlib.machinery.SourceFileLoader("playback", str(ROOT / "bench" / "playback.sh"))
-_spec = importlib.util.spec_from_loader("playback", _loader)
-pb = importlib.util.module_from_spec(_spec)
-_loader.exec_module(pb)
+from playback_module import pb  # noqa: E402
 sys.path.insert(0, str(ROOT / "tests" / "ui"))
 from streams import make_all  # noqa: E402
 from webserver import WebServer  # noqa: E402

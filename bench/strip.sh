@@ -74,8 +74,6 @@
 # Needs: xvfb, x11-utils, dbus, pulseaudio, pulseaudio-utils,
 # gstreamer1.0-plugins-{base,good,bad,ugly}, gstreamer1.0-libav.
 import argparse
-import importlib.machinery
-import importlib.util
 import json
 import os
 import shutil
@@ -88,10 +86,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True  # no __pycache__ for playback.sh's import
 ROOT = Path(__file__).resolve().parent.parent
-_loader = importlib.machinery.SourceFileLoader("playback", str(ROOT / "bench" / "playback.sh"))
-_spec = importlib.util.spec_from_loader("playback", _loader)
-pb = importlib.util.module_from_spec(_spec)
-_loader.exec_module(pb)
+from playback_module import pb  # noqa: E402
 
 log, fmt, NAN = pb.log, pb.fmt, float("nan")
 MEDIA = pb.MEDIA

@@ -18,14 +18,6 @@ public enum CaptureProblem: Equatable, Sendable {
     /// Anything else the camera pipeline reported, quoted.
     case failed(String)
 
-    /// A whole page replaces the preview for these: there is nothing to show.
-    public var isPage: Bool {
-        switch self {
-        case .noCamera, .accessDenied: return true
-        default: return false
-        }
-    }
-
     public var title: String {
         switch self {
         case .noCamera: return N_("No Camera Found")

@@ -144,9 +144,7 @@ public final class CameraPipeline {
     private func handle(_ message: UnsafeMutablePointer<GstMessage>) {
         switch message.pointee.type {
         case GST_MESSAGE_ERROR:
-            var error: UnsafeMutablePointer<GError>?
-            gst_message_parse_error(message, &error, nil)
-            let text = error.map { GLibError(consuming: $0).message } ?? ""
+            let text = GLibError(errorOf: message)?.message ?? ""
             Trace.shared.event("camera-error", ["message": text])
             onFailure?(text)
         case GST_MESSAGE_STATE_CHANGED where !started && message.pointee.src == UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstObject.self):
@@ -166,9 +164,7 @@ public final class CameraPipeline {
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
         guard let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) else { return nil }
         defer { gst_message_unref(message) }
-        var error: UnsafeMutablePointer<GError>?
-        gst_message_parse_error(message, &error, nil)
-        return error.map { GLibError(consuming: $0).message }
+        return GLibError(errorOf: message)?.message
     }
 }
 

@@ -58,8 +58,6 @@ public final class CaptureDevice: @unchecked Sendable {
             : []
     }
 
-    public var isTest: Bool { testPattern != nil }
-
     /// A new source element, floating, ready to add to a pipeline.
     func makeSource() -> UnsafeMutablePointer<GstElement>? {
         if let testPattern {

@@ -101,12 +101,7 @@ final class LaunchPipeline {
     }
 
     private static func error(of message: UnsafeMutablePointer<GstMessage>) -> End {
-        var error: UnsafeMutablePointer<GError>?
-        var debug: UnsafeMutablePointer<gchar>?
-        gst_message_parse_error(message, &error, &debug)
-        g_free(debug)
-        guard let error else { return .failed(GLibError(domain: "reel", code: 0, message: "unknown error")) }
-        return .failed(GLibError(consuming: error))
+        .failed(GLibError(errorOf: message) ?? GLibError(domain: "reel", code: 0, message: "unknown error"))
     }
 }
 

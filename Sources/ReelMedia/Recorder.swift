@@ -163,10 +163,7 @@ public final class Recorder: @unchecked Sendable {
         case GST_MESSAGE_EOS:
             finish(.saved(withSound: hasSound), makePlain: format.container == .mp4)
         case GST_MESSAGE_ERROR:
-            var error: UnsafeMutablePointer<GError>?
-            gst_message_parse_error(message, &error, nil)
-            guard let error else { return }
-            let failure = GLibError(consuming: error)
+            guard let failure = GLibError(errorOf: message) else { return }
             let noSpace = failure.matches(domain: String(cString: g_quark_to_string(gst_resource_error_quark())),
                                           code: Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue))
             lock.lock()

@@ -190,10 +190,7 @@ final class CameraControlTests: XCTestCase {
                        ["v4l2deviceprovider", "pulsedeviceprovider"])
     }
 
-    func testProblemsThatReplaceThePreview() {
-        XCTAssertTrue(CaptureProblem.noCamera.isPage)
-        XCTAssertTrue(CaptureProblem.accessDenied.isPage)
-        XCTAssertFalse(CaptureProblem.diskFull.isPage)
+    func testProblemsNameThemselves() {
         XCTAssertEqual(CaptureProblem.cameraLost(recordingSaved: true).kind, "camera-lost")
         XCTAssertEqual(CaptureProblem.failed("x").detail, "x")
     }

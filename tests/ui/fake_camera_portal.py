@@ -18,6 +18,8 @@ import sys
 
 from gi.repository import Gio, GLib
 
+from dbus_stub import serve
+
 NAME = "org.freedesktop.portal.Desktop"
 PATH = "/org/freedesktop/portal/desktop"
 XML = """
@@ -41,8 +43,6 @@ XML = """
 def main() -> int:
     log = open(sys.argv[1], "a", buffering=1)
     answer = int(sys.argv[2])
-    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-
     def call(connection, sender, path, interface, method, params, invocation):
         options = params.unpack()[0]
         log.write(json.dumps({"call": method, "sender": sender, "options": options}) + "\n")
@@ -67,15 +67,7 @@ def main() -> int:
     def get_property(connection, sender, path, interface, name):
         return GLib.Variant("b", True) if name == "IsCameraPresent" else GLib.Variant("u", 4)
 
-    info = Gio.DBusNodeInfo.new_for_xml(XML).interfaces[0]
-    bus.register_object(PATH, info, call, get_property, None)
-    loop = GLib.MainLoop()
-    Gio.bus_own_name_on_connection(bus, NAME, Gio.BusNameOwnerFlags.DO_NOT_QUEUE,
-                                   lambda *_: print("ready", flush=True),
-                                   lambda *_: (print(f"could not own {NAME}", file=sys.stderr, flush=True),
-                                               loop.quit()))
-    loop.run()
-    return 1
+    return serve(NAME, PATH, XML, call, get_property)
 
 
 if __name__ == "__main__":

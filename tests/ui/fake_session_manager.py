@@ -20,7 +20,9 @@ from __future__ import annotations
 import json
 import sys
 
-from gi.repository import Gio, GLib
+from gi.repository import GLib
+
+from dbus_stub import serve
 
 NAME = "org.gnome.SessionManager"
 PATH = "/org/gnome/SessionManager"
@@ -101,22 +103,7 @@ class SessionManager:
 
 
 def main() -> int:
-    manager = SessionManager(sys.argv[1])
-    loop = GLib.MainLoop()
-    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-    info = Gio.DBusNodeInfo.new_for_xml(XML).interfaces[0]
-    bus.register_object(PATH, info, manager.call, None, None)
-
-    def acquired(*_):
-        print("ready", flush=True)
-
-    def lost(*_):
-        print(f"could not own {NAME} (another session manager?)", file=sys.stderr, flush=True)
-        loop.quit()
-
-    Gio.bus_own_name_on_connection(bus, NAME, Gio.BusNameOwnerFlags.DO_NOT_QUEUE, acquired, lost)
-    loop.run()
-    return 1
+    return serve(NAME, PATH, XML, SessionManager(sys.argv[1]).call)
 
 
 if __name__ == "__main__":

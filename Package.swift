@@ -1,5 +1,5 @@
 // swift-tools-version:5.10
-// Reel: layers as in DESIGN.md §2. Dependencies point one way:
+// Reel's layers (docs/ARCHITECTURE.md, Layers). Dependencies point one way:
 // reel → ReelUI → ReelMedia → GLibKit, and every layer may use ReelCore.
 import PackageDescription
 

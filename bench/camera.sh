@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Camera recording (issue 8): 20 s of 720p30 with sound, Reel against the
+# Camera recording: 20 s of 720p30 with sound, Reel against the
 # same capture done by GStreamer alone, side by side in one run.
 #
 #   bench/camera.sh [--seconds 20] [--settle 3] [--reel BIN] [--keep DIR]
@@ -209,7 +209,7 @@ class CameraRun(pb.Run):
 
 
 def main():
-    ap = argparse.ArgumentParser(description="Camera recording bench (issue 8); see the header of bench/camera.sh.")
+    ap = argparse.ArgumentParser(description="Camera recording bench; see the header of bench/camera.sh.")
     ap.add_argument("--reel", default=os.environ.get("REEL_BIN") or str(ROOT / "_inst" / "bin" / "reel"))
     ap.add_argument("--seconds", type=float, default=20.0, help="CPU window (default 20)")
     ap.add_argument("--settle", type=float, default=3.0, help="seconds after the start before the window (default 3)")

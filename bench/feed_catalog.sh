@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Feed with a big catalog (issue 3): launch -> first screen of cards drawn,
+# Feed with a big catalog: launch -> first screen of cards drawn,
 # and memory, for catalogs of 100, 1,000 and 10,000 entries. Prints a table
 # with ratios to the 100-entry case (Reel at small size is the peer: memory
 # should stay flat as entries are added off screen).

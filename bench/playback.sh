@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Playback (issue 4): 15 s of a 1080p30 (or --fps 60) H.264 High + AAC file in a 1280x720
+# Playback: 15 s of a 1080p30 (or --fps 60) H.264 High + AAC file in a 1280x720
 # window under Xvfb -- Reel against the decode-only floor and its peers, side
 # by side in one run. Prints a table with ratios to decode-only.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Streaming (issue 5): time to first frame over a loopback nginx limited to
+# Streaming: time to first frame over a loopback nginx limited to
 # 2 Mbit/s, for the HLS multivariant stream (240p/720p/1080p) and the
 # progressive 1080p MP4 of the same content -- Reel against mpv on the same
 # URLs, side by side in one run. Prints medians and Reel/mpv ratios.

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Preview strip (issue 6): what the looping strip costs, and whether its
+# Preview strip: what the looping strip costs, and whether its
 # memory stays flat over many loops. Side by side in one run:
 #
 #   bench/strip.sh [--loops N] [--reel BIN] [--seconds 15] [--settle 3]
@@ -430,7 +430,7 @@ def run_one(player, bench, args, keep, tag, **kw):
 # --------------------------------------------------------------------------
 
 def main():
-    ap = argparse.ArgumentParser(description="Preview strip bench (issue 6); see the header of bench/strip.sh.")
+    ap = argparse.ArgumentParser(description="Preview strip bench; see the header of bench/strip.sh.")
     ap.add_argument("--loops", type=int, default=1000, help="loops for the memory run (default 1000)")
     ap.add_argument("--reel", default=os.environ.get("REEL_BIN") or str(ROOT / "_inst" / "bin" / "reel"))
     ap.add_argument("--seconds", type=float, default=15.0, help="CPU window (default 15)")

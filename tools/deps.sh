@@ -1,27 +1,50 @@
 # Installs the Debian packages Reel needs, only those missing. Sourced by
 # tools/run and tools/test. Needs root (or sudo) the first time.
 
-# What building and running Reel needs.
+# Three lists (and a fourth for the benchmarks); tests/packaging/
+# test_dependencies.py proves that every GStreamer element, command and
+# Python module the code uses comes from a package listed where it is used.
+
+# What Reel needs at run time: the libraries it links, the GStreamer plugins
+# it builds pipelines from or that playbin plugs for the media it makes and
+# streams, the icons and fonts it draws with, a place to keep settings.
+REEL_RUNTIME_PACKAGES=(
+    libglib2.0-0 libgtk-4-1 libadwaita-1-0 libyuv0
+    libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 libgstreamer-plugins-bad1.0-0
+    gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
+    gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-x gstreamer1.0-alsa
+    dconf-gsettings-backend adwaita-icon-theme librsvg2-common fonts-cantarell fonts-noto-cjk
+)
+
+# What only building and installing needs: the compilers' helpers, headers,
+# and the tools meson's install step runs (schemas, resources, icon cache,
+# desktop database) and the packaging checks meson's configure step finds.
 REEL_BUILD_PACKAGES=(
     pkg-config meson ninja-build gettext
     libglib2.0-dev libglib2.0-bin libglib2.0-dev-bin
     libgtk-4-dev libadwaita-1-dev libgtk-3-bin
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
-    gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
-    gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-tools libyuv-dev
-    desktop-file-utils appstream
-    adwaita-icon-theme librsvg2-common fonts-cantarell fonts-noto-cjk
+    libyuv-dev desktop-file-utils appstream
 )
 
-# What the test suite needs on top: a headless X server, a D-Bus session and
+# What only the test suite needs: a headless X server, a D-Bus session and
 # the accessibility bus, a sound server (a private PulseAudio with a null
-# sink, tests/ui/soundserver.py), input and screenshot tools, pytest on the
-# system Python.
+# sink, tests/ui/soundserver.py), window managers, a web server with TLS,
+# input and screenshot tools, the packaging validators, pytest and the
+# GObject bindings on the system Python, and GStreamer's command-line tools
+# that make the test media.
 REEL_TEST_PACKAGES=(
-    xvfb xdotool x11-utils imagemagick file
+    xvfb xdotool x11-utils imagemagick file openssl
     dbus dbus-bin at-spi2-core nginx pulseaudio pulseaudio-utils openbox weston
+    gstreamer1.0-tools
     python3 python3-pytest python3-pytest-timeout python3-pyatspi gir1.2-atspi-2.0
     python3-gi gir1.2-gtk-4.0 gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0
+)
+
+# What the benchmarks in bench/ compare Reel with (each skips a peer that
+# is missing): `. tools/deps.sh; reel_install_packages "${REEL_BENCH_PACKAGES[@]}"`.
+REEL_BENCH_PACKAGES=(
+    mpv ffmpegthumbnailer totem
 )
 
 reel_missing_packages() {

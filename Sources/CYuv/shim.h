@@ -1,4 +1,4 @@
-// libyuv: SIMD colour conversion and scaling for the video path (DESIGN §2).
+// libyuv: SIMD colour conversion and scaling for the video path (docs/ARCHITECTURE.md).
 // Debian ships no pkg-config file for it; the headers are plain C in C mode.
 #include <libyuv.h>
 

@@ -4,7 +4,7 @@ public enum CaptureMode: String, Sendable {
     case video
 }
 
-/// The optional delay before the shutter (the seeds' timer).
+/// The optional delay before the shutter (a camera app's self-timer).
 public enum CaptureCountdown: Int, CaseIterable, Sendable {
     case off = 0
     case three = 3

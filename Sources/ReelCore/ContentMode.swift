@@ -1,4 +1,4 @@
-/// How a video fills its view (the seeds' content modes), applied when
+/// How a video fills its view (like a mobile player's content modes), applied when
 /// drawing: changing it never renegotiates the pipeline.
 public enum ContentMode: String, CaseIterable, Sendable {
     /// The whole picture, letterboxed or pillarboxed.

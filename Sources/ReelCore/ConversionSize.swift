@@ -1,6 +1,6 @@
 /// The size a decoded frame is converted to before it reaches the screen.
 /// Converting at the drawn size instead of the source size is the cheapest
-/// pixel there is (DESIGN §2): a 1080p video in a 720p window converts a
+/// pixel there is (docs/ARCHITECTURE.md, The video path): a 1080p video in a 720p window converts a
 /// 1280×720 picture. Upscales only when asked (`upscale`): with a GPU the
 /// texture is scaled for free, but GTK's CPU renderer scales with pixman,
 /// many times slower than libyuv's scaler; then a picture drawn bigger than

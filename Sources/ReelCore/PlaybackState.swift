@@ -4,7 +4,7 @@ public enum PlaybackState: String, Sendable {
     case opening
     case playing
     case paused
-    /// Waiting for data; playback resumes by itself (the seeds' stall recovery).
+    /// Waiting for data; playback resumes by itself (stall recovery).
     case buffering
     /// A remote stream's connection was lost; trying again by itself, to
     /// go on where it was.

@@ -1,12 +1,15 @@
 import CGLib
+import Foundation
 import CGst
 import GLibKit
 
-/// The sound output of a pipeline: the sound server, tagged as video (for
-/// role-based volume and ducking policies) and under a name of its own;
-/// else ALSA; else a silent sink that keeps the clock, so the video plays
-/// without sound rather than not at all. The player and the preview strip
-/// share it.
+/// The sound output of a pipeline, chosen here rather than by an automatic
+/// sink (which would open every output it knows, each printing its own
+/// errors): the sound server (PulseAudio, or PipeWire's Pulse service),
+/// tagged as video (for role-based volume and ducking policies) and under a
+/// name of its own; else ALSA, when there is a sound card; else a silent
+/// sink that keeps the clock, so the video plays without sound rather than
+/// not at all. The player and the preview strip share it.
 enum AudioOutput {
     /// A floating-free (ref-sunk) sink element; `real` is false for the
     /// silent one. Each candidate is checked by opening it (READY).
@@ -20,7 +23,9 @@ enum AudioOutput {
             }
             if opens(pulse) { return (pulse, true) }
         }
-        if let alsa = gst_element_factory_make("alsasink", "reel-audio") {
+        // Only with a sound card to play on: opening ALSA's default device
+        // without one makes alsa-lib print its errors on stderr.
+        if hasALSAPlaybackDevice, let alsa = gst_element_factory_make("alsasink", "reel-audio") {
             _ = gst_object_ref_sink(UnsafeMutableRawPointer(alsa))
             if opens(alsa) { return (alsa, true) }
         }
@@ -28,6 +33,12 @@ enum AudioOutput {
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(silent))
         PropertyValue.bool(true).set(on: silent, "sync")
         return (silent, false)
+    }
+
+    /// Whether the kernel has a PCM playback device (`/dev/snd/pcmC<card>D<device>p`).
+    static var hasALSAPlaybackDevice: Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/snd")) ?? []
+        return names.contains { $0.hasPrefix("pcmC") && $0.hasSuffix("p") }
     }
 
     /// Whether `sink` can open its device or server; drops it if not.

@@ -54,6 +54,11 @@ public final class LoopingPlayer {
             let output = AudioOutput.make(streamName: "Preview")
             PropertyValue.object(output.element).set(on: playbin, "audio-sink")
             gst_object_unref(UnsafeMutableRawPointer(output.element))
+        } else if let none = gst_element_factory_make("fakesink", "reel-no-audio") {
+            // Never linked (no audio flag), but without an audio sink of its
+            // own playbin tries every installed one on the clips' sound
+            // (OpenAL, OSS, JACK…), and some print their errors on stderr.
+            PropertyValue.object(none).set(on: playbin, "audio-sink")
         }
         Signals.connect(UnsafeMutableRawPointer(playbin), "about-to-finish") { [state, playbin] _ in
             // A streaming thread: queue the next clip right here, as playbin

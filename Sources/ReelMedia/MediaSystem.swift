@@ -1,6 +1,7 @@
 import CGLib
 import CGst
 import GLibKit
+import ReelCore
 
 /// GStreamer's one-time set-up. Every pipeline in ReelMedia assumes it ran.
 public enum MediaSystem {
@@ -26,6 +27,9 @@ public enum MediaSystem {
         gst_object_unref(UnsafeMutableRawPointer(found))
         return true
     }
+
+    /// The elements Reel can do without that this system lacks, asked once.
+    public static let missingOptionalElements: [OptionalElement] = OptionalElement.missing(isInstalled: hasElement)
 
     /// Makes an element and hands back its owner, or nil if the factory is
     /// missing.

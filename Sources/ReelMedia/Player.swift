@@ -400,7 +400,7 @@ public final class Player {
         }
     }
 
-    /// The seeds' stall recovery: pause while the buffer refills, play again
+    /// Stall recovery: pause while the buffer refills, play again
     /// by itself at 100 %. Live streams cannot wait, so they are left alone.
     private func handleBuffering(_ percent: Int) {
         guard !isLive, state != .failed, lostAt == nil else { return }

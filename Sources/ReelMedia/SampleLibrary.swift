@@ -151,7 +151,10 @@ public final class SampleLibrary: @unchecked Sendable {
         }
     }
 
-    private func fingerprint(_ item: SamplePlan.Item) -> String { item.title + "\n" + item.recipe.fingerprint }
+    /// A file made without its title is made again once the overlay exists.
+    private func fingerprint(_ item: SamplePlan.Item) -> String {
+        item.title + "\n" + item.recipe.fingerprint + (MediaSystem.hasElement("textoverlay") ? "" : "\nuntitled")
+    }
 
     private func temporaryPath(of item: SamplePlan.Item) -> String { folder + "/." + item.fileName + ".partial" }
 
@@ -170,7 +173,7 @@ public final class SampleLibrary: @unchecked Sendable {
         } catch {
             return .pipelineFailed(file: item.fileName, reason: "\(error)")
         }
-        pipeline.set("title", "text", string: item.recipe.text ?? item.title)
+        if encoders.drawsTitles { pipeline.set("title", "text", string: item.recipe.text ?? item.title) }
         pipeline.set("sink", "location", string: temporary)
         // Generous: a 20 s 1080p file takes about 10 s on two cores.
         let end = pipeline.runToEnd(timeout: 30 + item.recipe.seconds * 10) { isCancelled }
@@ -273,6 +276,10 @@ private struct Encoders {
     let vp8 = Encoders.first([("vp8enc", "vp8enc deadline=1 cpu-used=8 keyframe-max-dist=30")])
     let webmAudio = Encoders.first([("opusenc", "opusenc"), ("vorbisenc", "vorbisenc")])
     let hasMP4 = MediaSystem.hasElement("mp4mux")
+    /// The title and the clock are drawn by the pango plugin, which a system
+    /// may lack (MediaSystem.missingOptionalElements says so at start).
+    let drawsTitles = MediaSystem.hasElement("textoverlay")
+    let drawsClock = MediaSystem.hasElement("timeoverlay")
 
     private static func first(_ choices: [(factory: String, fragment: String)]) -> String? {
         choices.first { MediaSystem.hasElement($0.factory) }?.fragment
@@ -297,6 +304,9 @@ private struct Encoders {
     /// overlays scale them with the picture. The title text and the file location are
     /// set afterwards by element name, so no user text is parsed here.
     func description(for recipe: SampleRecipe) -> String {
+        let title = !drawsTitles ? "" : "! textoverlay name=title valignment=center halignment=center"
+            + " shaded-background=true font-desc=\"Sans Bold 36px\" "
+        let clock = drawsClock ? "! timeoverlay valignment=bottom halignment=right font-desc=\"Sans 14px\" " : ""
         let mp4 = usesMP4(recipe)
         var source = "videotestsrc pattern=\(recipe.pattern) num-buffers=\(recipe.frameCount)"
         if let colour = SampleRecipe.argb(recipe.foreground) { source += " foreground-color=\(colour)" }
@@ -309,10 +319,7 @@ private struct Encoders {
         let audioBuffers = max(1, Int((recipe.seconds * 10).rounded()))
         return """
             \(source) ! video/x-raw,format=I420,width=\(recipe.width),height=\(recipe.height),\
-            framerate=\(recipe.fps)/1,pixel-aspect-ratio=1/1 \
-            ! textoverlay name=title valignment=center halignment=center shaded-background=true \
-            font-desc="Sans Bold 36px" \
-            ! timeoverlay valignment=bottom halignment=right font-desc="Sans 14px" \
+            framerate=\(recipe.fps)/1,pixel-aspect-ratio=1/1 \(title)\(clock)\
             ! \(mp4 ? h264! : vp8!) ! queue ! mux. \
             audiotestsrc num-buffers=\(audioBuffers) samplesperbuffer=4800 wave=\(recipe.wave) \
             freq=\(recipe.freq) volume=0.2 ! audio/x-raw,rate=48000,channels=2 ! audioconvert \

@@ -31,6 +31,6 @@ enum AboutWindow {
             "GTK \(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())",
             "libadwaita \(adw_get_major_version()).\(adw_get_minor_version()).\(adw_get_micro_version())",
             MediaSystem.versionDescription,
-        ].joined(separator: "\n")
+        ].joined(separator: "\n") + MediaSystem.missingOptionalElements.map { "\n" + CoreText.describe($0) }.joined()
     }
 }

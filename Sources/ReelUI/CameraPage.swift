@@ -119,7 +119,7 @@ final class CameraPage {
         gtk_stack_add_named(stack, spinner, "starting")
         gtk_overlay_set_child(cast(overlay), cast(stack))
 
-        // The seeds' white flash, as a desktop does it: over the preview only.
+        // A camera app's white flash, as a desktop does it: over the preview only.
         gtk_widget_add_css_class(flash, "reel-flash")
         gtk_widget_set_can_target(flash, 0)
         gtk_widget_set_opacity(flash, 0)

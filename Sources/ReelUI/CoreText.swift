@@ -35,6 +35,10 @@ enum CoreText {
         translate(rejection.message, detail: rejection.detail)
     }
 
+    static func describe(_ element: OptionalElement) -> String {
+        format(tr(OptionalElement.notice), [element.factory, element.package, tr(element.loss)])
+    }
+
     static func describe(_ problem: VideoProblem) -> String {
         translate(problem.message, detail: problem.detail)
     }

@@ -14,6 +14,11 @@ final class PlayerPage {
     private let stack: OpaquePointer
     private let overlay: UnsafeMutablePointer<GtkWidget>
     private let toasts: OpaquePointer
+    /// Lifts the toasts above the control bar (see `show`).
+    private let toastStyle = gtk_css_provider_new()!
+    private var toastLift: Int32 = 0
+    /// The control bars' margin in style.css (`.reel-player-bar`).
+    private static let barMargin: Int32 = 12
     private let view = VideoView()
     /// Where the frames go: the page's own view, or the picture-in-picture
     /// window's while the video plays there.
@@ -66,6 +71,9 @@ final class PlayerPage {
         screen = view
         stack = OpaquePointer(gtk_stack_new())
         toasts = OpaquePointer(adw_toast_overlay_new())
+        gtk_widget_add_css_class(cast(toasts), "reel-player-toasts")
+        gtk_style_context_add_provider_for_display(gtk_widget_get_display(cast(toasts)), cast(toastStyle),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         overlay = gtk_overlay_new()
         gtk_widget_add_css_class(overlay, "reel-player")
         gtk_overlay_set_child(cast(overlay), view.widget)
@@ -416,13 +424,30 @@ final class PlayerPage {
         adw_toast_set_action_name(toast, "player.resume")
         adw_toast_set_action_target_value(toast, g_variant_new_string(String(seconds)))
         adw_toast_set_timeout(toast, 10)
-        adw_toast_overlay_add_toast(toasts, toast)
+        show(toast)
     }
 
     private func toast(_ text: String, brief: Bool = false) {
         let toast = adw_toast_new(text)!
         adw_toast_set_timeout(toast, brief ? 1 : 5)
         if brief { adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH) }
+        show(toast)
+    }
+
+    /// Shows a toast above the control bar, never over its buttons: toasts
+    /// sit at the bottom of the page, so their bottom margin is the bar's
+    /// height (which the font and the window's width change) plus a gap.
+    private func show(_ toast: OpaquePointer) {
+        // Measured, not read from the allocation: the first toast may come
+        // before the page was ever laid out.
+        var natural: Int32 = 0
+        gtk_widget_measure(controls.bottom, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+        let bar = max(gtk_widget_get_height(controls.bottom), natural)
+        if bar > 0, bar != toastLift {
+            toastLift = bar
+            let margin = bar + 2 * PlayerPage.barMargin
+            gtk_css_provider_load_from_data(toastStyle, ".reel-player-toasts > toast { margin-bottom: \(margin)px; }", -1)
+        }
         adw_toast_overlay_add_toast(toasts, toast)
     }
 

@@ -82,6 +82,10 @@ public final class ReelApplication {
         } catch {
             FileHandle.standardError.write(Data("reel: GStreamer could not start: \(error)\n".utf8))
         }
+        // Said once, where someone who installs packages will look.
+        for element in MediaSystem.missingOptionalElements {
+            FileHandle.standardError.write(Data("reel: \(CoreText.describe(element))\n".utf8))
+        }
         g_set_application_name(AppInfo.name)
         gtk_window_set_default_icon_name(AppInfo.id)
         addActions()

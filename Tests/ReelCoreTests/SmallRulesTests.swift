@@ -41,4 +41,13 @@ final class SmallRulesTests: XCTestCase {
         XCTAssertEqual(FeedBadge.badges(for: VideoItem(uri: "https://e.com/a.mp4", kind: .remote, title: "t", origin: .recent)), [.remote])
         XCTAssertEqual(FeedBadge.badges(for: VideoItem(uri: "file:///a.m3u8", kind: .file, title: "t", origin: .recent)), [])
     }
+
+    func testMissingOptionalElementsAreListedOnceInOrderWithTheirPackage() {
+        XCTAssertEqual(OptionalElement.missing { _ in true }, [])
+        let missing = OptionalElement.missing { !["timeoverlay", "textoverlay", "alsasink"].contains($0) }
+        XCTAssertEqual(missing.map(\.factory), ["textoverlay", "timeoverlay", "alsasink"])
+        XCTAssertEqual(missing.map(\.package), ["gstreamer1.0-x", "gstreamer1.0-x", "gstreamer1.0-alsa"])
+        XCTAssertEqual(Set(OptionalElement.all.map(\.factory)).count, OptionalElement.all.count, "each said once")
+        XCTAssertEqual(OptionalElement.notice.components(separatedBy: "%s").count, 4, "element, package, loss")
+    }
 }

@@ -91,6 +91,24 @@ final class MediaFixture: @unchecked Sendable {
         return path
     }
 
+    /// Runs `body` with element factories taken out of this process's
+    /// registry, as on a system without their plugin; puts them back after.
+    static func withoutElements(_ names: [String], _ body: () throws -> Void) rethrows {
+        let registry = gst_registry_get()
+        let hidden = names.compactMap { name -> OpaquePointer? in
+            guard let feature = gst_registry_lookup_feature(registry, name) else { return nil }
+            gst_registry_remove_feature(registry, feature)
+            return feature
+        }
+        defer {
+            for feature in hidden {
+                _ = gst_registry_add_feature(registry, feature)
+                gst_object_unref(UnsafeMutableRawPointer(feature))
+            }
+        }
+        try body()
+    }
+
     static func uri(_ path: String) -> String {
         String(consumingGString: g_filename_to_uri(path, nil, nil))!
     }

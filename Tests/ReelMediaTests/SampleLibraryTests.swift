@@ -110,6 +110,32 @@ final class SampleLibraryTests: XCTestCase {
         XCTAssertFalse(library.isComplete)
     }
 
+    /// A system without GStreamer's pango plugin (Debian's gstreamer1.0-x)
+    /// still gets its samples, without titles, and says what it lacks; once
+    /// the plugin is there, the untitled files are made again.
+    func testWithoutTheTextOverlayTheSamplesAreMadeWithoutTitles() throws {
+        let folder = media.makeFolder("untitled")
+        var plan = try reducedPlan()
+        plan.items = [plan.items[0], plan.items[6]]
+        let library = SampleLibrary(plan: plan, folder: folder)
+        MediaFixture.withoutElements(["textoverlay", "timeoverlay"]) {
+            XCTAssertEqual(OptionalElement.missing(isInstalled: MediaSystem.hasElement).map(\.factory),
+                           ["textoverlay", "timeoverlay"])
+            let run = Run()
+            library.start(progress: { _ in }, completion: { run.outcome = $0 })
+            XCTAssertTrue(spinMainContext(timeout: 60) { run.outcome != nil })
+            XCTAssertEqual(run.outcome, .finished)
+            XCTAssertTrue(library.isComplete)
+            for item in plan.items {
+                guard case .video = MediaProbe().probe(MediaFixture.uri(library.path(of: item))) else {
+                    return XCTFail("\(item.fileName) does not probe as a video")
+                }
+            }
+        }
+        XCTAssertTrue(MediaSystem.hasElement("textoverlay"), "the registry is as it was")
+        XCTAssertEqual(library.pending().count, 2, "made again, with titles, now that the overlay exists")
+    }
+
     /// /dev/full fails every write with ENOSPC, as a full disk does.
     func testAFullDiskIsReported() throws {
         let pipeline = try LaunchPipeline("audiotestsrc num-buffers=100 ! filesink name=sink")

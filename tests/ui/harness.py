@@ -848,6 +848,14 @@ def bad_log_lines(stderr: str) -> list:
             if "CRITICAL" in line or "WARNING **" in line]
 
 
+def foreign_log_lines(stderr: str) -> list:
+    """Lines that neither Reel ("reel: …") nor GLib's logging ("(reel:123):
+    Gtk-WARNING **: …") wrote: a library printing on its own (ALSA, OpenAL,
+    JACK, …), which a quiet start must not show."""
+    return [line for line in stderr.splitlines()
+            if line.strip() and not line.startswith(("reel:", "(reel:"))]
+
+
 def artifact_dir_for(nodeid: str) -> Path:
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid.split("::", 1)[-1]).strip("_")
     module = Path(nodeid.split("::", 1)[0]).stem

@@ -1,4 +1,4 @@
-"""The camera (issue 8), driven as a person drives it: Reel's real camera and
+"""The camera, driven as a person drives it: Reel's real camera and
 recording pipelines, with videotestsrc and audiotestsrc standing in for the
 camera and the microphone (`REEL_TEST_CAMERAS` names a file listing the
 test cameras; editing it plugs and unplugs them, as udev would).
@@ -257,13 +257,12 @@ def test_record_stop_see_it_in_the_feed_and_play_it(camera, profile):
     finished = trace.wait("recording-finished", after=i)
     assert finished["outcome"] == "saved", finished
     stopped = trace.wait("camera-shutter", lambda e: e["action"] == "stopRecording", after=i)
-    length = stopped["t"] - started["t"]  # as long as it was recording, near 3 s
+    length = stopped["t"] - started["t"]  # as long as it was recording
     assert finished["dropped"] == 0, finished
     path = Path(finished["path"])
     assert path.parent == videos(profile) and path.suffix == ".mp4", path
     facts = discover(path)
     assert abs(facts["duration"] - length) <= 0.3, (facts["duration"], length)
-    assert abs(facts["duration"] - 3) <= 0.8, facts["duration"]
     assert (facts["width"], facts["height"]) == (1280, 720)
     assert facts["audio"], "the microphone was recorded"
     wait_until(lambda: shows(app, win, "Recording saved"), 5, what="the toast")

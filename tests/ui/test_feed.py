@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, all_strings, wait_until
+from harness import APP_TIMEOUT, all_strings, foreign_log_lines, wait_until
+from soundserver import NO_SOUND_ENV
 from webserver import WebServer
 
 NOT_A_VIDEO = "This file is not a video."
@@ -169,16 +170,24 @@ def png_text_chunks(path: Path) -> dict:
     return chunks
 
 
-def test_sample_library_fills_a_fresh_feed(launch_ready, profile):
+@pytest.mark.parametrize("output", ["sound server", "no sound server"])
+def test_sample_library_fills_a_fresh_feed_quietly(launch_ready, profile, artifacts, output):
     # Also guards against a busy main loop while samples are encoded: the
     # app must reach the accessibility bus within the usual time.
-    app, win = launch_ready(samples=True)
+    trace = artifacts / "trace.jsonl"
+    env = {"REEL_TRACE": str(trace), **(NO_SOUND_ENV if output == "no sound server" else {})}
+    app, win = launch_ready(samples=True, strip=True, env=env)
     app.find(win, role="label", name="Loading Videos", timeout=APP_TIMEOUT)
     titles = ["Morning on the Bay", "Old Quarter at Dusk", "Northern Snow", "Tram 28", "Bamboo Path", "Spice Market"]
     app.wait_strings(titles, root=win, timeout=120)
     thumbnails = profile / "cache" / "thumbnails" / "large"
     wait_until(lambda: len(list(thumbnails.glob("*.png"))) >= 6, 60, what="six thumbnails in the cache")
+    # The strip plays the sample clips (each with sound, muted here).
+    wait_until(lambda: trace.read_text().count('"strip-clip"') >= 2, 30, what="the strip on its second clip")
     app.screenshot("samples")
+    # A normal start, with or without a sound server, says nothing on
+    # stderr: no library probes an output and prints its failure.
+    assert foreign_log_lines(app.stderr_text()) == []
     for png in thumbnails.glob("*.png"):
         keys = png_text_chunks(png)
         assert keys.get("Thumb::URI", "").startswith("file://"), keys

@@ -1,4 +1,4 @@
-"""Picture-in-picture (issue 7), driven as a person drives it under a real
+"""Picture-in-picture, driven as a person drives it under a real
 window manager (openbox, which honours EWMH): the player's video moves into
 a floating mini window and back without a restart, the mini window stays on
 top and keeps the video's shape, shows controls on hover, takes the keys,

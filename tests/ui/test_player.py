@@ -1,4 +1,4 @@
-"""The player (issue 4), driven as a person drives it: opened from the command
+"""The player, driven as a person drives it: opened from the command
 line or the feed, every key of the shortcut table's player section, the
 controls, end-of-video settings, the resume offer, error pages, sound.
 
@@ -405,11 +405,33 @@ def test_sound_plays_as_a_video_stream(play, media, sound):
     assert stream.get("media.role") == "video", stream
 
 
-def test_without_a_sound_server_video_still_plays_and_says_so(play, media):
+def overlaps(a: tuple, b: tuple) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+def test_without_a_sound_server_video_still_plays_and_says_so_above_the_controls(play, media):
     from soundserver import NO_SOUND_ENV
     app, win, trace = play(media / "bars.mp4", env=dict(NO_SOUND_ENV))
-    app.find(win, name="No sound output was found: the video plays without sound.", timeout=5)
+    said = app.find(win, name="No sound output was found: the video plays without sound.", timeout=5)
     wait_until(lambda: trace.last_pts() > 1, 10, what="video without sound")
+    # The toast sits above the control bar, never over its buttons.
+    reveal(app)
+    within = lambda node: tuple(node.queryComponent().getExtents(1))  # noqa: E731 (window coordinates)
+    toast = within(said.parent)  # the toast: its text and its close button
+    geo = app.window_geometry(app.x_window())
+    assert toast[2] > 0 and 0 <= toast[1] and toast[1] + toast[3] <= geo["h"], (toast, geo)
+    controls = find_all(win, role="push button", visible=True) + find_all(win, role="toggle button", visible=True) \
+        + find_all(win, role="slider", visible=True)
+    bar = [c for c in controls if within(c)[1] > geo["h"] // 2 and c.parent != said.parent]
+    assert len(bar) >= 5, "the control bar's buttons"
+    app.screenshot("toast-above-controls")
+    covered = [(c.name, within(c)) for c in bar if overlaps(toast, within(c))]
+    assert not covered, f"the toast at {toast} covers {covered}"
+    # The libraries do not shout on stderr before Reel says it in its words.
+    noise = [line for line in app.stderr_text().splitlines() if line.startswith(("ALSA lib", "AL lib"))]
+    assert not noise, noise
 
 
 def test_dragging_the_seek_bar_lands_exactly_where_it_is_let_go(play, media):

@@ -1,5 +1,4 @@
-"""A buffering stall resumes on its own and shows a percentage meanwhile
-(issue 4).
+"""A buffering stall resumes on its own and shows a percentage meanwhile.
 
 nginx (webserver.py) serves a clip slower than it plays: a snowy picture
 that x264 cannot squeeze, at about 2 Mbit/s (250 kB/s), over a link of

@@ -1,5 +1,5 @@
 """Leaving and reopening the player 200 times leaves no growth in threads,
-file descriptors or GObjects beyond a small bound (issue 4).
+file descriptors or GObjects beyond a small bound.
 
 Reel counts them itself and writes them to its trace each time the player
 closes (`player-stopped`): threads and fds from /proc/self; "gst-objects",

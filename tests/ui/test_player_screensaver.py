@@ -1,4 +1,4 @@
-"""The screensaver is inhibited only while a video plays (issue 4).
+"""The screensaver is inhibited only while a video plays.
 
 Reel asks through GtkApplication, which (GTK 4.8, gtk/gtkapplication-dbus.c)
 calls the session manager over D-Bus when org.gnome.SessionManager is on the

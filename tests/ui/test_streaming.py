@@ -1,4 +1,4 @@
-"""Streaming (issue 5) against a real nginx on 127.0.0.1: progressive MP4 and
+"""Streaming against a real nginx on 127.0.0.1: progressive MP4 and
 WebM with range requests, HLS (three variants, adaptive bitrate, a quality
 cap, live with a sliding window) and DASH, and the faults of a bad network:
 error statuses, a missing segment, a refused connection, a server that goes

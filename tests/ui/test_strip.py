@@ -1,4 +1,4 @@
-"""The looping preview strip (issue 6): clips back to back, forever, muted,
+"""The looping preview strip: clips back to back, forever, muted,
 without a seam; click for sound, double-click for 2x (never the sound
 first), the same from the keyboard; it pauses while the player plays and
 resumes at the same frame. Read through the trace (`strip-clip`,

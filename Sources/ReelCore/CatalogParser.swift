@@ -108,14 +108,14 @@ public struct CatalogParser: Sendable {
         switch fields["title"] {
         case nil, .null?: return .failure(.missingTitle)
         case .string(let text)?:
-            title = text.trimmingCharacters(in: .whitespaces)
+            title = DisplayText.clean(text).trimmingCharacters(in: .whitespaces)
             if title.isEmpty { return .failure(.missingTitle) }
         default: return .failure(.wrongType)
         }
         var subtitle = ""
         switch fields["subtitle"] {
         case nil, .null?: break
-        case .string(let text)?: subtitle = text.trimmingCharacters(in: .whitespaces)
+        case .string(let text)?: subtitle = DisplayText.clean(text).trimmingCharacters(in: .whitespaces)
         default: return .failure(.wrongType)
         }
         for text in [title, subtitle] {
@@ -164,7 +164,7 @@ public struct CatalogParser: Sendable {
 
     /// A catalog title is decoration: a bad one is dropped, not fatal.
     private func cleanText(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = DisplayText.clean(text).trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.count <= maxTextLength, !hasControlCharacters(trimmed) else { return nil }
         return trimmed
     }

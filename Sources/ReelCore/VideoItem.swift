@@ -73,6 +73,11 @@ public struct MediaInfo: Equatable, Sendable {
 /// Why a video cannot be shown or played, in words for its error card.
 public enum VideoProblem: Equatable, Sendable {
     case missing
+    /// A symbolic link whose target is gone.
+    case brokenLink
+    /// A pipe, a socket, a device or a folder named like a video: never
+    /// opened (a pipe would block whoever opens it).
+    case notAFile(SpecialFile)
     case unreadable
     case notAVideo
     case damaged
@@ -85,6 +90,8 @@ public enum VideoProblem: Equatable, Sendable {
     public var message: String {
         switch self {
         case .missing: return N_("The file does not exist.")
+        case .brokenLink: return N_("This is a link to a file that does not exist any more.")
+        case .notAFile(let kind): return kind.message
         case .unreadable: return N_("The file cannot be read.")
         case .notAVideo: return N_("This file is not a video.")
         case .damaged: return N_("The file is damaged or incomplete.")
@@ -106,6 +113,8 @@ public enum VideoProblem: Equatable, Sendable {
     public var kind: String {
         switch self {
         case .missing: return "missing"
+        case .brokenLink: return "broken-link"
+        case .notAFile(let kind): return "not-a-file-\(kind.rawValue)"
         case .unreadable: return "unreadable"
         case .notAVideo: return "not-a-video"
         case .damaged: return "damaged"

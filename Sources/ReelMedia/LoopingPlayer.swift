@@ -17,6 +17,9 @@ public final class LoopingPlayer {
     public private(set) var isPaused = false
     /// A clip started (index in the clip list) — for the trace and tests.
     public var onClip: ((Int, String) -> Void)?
+    /// No clip can play (each is missing, damaged or not a file): the strip
+    /// has nothing to show.
+    public var onNothingPlayable: (() -> Void)?
 
     private var playbin: UnsafeMutablePointer<GstElement>
     private var busWatch: guint = 0
@@ -24,13 +27,19 @@ public final class LoopingPlayer {
 
     public init(clips: [String], sink: VideoSink = VideoSink()) {
         self.sink = sink
-        state = QueueState(LoopingQueue(clips: clips))
+        var queue = LoopingQueue(clips: clips)
+        // A pipe, a device or a missing file is left out before anything
+        // opens it: opening a pipe would block the main thread for good.
+        for clip in clips where clip.lowercased().hasPrefix("file:") {
+            if let problem = MediaProbe.checkLocalFile(clip) {
+                queue.markBroken(clip)
+                Trace.shared.event("strip-skipped", ["uri": clip, "problem": problem.kind])
+            }
+        }
+        state = QueueState(queue)
         playbin = LoopingPlayer.makePipeline(muted: true, sink: sink, state: state)
         watchBus()
-        if let first = state.current {
-            PropertyValue.string(first.uri).set(on: playbin, "uri")
-            gst_element_set_state(playbin, GST_STATE_PLAYING)
-        }
+        if let first = state.current { begin(first.uri) }
     }
 
     deinit {
@@ -82,6 +91,8 @@ public final class LoopingPlayer {
     }
 
     private func tearDown() {
+        startWatch?.remove()
+        startWatch = nil
         g_source_remove(busWatch)
         busWatch = 0
         state.setOpen(false)
@@ -90,10 +101,13 @@ public final class LoopingPlayer {
     }
 
     public var clipCount: Int { state.count }
+    /// At least one clip is left to play.
+    public var isPlayable: Bool { state.current != nil }
 
     public func pause() {
         guard !isPaused else { return }
         isPaused = true
+        guard isPlayable else { return }
         gst_element_set_state(playbin, GST_STATE_PAUSED)
         Trace.shared.event("strip-paused", ["position": position ?? -1])
     }
@@ -101,6 +115,7 @@ public final class LoopingPlayer {
     public func resume() {
         guard isPaused else { return }
         isPaused = false
+        guard isPlayable else { return }
         gst_element_set_state(playbin, GST_STATE_PLAYING)
         Trace.shared.event("strip-resumed", ["position": position ?? -1])
     }
@@ -109,7 +124,7 @@ public final class LoopingPlayer {
     /// sound server); on adds it. Either way playback goes on from the same
     /// clip and position.
     public func setMuted(_ muted: Bool) {
-        guard muted != isMuted else { return }
+        guard muted != isMuted, isPlayable else { return }
         isMuted = muted
         let at = position
         tearDown()
@@ -138,6 +153,8 @@ public final class LoopingPlayer {
     }
 
     private var resumeAt: Double?
+    /// Gives up on a clip that does not start (see `begin`).
+    private var startWatch: SourceID?
 
     /// An instant rate change where the pipeline has one (muted); else a
     /// flushing seek to where the clip is, at the new rate.
@@ -153,6 +170,8 @@ public final class LoopingPlayer {
     private func handle(_ message: UnsafeMutablePointer<GstMessage>) {
         switch message.pointee.type {
         case GST_MESSAGE_STREAM_START:
+            startWatch?.remove()
+            startWatch = nil
             guard let current = state.started() else { return }
             if rate != 1 { applyRate() }
             Trace.shared.event("strip-clip", ["index": current.index, "uri": current.uri])
@@ -165,19 +184,49 @@ public final class LoopingPlayer {
                                      GST_SEEK_TYPE_SET, gint64(at * 1e9), GST_SEEK_TYPE_NONE, 0)
             }
         case GST_MESSAGE_ERROR:
-            // A broken clip leaves the loop; the others go on.
             guard let current = state.current else { return }
-            Trace.shared.event("strip-error", ["index": current.index])
-            state.markBroken(current.uri)
-            state.setOpen(false)
-            gst_element_set_state(playbin, GST_STATE_READY)
-            state.setOpen(true)
-            if let next = state.current {
-                PropertyValue.string(next.uri).set(on: playbin, "uri")
-                gst_element_set_state(playbin, isPaused ? GST_STATE_PAUSED : GST_STATE_PLAYING)
-            }
+            let source = String(consumingGString: gst_object_get_name(message.pointee.src)) ?? ""
+            Trace.shared.event("strip-error", ["index": current.index, "source": source,
+                                               "message": GLibError(errorOf: message)?.message ?? ""])
+            skipBroken(current.uri)
         default:
             break
+        }
+    }
+
+    /// Plays `uri` from the start; a clip that has not started within
+    /// `startTimeout` counts as broken (decodebin at times drops a demuxer's
+    /// error, and the clip then never starts nor fails).
+    private func begin(_ uri: String) {
+        PropertyValue.string(uri).set(on: playbin, "uri")
+        gst_element_set_state(playbin, isPaused ? GST_STATE_PAUSED : GST_STATE_PLAYING)
+        startWatch?.remove()
+        startWatch = MainContext.after(milliseconds: LoopingPlayer.startTimeout) { [weak self] in
+            guard let self, let current = self.state.current, current.uri == uri else { return }
+            self.startWatch = nil
+            Trace.shared.event("strip-error", ["index": current.index, "message": "did not start"])
+            self.skipBroken(uri)
+        }
+    }
+
+    static let startTimeout: UInt32 = 8000
+
+    /// A broken clip leaves the loop; the others go on, in a new pipeline: a
+    /// failing clip posts its errors in a burst (the demuxer's, then the
+    /// stream's, some held back by decodebin and posted later), and the rest
+    /// of the burst must not reach the next clip and mark it broken before it
+    /// ever plays.
+    private func skipBroken(_ uri: String) {
+        state.markBroken(uri)
+        tearDown()
+        playbin = LoopingPlayer.makePipeline(muted: isMuted, sink: sink, state: state)
+        watchBus()
+        state.setOpen(true)
+        if let next = state.current {
+            begin(next.uri)
+        } else {
+            Trace.shared.event("strip-nothing-playable")
+            onNothingPlayable?()
         }
     }
 

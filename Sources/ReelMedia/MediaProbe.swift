@@ -68,23 +68,41 @@ public struct MediaProbe: Sendable {
 
     private static let initializePbUtils: Void = { gst_pb_utils_init() }()
 
-    /// What GIO can tell before GStreamer tries: no such file, no permission,
-    /// a folder, nothing in it.
+    /// What GIO can tell before GStreamer tries: no such file, a link to
+    /// nothing, no permission, a pipe, socket, device or folder (by its type,
+    /// without opening it: opening a pipe blocks), nothing in it.
     static func checkLocalFile(_ uri: String) -> VideoProblem? {
         let file = g_file_new_for_uri(uri)!
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        let attributes = "standard::type,standard::size,access::can-read"
+        let attributes = "standard::type,standard::size,access::can-read,unix::mode"
         var error: UnsafeMutablePointer<GError>?
         guard let info = g_file_query_info(file, attributes, G_FILE_QUERY_INFO_NONE, nil, &error) else {
             let failure = error.map { GLibError(consuming: $0) }
-            return failure?.code == Int32(G_IO_ERROR_NOT_FOUND.rawValue) ? .missing : .unreadable
+            guard failure?.code == Int32(G_IO_ERROR_NOT_FOUND.rawValue) else { return .unreadable }
+            return isLink(file) ? .brokenLink : .missing
         }
         defer { g_object_unref(UnsafeMutableRawPointer(info)) }
-        if g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY { return .notAVideo }
+        // GIO answers for a link to nothing with the link itself.
+        if g_file_info_get_file_type(info) == G_FILE_TYPE_SYMBOLIC_LINK { return .brokenLink }
+        if g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY { return .notAFile(.folder) }
+        if g_file_info_has_attribute(info, "unix::mode") != 0,
+           let special = SpecialFile.of(mode: g_file_info_get_attribute_uint32(info, "unix::mode")) {
+            return .notAFile(special)
+        }
+        if g_file_info_get_file_type(info) == G_FILE_TYPE_SPECIAL { return .notAFile(.device) }
         if g_file_info_has_attribute(info, "access::can-read") != 0,
            g_file_info_get_attribute_boolean(info, "access::can-read") == 0 { return .unreadable }
         if g_file_info_get_size(info) == 0 { return .damaged }
         return nil
+    }
+
+    /// Whether the path itself is a symbolic link (its target may be gone).
+    private static func isLink(_ file: OpaquePointer) -> Bool {
+        guard let info = g_file_query_info(file, "standard::type", G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, nil, nil) else {
+            return false
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+        return g_file_info_get_file_type(info) == G_FILE_TYPE_SYMBOLIC_LINK
     }
 
     private static func outcome(of info: OpaquePointer) -> Outcome {

@@ -42,6 +42,13 @@ public struct Thumbnailer: Sendable {
     public func thumbnail(for uri: String) -> Outcome {
         let mtime: Int?
         if uri.lowercased().hasPrefix("file:") {
+            // A pipe, socket or device is never opened (a pipe would block
+            // this worker for ever).
+            switch MediaProbe.checkLocalFile(uri) {
+            case .notAFile(let kind)?: return .failed("not a file: \(kind.rawValue)")
+            case .brokenLink?: return .failed("a link to nothing")
+            default: break
+            }
             guard let time = Thumbnailer.modificationTime(uri) else { return .failed("the file does not exist") }
             mtime = time
         } else {

@@ -105,7 +105,8 @@ final class FeedCard {
         gtk_widget_set_visible(duration, time.isEmpty ? 0 : 1)
         setBadges(FeedBadge.badges(for: item))
         // What the card shows under its title: the subtitle, or why it cannot play.
-        AccessibleLabel.set(widget, [item.title, problem ?? item.subtitle, time].filter { !$0.isEmpty }.joined(separator: ", "))
+        AccessibleLabel.set(widget, [DisplayText.isolated(item.title), DisplayText.isolated(problem ?? item.subtitle), time]
+            .filter { !$0.isEmpty }.joined(separator: ", "))
     }
 
     private func setBadges(_ list: [FeedBadge]) {

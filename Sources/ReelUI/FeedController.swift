@@ -148,6 +148,7 @@ final class FeedController {
             for rejection in catalog.rejected {
                 FeedController.log("\(uri): entry \(rejection.index + 1) skipped: \(rejection.reason.message)")
             }
+            if let message = FeedController.skippedMessage(catalog.rejected, catalog: name) { onMessage?(message) }
             _ = library.setItems(catalog.videoItems, from: origin)
             catalogClips.removeAll { $0.uri == uri }
             if !catalog.clips.isEmpty {
@@ -164,6 +165,19 @@ final class FeedController {
         case .failure(.missing):
             onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, tr("The file does not exist.")]))
         }
+    }
+
+    /// What the user hears of a catalog's skipped entries: how many, and
+    /// the reason most of them share.
+    private static func skippedMessage(_ rejected: [Catalog.Rejection], catalog name: String) -> String? {
+        guard !rejected.isEmpty else { return nil }
+        var counts: [String: Int] = [:]
+        for rejection in rejected { counts[rejection.reason.message, default: 0] += 1 }
+        // The most frequent, the first of them on a tie: the same words every time.
+        let reason = tr(rejected.map(\.reason.message).max { counts[$0]! < counts[$1]! }!)
+        let template = ntr("%s entry of the catalog “%s” was skipped: %s",
+                           "%s entries of the catalog “%s” were skipped, for example: %s", rejected.count)
+        return CoreText.format(template, ["\(rejected.count)", name, reason])
     }
 
     /// A source counts as loading until its first result; the feed shows a

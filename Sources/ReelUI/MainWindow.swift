@@ -149,7 +149,7 @@ final class MainWindow {
         actions.add("feed-remove", withString: { [weak self] id in
             guard let self, let item = self.feed.item(withID: id) else { return }
             self.feed.remove(item)
-            self.showToast(CoreText.format(tr("“%s” was removed from the feed"), [item.title]))
+            self.showToast(CoreText.format(tr("“%s” was removed from the feed"), [DisplayText.isolated(item.title)]))
         })
     }
 

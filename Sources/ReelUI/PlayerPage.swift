@@ -668,6 +668,9 @@ final class PlayerPage {
 
     private static func makeErrorPage() -> UnsafeMutablePointer<GtkWidget> {
         let page = adw_status_page_new()!
+        // Its own dark background and light text: the window paints none
+        // while the player shows (style.css, .reel-playing).
+        gtk_widget_add_css_class(page, "reel-player-error")
         adw_status_page_set_icon_name(cast(page), "dialog-warning-symbolic")
         adw_status_page_set_title(cast(page), tr("Cannot Play This Video"))
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!

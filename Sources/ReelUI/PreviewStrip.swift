@@ -88,6 +88,7 @@ final class PreviewStrip {
         clips = newClips
         player = nil
         view.attach(nil)
+        gtk_widget_set_visible(widget, 1)
         startIfAllowed()
     }
 
@@ -124,6 +125,9 @@ final class PreviewStrip {
         guard !clips.isEmpty, policy.mayPlay, player == nil else { return }
         let player = LoopingPlayer(clips: clips)
         self.player = player
+        // Nothing to loop: no black box with no words, no strip at all.
+        player.onNothingPlayable = { [weak self] in self.map { gtk_widget_set_visible($0.widget, 0) } }
+        guard player.isPlayable else { return gtk_widget_set_visible(widget, 0) }
         view.attach(player.sink)
         view.onPresented = { pts in
             if Trace.shared.isEnabled { Trace.shared.event("strip-frame", ["pts": pts.map { Double($0) / 1e9 } ?? -1]) }

@@ -221,6 +221,12 @@ final class CatalogParserTests: XCTestCase {
         XCTAssertEqual(reason(#"{"title": "X", "local": "a.mp4"}"#, uri: webCatalog), .localNeedsLocalCatalog)
     }
 
+    func testDirectionOverridesAreRemovedFromTitles() {
+        let catalog = parse(#"[{"title": "rtl \u202Egnp.exe", "subtitle": "\u2067x", "remote": "https://e.com/a.mp4"}]"#)
+        XCTAssertEqual(catalog?.entries.first?.title, "rtl gnp.exe")
+        XCTAssertEqual(catalog?.entries.first?.subtitle, "x")
+    }
+
     func testControlCharacters() {
         XCTAssertEqual(reason(#"{"title": "A\u0000B", "remote": "https://e.com/a.mp4"}"#), .controlCharacters)
         XCTAssertEqual(reason(#"{"title": "A\nB", "remote": "https://e.com/a.mp4"}"#), .controlCharacters)

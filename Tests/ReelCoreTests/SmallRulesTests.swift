@@ -22,6 +22,16 @@ final class SmallRulesTests: XCTestCase {
         XCTAssertTrue(LibraryScanRules.isVideo(mimeType: "video/webm"))
         XCTAssertFalse(LibraryScanRules.isVideo(mimeType: "text/plain"))
         XCTAssertFalse(LibraryScanRules.isVideo(mimeType: "audio/mpeg"))
+        // Matroska sniffs as application/x-matroska whatever its name; a
+        // name that says sound keeps it out.
+        XCTAssertTrue(LibraryScanRules.isVideo(sniffedMimeType: "application/x-matroska", sniffUncertain: false,
+                                               reportedMimeType: "video/x-matroska"))
+        XCTAssertTrue(LibraryScanRules.isVideo(sniffedMimeType: "application/x-matroska", sniffUncertain: false,
+                                               reportedMimeType: "application/octet-stream"))
+        XCTAssertFalse(LibraryScanRules.isVideo(sniffedMimeType: "application/x-matroska", sniffUncertain: false,
+                                                reportedMimeType: "audio/x-matroska"))
+        XCTAssertFalse(LibraryScanRules.isVideo(sniffedMimeType: "text/plain", sniffUncertain: false,
+                                                reportedMimeType: "video/mp4"))
         XCTAssertFalse(LibraryScanRules.shouldVisit(name: ".cache", isHidden: true))
         XCTAssertFalse(LibraryScanRules.shouldVisit(name: "clip.mp4~", isHidden: false))
         XCTAssertTrue(LibraryScanRules.shouldVisit(name: "Holidays", isHidden: false))
@@ -49,5 +59,26 @@ final class SmallRulesTests: XCTestCase {
         XCTAssertEqual(missing.map(\.package), ["gstreamer1.0-x", "gstreamer1.0-x", "gstreamer1.0-alsa"])
         XCTAssertEqual(Set(OptionalElement.all.map(\.factory)).count, OptionalElement.all.count, "each said once")
         XCTAssertEqual(OptionalElement.notice.components(separatedBy: "%s").count, 4, "element, package, loss")
+    }
+
+    func testSpecialFilesAreToldByTheirModeBits() {
+        XCTAssertNil(SpecialFile.of(mode: 0o100644))
+        XCTAssertEqual(SpecialFile.of(mode: 0o010644), .pipe)
+        XCTAssertEqual(SpecialFile.of(mode: 0o140755), .socket)
+        XCTAssertEqual(SpecialFile.of(mode: 0o020666), .device)
+        XCTAssertEqual(SpecialFile.of(mode: 0o060660), .device)
+        XCTAssertEqual(SpecialFile.of(mode: 0o040755), .folder)
+        XCTAssertEqual(VideoProblem.notAFile(.pipe).message, "This is not a file Reel can play: it is a pipe.")
+        XCTAssertEqual(VideoProblem.notAFile(.pipe).kind, "not-a-file-pipe")
+    }
+
+    func testDirectionControlsAreRemovedAndRightToLeftTextIsIsolated() {
+        XCTAssertEqual(DisplayText.clean("rtl \u{202E}gnp.exe"), "rtl gnp.exe")
+        XCTAssertEqual(DisplayText.clean("a\u{2066}b\u{2069}c\u{202A}d\u{202C}"), "abcd")
+        XCTAssertEqual(DisplayText.clean("Hà Nội \u{200F}"), "Hà Nội \u{200F}", "marks stay")
+        XCTAssertEqual(DisplayText.isolated("Northern Snow"), "Northern Snow", "nothing to reorder")
+        XCTAssertEqual(DisplayText.isolated("\u{202E}שלום"), "\u{2068}שלום\u{2069}")
+        XCTAssertEqual(DisplayText.isolated("مرحبا world"), "\u{2068}مرحبا world\u{2069}")
+        XCTAssertEqual(LibraryScanRules.title(fileName: "rtl \u{202E}4pm.exe"), "rtl 4pm")
     }
 }

@@ -33,9 +33,41 @@ final class MediaProbeTests: XCTestCase {
         XCTAssertEqual(outcome(media.textAsMP4), .problem(.notAVideo))
         XCTAssertEqual(outcome(media.png), .problem(.notAVideo))
         XCTAssertEqual(outcome(media.audioOnly), .problem(.notAVideo))
-        XCTAssertEqual(outcome(media.folder), .problem(.notAVideo))
+        XCTAssertEqual(outcome(media.folder), .problem(.notAFile(.folder)))
         XCTAssertEqual(outcome(media.truncated), .problem(.damaged))
         XCTAssertEqual(outcome(media.empty), .problem(.damaged))
+    }
+
+    /// Special files are told by their type and never opened: opening a
+    /// pipe with no writer would block the probe for ever.
+    func testSpecialFilesAndBrokenLinksAreToldWithoutOpeningThem() throws {
+        let folder = media.makeFolder("special")
+        XCTAssertEqual(mkfifo(folder + "/pipe.mp4", 0o644), 0)
+        let socketPath = folder + "/socket.mp4"
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            socketPath.utf8CString.withUnsafeBytes { bytes.copyMemory(from: $0) }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0)
+        XCTAssertEqual(symlink("/dev/zero", folder + "/zero.mp4"), 0)
+        XCTAssertEqual(symlink(folder + "/gone.mp4", folder + "/dangling.mp4"), 0)
+        XCTAssertEqual(mkdir(folder + "/folder.mp4", 0o755), 0)
+
+        XCTAssertEqual(outcome(folder + "/pipe.mp4"), .problem(.notAFile(.pipe)))
+        XCTAssertEqual(outcome(socketPath), .problem(.notAFile(.socket)))
+        XCTAssertEqual(outcome(folder + "/zero.mp4"), .problem(.notAFile(.device)))
+        XCTAssertEqual(outcome(folder + "/dangling.mp4"), .problem(.brokenLink))
+        XCTAssertEqual(outcome(folder + "/folder.mp4"), .problem(.notAFile(.folder)))
+        let thumbnails = Thumbnailer(cache: ThumbnailCache(root: media.makeFolder("special-thumbnails")))
+        guard case .failed = thumbnails.thumbnail(for: MediaFixture.uri(folder + "/pipe.mp4")) else {
+            return XCTFail("a pipe got a thumbnail")
+        }
     }
 
     /// Root reads any file whatever its mode, so as root the test uses a

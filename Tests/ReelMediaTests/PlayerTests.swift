@@ -215,6 +215,17 @@ final class PlayerTests: XCTestCase {
         watch.close()
     }
 
+    /// A pipe named like a video: said at once, never opened (opening a
+    /// pipe with no writer blocks the opener, here the main thread).
+    func testAPipeIsNotOpened() throws {
+        let path = MediaFixture.shared.makeFolder("pipe") + "/clip.mp4"
+        XCTAssertEqual(mkfifo(path, 0o644), 0)
+        let watch = PlayerWatch(path)
+        XCTAssertTrue(watch.spin(10) { !watch.failures.isEmpty }, watch.summary)
+        XCTAssertEqual(watch.failures, [.notAFile(.pipe)])
+        watch.close()
+    }
+
     func testTextFileNamedLikeAVideo() {
         let watch = PlayerWatch(media.textAsMP4)
         XCTAssertTrue(watch.spin(10) { !watch.failures.isEmpty }, watch.summary)

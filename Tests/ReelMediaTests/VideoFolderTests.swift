@@ -20,6 +20,10 @@ final class VideoFolderTests: XCTestCase {
         try write("Trips/2026/beach.bin")                     // a video with a wrong extension
         try Data("not a video".utf8).write(to: root.appendingPathComponent("notes.mp4"))  // text named .mp4
         try write(".hidden/secret.mp4")
+        // Matroska's EBML header: its bytes read as application/x-matroska.
+        try Data([0x1A, 0x45, 0xDF, 0xA3, 0x9F, 0x42, 0x86, 0x81, 0x01, 0x42, 0xF7, 0x81, 0x01, 0x42, 0xF2, 0x81, 0x04,
+                  0x42, 0xF3, 0x81, 0x08, 0x42, 0x82, 0x88] + Array("matroska".utf8) + [UInt8](repeating: 0, count: 64))
+            .write(to: root.appendingPathComponent("Trips/holiday.mkv"))
     }
 
     override func tearDownWithError() throws {
@@ -46,7 +50,7 @@ final class VideoFolderTests: XCTestCase {
         let folder = VideoFolder(path: root.path)
         folder.start()
         let videos = try XCTUnwrap(waitForChange(folder) { _ in true }, "no scan result")
-        XCTAssertEqual(videos.map(\.fileName).sorted(), ["beach.bin", "top.mp4"])
+        XCTAssertEqual(videos.map(\.fileName).sorted(), ["beach.bin", "holiday.mkv", "top.mp4"])
         XCTAssertEqual(videos.first { $0.fileName == "beach.bin" }?.relativeFolder, "Trips/2026")
         XCTAssertTrue(videos.allSatisfy { $0.uri.hasPrefix("file:///") && $0.modified > 0 })
         folder.stop()
@@ -55,7 +59,7 @@ final class VideoFolderTests: XCTestCase {
     func testNewAndDeletedFilesAreNoticedWithoutARestart() throws {
         let folder = VideoFolder(path: root.path)
         folder.start()
-        XCTAssertEqual(waitForChange(folder) { $0.count == 2 }?.count, 2)
+        XCTAssertEqual(waitForChange(folder) { $0.count == 3 }?.count, 3)
 
         try write("Trips/new clip.mp4")
         let afterAdd = waitForChange(folder) { $0.contains { $0.fileName == "new clip.mp4" } }

@@ -848,6 +848,42 @@ def bad_log_lines(stderr: str) -> list:
             if "CRITICAL" in line or "WARNING **" in line]
 
 
+def window_extents(node) -> tuple:
+    """(x, y, w, h) in the window's coordinates (GTK 4.8 reports no screen
+    coordinates)."""
+    return tuple(node.queryComponent().getExtents(1))
+
+
+def overlaps(a: tuple, b: tuple) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+def controls_under(win, box: tuple, inside=None) -> list:
+    """The visible buttons and sliders of `win` whose extents overlap `box`
+    (window coordinates), but for those of `inside` (the toast's own)."""
+    controls = [c for role in ("push button", "toggle button", "slider")
+                for c in find_all(win, role=role, visible=True)]
+    return [(c.name, window_extents(c)) for c in controls
+            if (inside is None or c.parent != inside) and overlaps(box, window_extents(c))]
+
+
+def words_on_screen(app, node, shot: Path) -> tuple:
+    """(standard deviation, share of bright pixels) of the screenshot's pixels
+    under `node`: words a person can read contrast with what is behind them
+    (a deviation near 0 is a flat box: text drawn in the background's colour
+    or not drawn at all); light words on a dark page add bright pixels."""
+    geo = app.window_geometry(app.x_window())
+    x, y, w, h = window_extents(node)
+    box = (geo["x"] + x, geo["y"] + y, max(w, 1), max(h, 1))
+    _, sd = image_stats(shot, box)
+    out = subprocess.run(["convert", str(shot), "-crop", f"{box[2]}x{box[3]}+{box[0]}+{box[1]}", "+repage",
+                          "-colorspace", "Gray", "-threshold", "60%", "-format", "%[fx:mean]", "info:"],
+                         capture_output=True, text=True, timeout=CMD_TIMEOUT, check=True)
+    return sd, float(out.stdout)
+
+
 def foreign_log_lines(stderr: str) -> list:
     """Lines that neither Reel ("reel: …") nor GLib's logging ("(reel:123):
     Gtk-WARNING **: …") wrote: a library printing on its own (ALSA, OpenAL,

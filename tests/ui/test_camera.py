@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from harness import HarnessError, all_strings, find_all, states, wait_until
+from harness import (HarnessError, all_strings, controls_under, find_all, states, wait_until, window_extents,
+                     words_on_screen)
 from player_helpers import Trace, window_manager  # noqa: F401 (fixture)
 
 import gi
@@ -129,7 +130,11 @@ def test_no_camera_then_plugged_then_unplugged(camera):
     wait_until(lambda: shows(app, win, "No Camera Found"), 5, what="the no-camera page")
     assert shows(app, win, "no other app is using it"), "the page says what to check"
     assert not [n for n in find_all(win, name="Take Photo") if "showing" in states(n)], "no shutter without a camera"
-    app.screenshot("no-camera")
+    time.sleep(0.3)  # the stack's page transition
+    shot = app.screenshot("no-camera")
+    heading = app.find(win, role="label", name="No Camera Found")
+    sd, _ = words_on_screen(app, heading, shot)
+    assert sd > 0.1, f"the heading is not visible on screen (sd {sd:.3f})"
 
     i = trace.count()
     listing.write_text("USB Camera\n")  # plugged in
@@ -173,6 +178,11 @@ def test_photo_flash_resolution_and_timer(camera, profile):
     assert jpeg_facts(path) == ("JPEG", 1280, 720, "1"), jpeg_facts(path)
     assert not list(pictures(profile).glob(".*")), "written under a hidden name, then named"
     wait_until(lambda: shows(app, win, "Photo saved"), 5, what="the toast")
+    # The toast sits over the preview, never over the shutter bar.
+    toast = app.find(win, name="Photo saved in Pictures › Reel").parent
+    assert controls_under(win, window_extents(toast), inside=toast) == []
+    shutter = window_extents(button(app, win, "Take Photo"))
+    assert window_extents(toast)[1] + window_extents(toast)[3] <= shutter[1], "the toast is above the shutter"
     # The flash: the preview (black but for a ball) goes white right after
     # the shutter, and fades.
     mean = max(float(subprocess.run(["convert", str(shot), "-crop", "600x300+340+200", "-colorspace", "Gray",

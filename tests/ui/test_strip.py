@@ -8,6 +8,7 @@ resumes at the same frame. Read through the trace (`strip-clip`,
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import time
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, image_stats, states, wait_until
+from harness import APP_TIMEOUT, find_all, image_stats, on_screen, states, wait_until
 from player_helpers import Trace, make_clip, window_manager  # noqa: F401 (fixture)
 
 FRAME = 1 / 30
@@ -272,3 +273,47 @@ def test_minimizing_the_window_pauses_the_strip(strip_app, window_manager):
     app.desktop.xdotool("windowactivate", "--sync", wid)
     resumed = trace.wait("strip-resumed", after=j)
     assert_resumed_at_the_same_frame(trace, resumed)
+
+
+def test_bad_clips_are_skipped_once_and_the_good_one_keeps_looping(launch_ready, clips, profile, artifacts):
+    """A Videos folder with a garbled video and a cut-off one before a good
+    clip: each bad one fails once and leaves the loop, the good one loops on
+    (it is never taken for broken by the errors of the others)."""
+    videos = profile / "home" / "Videos"
+    write_bad_clips(clips, videos)
+    shutil.copy(clips / "Charlie.mp4", videos / "C good.mp4")
+    trace = Trace(artifacts / "trace.jsonl")
+    app, win = launch_ready(env={"REEL_TRACE": str(trace.path)}, strip=True)
+    good = lambda: [e for e in strip_events(trace, "strip-clip") if e["uri"].endswith("C%20good.mp4")]  # noqa: E731
+    wait_until(lambda: len(good()) >= 3, 30, what="the good clip three times over")
+    errors = strip_events(trace, "strip-error")
+    assert not strip_events(trace, "strip-nothing-playable"), errors
+    assert len(errors) <= 2, errors
+    last = strip_events(trace, "strip-frame")[-1]["pts"]
+    wait_until(lambda: strip_events(trace, "strip-frame")[-1]["pts"] != last, 5, what="frames still coming")
+
+
+def write_bad_clips(clips: Path, videos: Path) -> None:
+    """Two files that look like videos to the folder scan and do not play."""
+    videos.mkdir(parents=True, exist_ok=True)
+    data = (clips / "Bravo.mp4").read_bytes()
+    (videos / "A garbled.mp4").write_bytes(data[:64] + bytes(range(256)) * 200)
+    (videos / "B cut off.mp4").write_bytes(data[: len(data) // 4])
+
+
+def test_a_strip_with_nothing_playable_hides(launch_ready, clips, tmp_path, artifacts):
+    """A catalog whose strip clips are all broken: no black box with no
+    words, no strip at all (the feed below still shows the catalog)."""
+    write_bad_clips(clips, tmp_path)
+    shutil.copy(clips / "Alpha.mp4", tmp_path / "Alpha.mp4")
+    catalog = tmp_path / "catalog.json"
+    catalog.write_text(json.dumps({"entries": [{"title": "Good Alpha", "local": "Alpha.mp4"}],
+                                   "clips": ["A garbled.mp4", "B cut off.mp4"]}))
+    trace = Trace(artifacts / "trace.jsonl")
+    app, win = launch_ready(args=[str(catalog)], env={"REEL_TRACE": str(trace.path)}, strip=True)
+    app.find(win, name=re.compile(r"Good Alpha"), timeout=APP_TIMEOUT)
+    # It tried both clips.
+    wait_until(lambda: len(strip_events(trace, "strip-error")) >= 2, 20, what="both clips failing")
+    wait_until(lambda: not [n for n in find_all(win, name=re.compile(r"^Preview: ")) if on_screen(n)], 5,
+               what="the strip to hide")
+    app.screenshot("no-strip")

@@ -1,0 +1,130 @@
+"""Hostile input, made at test time: special files named like videos (a
+pipe, a socket, a device, a folder, a link to nothing) from the command
+line, a catalog and its strip clips; a Matroska file in the Videos folder;
+titles that try to reorder their text with direction overrides; catalog
+entries that are refused. At each step the window keeps answering (AT-SPI
+within two seconds) and the expected words are on screen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from harness import APP_TIMEOUT, all_strings, find_all, wait_until, words_on_screen
+from player_helpers import make_clip
+
+PIPE = "This is not a file Reel can play: it is a pipe."
+SOCKET = "This is not a file Reel can play: it is a socket."
+DEVICE = "This is not a file Reel can play: it is a device."
+FOLDER = "This is a folder, not a video."
+BROKEN_LINK = "This is a link to a file that does not exist any more."
+
+
+@pytest.fixture(scope="module")
+def clip(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("hostile-media") / "good.mp4"
+    make_clip(path, 2, 320, 180, 30, pattern="ball")
+    return path
+
+
+def special_files(folder: Path) -> dict:
+    """name → words its card must show. The socket stays bound (and open)
+    while the folder lives."""
+    folder.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(folder / "pipe.mp4")
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(folder / "socket.mp4"))
+    special_files.sockets.append(server)
+    (folder / "zero.mp4").symlink_to("/dev/zero")
+    (folder / "dangling.mp4").symlink_to(folder / "gone.mp4")
+    (folder / "folder.mp4").mkdir()
+    return {"pipe.mp4": PIPE, "socket.mp4": SOCKET, "zero.mp4": DEVICE, "dangling.mp4": BROKEN_LINK,
+            "folder.mp4": FOLDER}
+
+
+special_files.sockets = []
+
+
+def answers(app, win) -> None:
+    """The main thread is free: a fresh AT-SPI read comes back in 2 s."""
+    started = time.monotonic()
+    all_strings(win)
+    assert time.monotonic() - started < 2, "the window did not answer within 2 s"
+
+
+def test_a_pipe_on_the_command_line_is_said_and_the_app_answers(launch_ready, tmp_path):
+    special_files(tmp_path)
+    app, win = launch_ready(args=[str(tmp_path / "pipe.mp4")])
+    heading = app.find(win, role="label", name="Cannot Play This Video", timeout=APP_TIMEOUT)
+    reason = app.find(heading.parent, role="label", name=PIPE)
+    answers(app, win)
+    time.sleep(0.3)  # the stack's page transition
+    shot = app.screenshot("pipe")
+    sd, bright = words_on_screen(app, reason, shot)
+    assert sd > 0.1 and bright > 0.02, f"the reason is not visible (sd {sd:.3f}, bright {bright:.3f})"
+    # Back to the feed, where the pipe's card says the same; Ctrl+Q quits.
+    app.key("Escape")
+    app.key("Escape")
+    wait_until(lambda: find_all(win, name=f"pipe, {PIPE}", visible=True), 10, what="the feed with the pipe's card")
+    answers(app, win)
+    app.key("ctrl+q")
+    assert app.wait_exit().returncode == 0
+
+
+def test_a_catalog_of_special_files_loads_and_says_what_each_is(launch_ready, tmp_path, clip):
+    words = special_files(tmp_path)
+    shutil.copy(clip, tmp_path / "good.mp4")
+    entries = [{"title": f"Entry {name}", "local": name} for name in words]
+    entries.append({"title": "Good one", "local": "good.mp4"})
+    catalog = tmp_path / "hostile.json"
+    # The strip's clips are special files too: it must not open them.
+    catalog.write_text(json.dumps({"entries": entries, "clips": list(words)}))
+    app, win = launch_ready(args=[str(catalog)], strip=True)
+    app.find(win, role="label", name="Good one", timeout=APP_TIMEOUT)
+    for name, said in words.items():
+        app.find(win, name=f"Entry {name}, {said}", timeout=APP_TIMEOUT)
+        answers(app, win)
+    app.screenshot("special-cards")
+    # A second start with the same remembered feed starts just as well.
+    app.key("ctrl+q")
+    assert app.wait_exit().returncode == 0
+
+
+def test_a_matroska_file_in_the_videos_folder_is_listed(launch_ready, profile, clip):
+    videos = profile / "home" / "Videos"
+    videos.mkdir(parents=True, exist_ok=True)
+    # Remuxed into Matroska (its bytes sniff as application/x-matroska).
+    subprocess.run(["gst-launch-1.0", "-q", "filesrc", f"location={clip}", "!", "qtdemux", "!", "h264parse", "!",
+                    "matroskamux", "!", "filesink", f"location={videos / 'holiday.mkv'}"], check=True, timeout=60)
+    app, win = launch_ready()
+    app.find(win, role="label", name="holiday", timeout=APP_TIMEOUT)
+    card = app.find(win, name=re.compile(r"^holiday, Videos, 0:0[12]$"), timeout=APP_TIMEOUT)
+    assert card is not None
+
+
+def test_direction_overrides_cannot_disguise_a_title(launch_ready, tmp_path, clip):
+    shutil.copy(clip, tmp_path / "a.mp4")
+    catalog = tmp_path / "bidi.json"
+    catalog.write_text(json.dumps({"entries": [
+        {"title": "rtl \u202egnp.exe", "local": "a.mp4"},
+        {"title": "Ftp", "remote": "ftp://example.org/a.mp4"},
+        {"title": "Script", "remote": "javascript:alert(1)"},
+        {"title": "Data", "remote": "data:video/mp4;base64,AAAA"},
+    ]}, ensure_ascii=False))
+    app, win = launch_ready(args=[str(catalog)])
+    app.find(win, role="label", name="rtl gnp.exe", timeout=APP_TIMEOUT)
+    assert not [s for s in all_strings(win, visible_only=False) if "\u202e" in s], "an override reached the screen"
+    # The refused entries are counted where the user sees them, not only on stderr.
+    toast = app.find(win, name=re.compile(r"^3 entries of the catalog .bidi\.json. were skipped, for example: "),
+                     timeout=APP_TIMEOUT)
+    assert toast is not None
+    assert not find_all(win, role="label", name="Ftp")

@@ -75,6 +75,11 @@ public struct MediaLocator: Equatable, Sendable {
         return url.host ?? uri
     }
 
+    /// The server of a remote locator, as people write it ("example.org").
+    public var host: String? {
+        kind == .remote ? URL(string: uri)?.host : nil
+    }
+
     /// A catalog feed rather than a video: opening one adds it to the feed.
     public var isCatalog: Bool {
         let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri

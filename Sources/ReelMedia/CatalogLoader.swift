@@ -7,6 +7,8 @@ import ReelCore
 public enum CatalogLoader {
     public enum Failure: Error, Sendable {
         case missing
+        /// A pipe, a device, a folder, an unreadable file: never read.
+        case unusable(VideoProblem)
         case fetch(FetchError)
         case syntax(CatalogError)
     }
@@ -26,6 +28,11 @@ public enum CatalogLoader {
 
     private static func read(_ uri: String) -> Result<[UInt8], Failure> {
         guard uri.hasPrefix("file://") else { return RemoteFile.download(uri).mapError(Failure.fetch) }
+        // Reading a pipe would block for ever, /dev/zero would never end.
+        switch MediaProbe.checkLocalFile(uri) {
+        case let problem? where problem != .damaged: return .failure(problem == .missing ? .missing : .unusable(problem))
+        default: break
+        }
         guard let path = URL(string: uri)?.path, let data = FileManager.default.contents(atPath: path) else {
             return .failure(.missing)
         }

@@ -48,7 +48,7 @@ public final class Player {
     private let demuxer = AdaptiveDemuxer()
     private let reconnectPolicy = ReconnectPolicy()
     /// Reached PLAYING once: a connection lost after that is retried.
-    private var hasPlayed = false
+    public private(set) var hasPlayed = false
     private var lastPosition: Double?
     /// While reconnecting: since when, the attempt, and where to go on.
     private var lostAt: Date?
@@ -466,6 +466,10 @@ public final class Player {
             case .reachable where fragments:
                 // The demuxer already tried that segment several times.
                 self.fail(.connection(.missingPart))
+            case .reachable where !self.hasPlayed && self.lostAt == nil:
+                // It takes connections and sends nothing: no stream ever
+                // came, so nothing was lost (the source waited its timeout).
+                self.fail(.connection(.timedOut))
             case .reachable:
                 self.serverAnswered = true
                 self.connectionLost()

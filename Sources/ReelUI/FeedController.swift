@@ -51,8 +51,43 @@ final class FeedController {
         publish()
         startVideosFolder()
         if settings?.bool("show-samples") ?? true { startSamples() }
-        for uri in settings?.stringList("catalogs") ?? [] { loadCatalog(uri, origin: .catalog(uri)) }
+        let catalogs = settings?.stringList("catalogs") ?? []
+        let lastStartFinished = !FileManager.default.fileExists(atPath: FeedController.startMark)
+        markStart()
+        switch StartCheck.decide(lastStartFinished: lastStartFinished, catalogs: catalogs) {
+        case .loadAll:
+            for uri in catalogs { loadCatalog(uri, origin: .catalog(uri)) }
+        case .ask(let suspects):
+            Trace.shared.event("start-unfinished-before", ["catalogs": suspects.count])
+            onUnfinishedStart?(suspects)
+        }
         settleIfIdle()
+    }
+
+    /// The last start never finished loading the feed: `catalogs` wait for
+    /// `keepCatalogs` or `removeCatalogs`.
+    var onUnfinishedStart: (([String]) -> Void)?
+
+    func keepCatalogs(_ catalogs: [String]) {
+        for uri in catalogs { loadCatalog(uri, origin: .catalog(uri)) }
+    }
+
+    func removeCatalogs(_ catalogs: [String]) {
+        settings?.setStringList("catalogs", (settings?.stringList("catalogs") ?? []).filter { !catalogs.contains($0) })
+    }
+
+    // MARK: The start mark (ReelCore.StartCheck)
+
+    private static var startMark: String { UserDirectories.state + "/reel/starting" }
+
+    private func markStart() {
+        try? FileManager.default.createDirectory(atPath: UserDirectories.state + "/reel", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: FeedController.startMark, contents: Data("\(getpid())\n".utf8))
+    }
+
+    /// The feed has loaded, or the app quits normally: this start finished.
+    func finishStart() {
+        unlink(FeedController.startMark)
     }
 
     // MARK: Sources
@@ -164,6 +199,8 @@ final class FeedController {
             onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, CoreText.describe(error)]))
         case .failure(.missing):
             onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, tr("The file does not exist.")]))
+        case .failure(.unusable(let problem)):
+            onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, CoreText.describe(problem)]))
         }
     }
 
@@ -190,7 +227,9 @@ final class FeedController {
     }
 
     private func settleIfIdle() {
-        if pendingSources == 0 { page.isLoading = false }
+        guard pendingSources == 0 else { return }
+        page.isLoading = false
+        finishStart()
     }
 
     // MARK: Recent and removal

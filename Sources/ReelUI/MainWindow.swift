@@ -92,6 +92,15 @@ final class MainWindow {
         }
         window.connect("destroy") { [weak self] in self?.isAlive = false }
         showFeed()
+        feed.onUnfinishedStart = { [weak self] catalogs in
+            guard let self else { return }
+            // Once the window is up, over it.
+            MainContext.soon {
+                UnfinishedStartDialog.present(over: self.gtkWindow, catalogs: catalogs) { [weak self] keep in
+                    if keep { self?.feed.keepCatalogs(catalogs) } else { self?.feed.removeCatalogs(catalogs) }
+                }
+            }
+        }
         feed.start()
         RecordingRecovery.recover { [weak self] paths in
             guard let self, let path = paths.last else { return }
@@ -385,6 +394,7 @@ final class MainWindow {
         playerPage.stop()
         dismissMiniWindow()
         saveState()
+        feed.finishStart()  // quitting normally is no sign of a start that hangs
     }
 
     /// GTK 4 keeps default-width/height in step with the window while it is

@@ -27,6 +27,7 @@ final class PlayerPage {
     private let topRevealer: OpaquePointer
     private let bottomRevealer: OpaquePointer
     private let bufferingLabel: UnsafeMutablePointer<GtkWidget>
+    private let waitingBadge: UnsafeMutablePointer<GtkWidget>
     private let statisticsLabel: UnsafeMutablePointer<GtkWidget>
     private let errorPage: UnsafeMutablePointer<GtkWidget>
     private let settings: Settings?
@@ -88,13 +89,21 @@ final class PlayerPage {
             gtk_overlay_add_overlay(cast(overlay), cast(revealer))
         }
 
+        // Waiting, in words and with a spinner: connecting, buffering,
+        // reconnecting.
         bufferingLabel = gtk_label_new(nil)
-        gtk_widget_add_css_class(bufferingLabel, "osd")
-        gtk_widget_add_css_class(bufferingLabel, "reel-player-badge")
-        gtk_widget_set_halign(bufferingLabel, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(bufferingLabel, GTK_ALIGN_CENTER)
-        gtk_widget_set_visible(bufferingLabel, 0)
-        gtk_overlay_add_overlay(cast(overlay), bufferingLabel)
+        waitingBadge = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        gtk_widget_add_css_class(waitingBadge, "osd")
+        gtk_widget_add_css_class(waitingBadge, "reel-player-badge")
+        gtk_widget_set_halign(waitingBadge, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(waitingBadge, GTK_ALIGN_CENTER)
+        gtk_widget_set_can_target(waitingBadge, 0)
+        let spinner = gtk_spinner_new()!
+        gtk_spinner_start(cast(spinner))
+        gtk_box_append(cast(waitingBadge), spinner)
+        gtk_box_append(cast(waitingBadge), bufferingLabel)
+        gtk_widget_set_visible(waitingBadge, 0)
+        gtk_overlay_add_overlay(cast(overlay), waitingBadge)
 
         statisticsLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(statisticsLabel, "osd")
@@ -136,7 +145,7 @@ final class PlayerPage {
         self.locator = locator
         gtk_label_set_text(cast(controls.title), title)
         gtk_stack_set_visible_child_name(stack, "video")
-        gtk_widget_set_visible(bufferingLabel, 0)
+        showWaiting(connectingText)
         openedAt = Date()
         presentedFirstFrame = false
 
@@ -457,11 +466,16 @@ final class PlayerPage {
         onStateChanged?(state)
         controls.setPlaying(state.isUnderWay)
         if state == .playing { inhibit() } else { uninhibit() }
-        if state == .reconnecting {
-            gtk_label_set_text(cast(bufferingLabel), tr("Connection lost. Reconnecting…"))
-            gtk_widget_set_visible(bufferingLabel, 1)
-        } else if state != .buffering {
-            gtk_widget_set_visible(bufferingLabel, 0)
+        switch state {
+        case .opening:
+            showWaiting(connectingText)
+        case .reconnecting:
+            // Nothing came yet: still connecting, nothing was lost.
+            showWaiting(player?.hasPlayed == true ? tr("Connection lost. Reconnecting…") : connectingText)
+        case .buffering:
+            break
+        default:
+            showWaiting(nil)
         }
         if state == .ended { ended() }
         if state != .playing { showControls() }
@@ -488,9 +502,20 @@ final class PlayerPage {
         open(next, title: next.displayName)
     }
 
+    /// "Connecting to example.org…" while a remote video opens; nil for a
+    /// local one (it opens at once).
+    private var connectingText: String? {
+        locator?.host.map { CoreText.format(tr("Connecting to %s…"), [$0]) }
+    }
+
+    /// Shows the waiting badge with `text`, or hides it.
+    private func showWaiting(_ text: String?) {
+        if let text { gtk_label_set_text(cast(bufferingLabel), text) }
+        gtk_widget_set_visible(waitingBadge, text == nil ? 0 : 1)
+    }
+
     private func buffering(_ percent: Int) {
-        gtk_widget_set_visible(bufferingLabel, percent < 100 ? 1 : 0)
-        gtk_label_set_text(cast(bufferingLabel), tr("Buffering…") + " \(percent) %")
+        showWaiting(percent < 100 ? tr("Buffering…") + " \(percent) %" : nil)
     }
 
     private func showError(_ problem: VideoProblem) {

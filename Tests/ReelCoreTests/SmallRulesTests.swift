@@ -81,4 +81,11 @@ final class SmallRulesTests: XCTestCase {
         XCTAssertEqual(DisplayText.isolated("مرحبا world"), "\u{2068}مرحبا world\u{2069}")
         XCTAssertEqual(LibraryScanRules.title(fileName: "rtl \u{202E}4pm.exe"), "rtl 4pm")
     }
+
+    func testAStartThatNeverFinishedAsksAboutTheRememberedCatalogs() {
+        XCTAssertEqual(StartCheck.decide(lastStartFinished: true, catalogs: ["https://e.com/a.json"]), .loadAll)
+        XCTAssertEqual(StartCheck.decide(lastStartFinished: false, catalogs: []), .loadAll, "nothing to ask about")
+        XCTAssertEqual(StartCheck.decide(lastStartFinished: false, catalogs: ["https://e.com/a.json"]),
+                       .ask(catalogs: ["https://e.com/a.json"]))
+    }
 }

@@ -14,6 +14,7 @@ import re
 import shutil
 import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -128,3 +129,78 @@ def test_direction_overrides_cannot_disguise_a_title(launch_ready, tmp_path, cli
                      timeout=APP_TIMEOUT)
     assert toast is not None
     assert not find_all(win, role="label", name="Ftp")
+
+
+class SilentServer:
+    """Takes connections on 127.0.0.1 and never answers (a hung server)."""
+
+    def __init__(self):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        self.sock.settimeout(0.2)
+        self.port = self.sock.getsockname()[1]
+        self.held: list = []
+        self.running = True
+        self.thread = threading.Thread(target=self._accept, daemon=True)
+        self.thread.start()
+
+    def _accept(self):
+        while self.running:
+            try:
+                self.held.append(self.sock.accept()[0])
+            except OSError:
+                continue
+
+    def close(self):
+        self.running = False
+        self.thread.join(2)
+        for conn in self.held:
+            conn.close()
+        self.sock.close()
+
+
+def test_a_silent_server_says_connecting_then_fails_clearly(launch_ready, artifacts):
+    server = SilentServer()
+    try:
+        app, win = launch_ready(args=[f"http://127.0.0.1:{server.port}/clip.mp4"])
+        connecting = app.find(win, role="label", name="Connecting to 127.0.0.1…", timeout=APP_TIMEOUT)
+        time.sleep(0.3)
+        shot = app.screenshot("connecting")
+        sd, bright = words_on_screen(app, connecting, shot)
+        assert sd > 0.1 and bright > 0.02, f"the connecting badge is not visible (sd {sd:.3f}, bright {bright:.3f})"
+        heading = app.find(win, role="label", name="Cannot Play This Video", timeout=40)
+        app.find(heading.parent, role="label", name="The server did not answer in time.")
+        assert "Connection lost" not in " ".join(all_strings(win, visible_only=False)), "nothing was ever received"
+        app.screenshot("no-answer")
+    finally:
+        server.close()
+
+
+def test_a_start_that_hung_offers_to_remove_the_remembered_catalog(launch_ready, profile):
+    """A remembered catalog on a server that never answers keeps the feed
+    loading; the app is killed there, as a user would after waiting. The
+    next start asks before loading it again; removing it ends the loop."""
+    server = SilentServer()
+    try:
+        address = f"http://127.0.0.1:{server.port}/feed.json"
+        first, win = launch_ready(args=[address])
+        wait_until(lambda: server.held, 10, what="the catalog's request")
+        first.kill()
+
+        second, win = launch_ready()
+        dialog = second.wait_window(name="Reel Did Not Finish Starting Last Time")
+        assert second.find(dialog, name=re.compile(r"feed\.json"))
+        second.screenshot("asked")
+        second.click(second.find(dialog, role="push button", name=re.compile(r"Remove")))
+        keyfile = profile / "config" / "glib-2.0" / "settings" / "keyfile"
+        wait_until(lambda: address not in keyfile.read_text(), 5, what="the catalog to be forgotten")
+        second.key("ctrl+q")
+        assert second.wait_exit().returncode == 0
+
+        third, win = launch_ready()
+        third.find(win, role="label", name="No Videos Yet", timeout=APP_TIMEOUT)
+        assert not [w for w in third.windows() if "Did Not Finish" in (w.name or "")], "asked again"
+        assert len(server.held) == 1, "the catalog was fetched again"
+    finally:
+        server.close()

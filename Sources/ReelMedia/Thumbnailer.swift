@@ -105,12 +105,18 @@ public struct Thumbnailer: Sendable {
     /// The chosen frame as a pixbuf the caller owns.
     private func grabFrame(_ uri: String, isLocal: Bool) -> Result<OpaquePointer, Failure> {
         let box = size.pixels
+        // HLS and DASH: the new adaptive demuxers (uridecodebin3 plugs
+        // hlsdemux2 and dashdemux2) and their first picture, never a seek:
+        // uridecodebin's old demuxers crash in libsoup when a seek stops
+        // their downloads.
+        let adaptive = !isLocal && StreamManifest.kind(ofAddress: uri) != nil
+        let decoder = adaptive ? "uridecodebin3 name=decode caps=video/x-raw" : "uridecodebin name=decode"
         // Scale before converting: videoscale works on the decoder's YUV at full
         // size, videoconvert then only touches the small picture.
         let pipeline: LaunchPipeline
         do {
             pipeline = try LaunchPipeline("""
-                uridecodebin name=decode ! videoscale ! videoconvert \
+                \(decoder) ! videoscale ! videoconvert \
                 ! video/x-raw,format=RGB,pixel-aspect-ratio=1/1,width=[1,\(box)],height=[1,\(box)] \
                 ! appsink name=frames sync=false max-buffers=1 drop=true
                 """)
@@ -131,7 +137,7 @@ public struct Thumbnailer: Sendable {
         var duration: gint64 = 0
         let hasDuration = gst_element_query_duration(pipeline.element, GST_FORMAT_TIME, &duration) != 0 && duration > 0
         var best: (frame: Frame, score: Double)?
-        for fraction in hasDuration ? Thumbnailer.candidates : [] {
+        for fraction in hasDuration && !adaptive ? Thumbnailer.candidates : [] {
             let position = gint64(Double(duration) * fraction)
             let flags = GST_SEEK_FLAG_FLUSH.rawValue
                 | (accurateSeek ? GST_SEEK_FLAG_ACCURATE.rawValue : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)

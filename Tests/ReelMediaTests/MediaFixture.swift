@@ -84,6 +84,26 @@ final class MediaFixture: @unchecked Sendable {
         guard end == .finished else { throw GLibError(domain: "fixture", code: 0, message: "\(path): \(end)") }
     }
 
+    /// A folder with an HLS stream of `seconds` one-second segments
+    /// (`segment00000.ts`…, H.264 colour bars and AAC) and its `index.m3u8`.
+    func makeHLS(seconds: Int) throws -> String {
+        let folder = makeFolder("hls")
+        let make = try LaunchPipeline("""
+            videotestsrc pattern=smpte num-buffers=\(seconds * 30) \
+            ! video/x-raw,format=I420,width=320,height=240,framerate=30/1 \
+            ! x264enc speed-preset=ultrafast key-int-max=30 ! h264parse ! queue ! hls.video \
+            audiotestsrc num-buffers=\(seconds * 48) samplesperbuffer=1000 ! audio/x-raw,rate=48000 ! audioconvert \
+            ! avenc_aac ! aacparse ! queue ! hls.audio \
+            hlssink2 name=hls target-duration=1 max-files=0 playlist-length=0 \
+            location=\(folder)/segment%05d.ts playlist-location=\(folder)/index.m3u8
+            """)
+        guard make.runToEnd(timeout: 60, isCancelled: { false }) == .finished else {
+            throw GLibError(domain: "fixture", code: 0, message: "the HLS stream was not made")
+        }
+        make.setState(GST_STATE_NULL)
+        return folder
+    }
+
     /// A fresh empty folder under the fixture's.
     func makeFolder(_ name: String) -> String {
         let path = folder + "/" + name + "-" + UUID().uuidString

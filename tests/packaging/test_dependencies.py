@@ -203,6 +203,12 @@ def elements_in(path: Path, text: str) -> set[str]:
         for literal in literals:
             if is_description(literal):
                 names.update(elements_of_description(literal))
+        # A piece of a description held apart ("uridecodebin3 name=decode
+        # caps=video/x-raw"): one word, then only properties.
+        for literal in literals:
+            piece = re.fullmatch(r"\s*([a-z][a-z0-9_]*[a-z0-9])((?:\s+[a-z][\w-]*=\S+)+)\s*", literal)
+            if piece:
+                names.add(piece.group(1))
         # Lists of alternatives (encoders, muxers): plain literals that are
         # an installed element's name, or one Reel declares optional.
         names.update(lit for lit in literals if lit not in NOT_ELEMENTS and ELEMENT_NAME.match(lit)
@@ -450,7 +456,7 @@ def test_the_reader_finds_what_the_sources_use():
     found = uses()
     elements = {u.name for u in found if u.kind == "element" and u.scope == "app"}
     assert {"playbin", "textoverlay", "timeoverlay", "appsink", "pulsesink", "alsasink", "jpegenc",
-            "mp4mux", "x264enc", "souphttpsrc", "uridecodebin", "videoconvert"} <= elements, sorted(elements)
+            "mp4mux", "x264enc", "souphttpsrc", "uridecodebin", "uridecodebin3", "videoconvert"} <= elements, sorted(elements)
     test_elements = {u.name for u in found if u.kind == "element" and u.scope != "app"}
     assert {"timeoverlay", "hlssink2", "x264enc", "avenc_aac", "ximagesink"} <= test_elements, sorted(test_elements)
     assert {"pyatspi", "gi", "pytest"} <= {u.name for u in found if u.kind == "module"}
@@ -466,6 +472,7 @@ def test_the_reader_parses_launch_descriptions():
         ["videotestsrc", "textoverlay", "queue", "audiotestsrc", "aacparse", "mp4mux", "filesink"]
     swift = 'let a = "x ! \\(f ? "mp4mux name=m" : "webmmux") ! y" // "commented ! out"\n'
     assert swift_literals(swift) == ["mp4mux name=m", "webmmux", "x ! \x00 ! y"]
+    assert "uridecodebin3" in elements_in(ROOT / "Sources/x.swift", 'let d = "uridecodebin3 name=decode caps=video/x-raw"')
 
 
 def test_every_dependency_comes_from_a_listed_package():

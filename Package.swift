@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "GLibKit", dependencies: ["CGLib", "CShims"]),
         .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf", "CYuv", "CV4L2"]),
         .target(name: "ReelUI", dependencies: ["ReelCore", "ReelMedia", "GLibKit", "CGLib", "CGtk", "CShims"]),
-        .executableTarget(name: "reel", dependencies: ["ReelUI", "CShims"]),
+        .executableTarget(name: "reel", dependencies: ["ReelUI", "ReelMedia", "CShims"]),
 
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "GLibKitTests", dependencies: ["GLibKit", "CGLib"]),

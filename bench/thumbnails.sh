@@ -39,10 +39,10 @@ fi
 # 2. Reel: the test-only bench entry (ThumbnailQueue with $JOBS workers, an
 #    empty cache). Build first so compiling is not timed.
 swift build --scratch-path "$SCRATCH" --build-tests >/dev/null 2>&1
-reel_run() { # accurate(0|1) workers
+reel_run() { # accurate(0|1) workers [reel binary: thumbnails in its media worker process, as the app makes them]
     local start; start=$(now)
     local line
-    line=$(REEL_BENCH_THUMBS="$MEDIA" REEL_BENCH_WORKERS=$2 REEL_BENCH_ACCURATE=$1 \
+    line=$(REEL_BENCH_THUMBS="$MEDIA" REEL_BENCH_WORKERS=$2 REEL_BENCH_ACCURATE=$1 REEL_BENCH_MEDIA_WORKER=${3:-} \
         swift test --skip-build --scratch-path "$SCRATCH" --disable-swift-testing \
         --filter 'ReelMediaTests.MediaBench/testThumbnailBench' 2>&1 | grep 'REEL_BENCH thumbnails')
     local total; total=$(elapsed "$start")
@@ -68,13 +68,15 @@ cat "$MEDIA"/*.mp4 >/dev/null
 gst-inspect-1.0 >/dev/null 2>&1
 
 read -r reel_inner reel_total reel_made < <(reel_run 0 "$JOBS")
+read -r worker_inner worker_total worker_made < <(reel_run 0 "$JOBS" "$SCRATCH/debug/reel")
 read -r reel_acc_inner reel_acc_total reel_acc_made < <(reel_run 1 "$JOBS")
 read -r reel1_inner reel1_total _ < <(reel_run 0 1)
 read -r reel4_inner reel4_total _ < <(reel_run 0 4)
 ffmpeg=$(ffmpeg_run)
 totem=$(totem_run)
-ffmpeg_made=$(ls "$OUT"/ffmpeg-*.png 2>/dev/null | wc -l)
-totem_made=$(ls "$OUT"/totem-*.png 2>/dev/null | wc -l)
+# (A peer that is not installed makes nothing; the count says so.)
+ffmpeg_made=$(find "$OUT" -name 'ffmpeg-*.png' | wc -l)
+totem_made=$(find "$OUT" -name 'totem-*.png' | wc -l)
 
 row() { printf "%-46s %8.2f s %8.1f ms %6.2fx %6s\n" "$1" "$2" "$(echo "$2 * 1000 / $COUNT" | bc -l)" "$(echo "$2 / $ffmpeg" | bc -l)" "$3"; }
 echo
@@ -82,6 +84,7 @@ echo "Thumbnails of $COUNT × 3 s 1080p30 H.264/AAC files, parallelism $JOBS, $(
 printf "%-46s %10s %11s %7s %6s\n" "tool" "wall" "per file" "ratio" "made"
 row "ffmpegthumbnailer -s 320 (xargs -P $JOBS)" "$ffmpeg" "$ffmpeg_made"
 row "totem-video-thumbnailer -s 320 (xargs -P $JOBS)" "$totem" "$totem_made"
+row "Reel, key-unit seek, $JOBS workers (media worker)" "$worker_inner" "$worker_made"
 row "Reel, key-unit seek, $JOBS workers (in process)" "$reel_inner" "$reel_made"
 row "Reel, same, whole command (start-up included)" "$reel_total" "$reel_made"
 row "Reel, accurate seek, $JOBS workers (in process)" "$reel_acc_inner" "$reel_acc_made"

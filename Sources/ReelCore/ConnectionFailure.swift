@@ -1,6 +1,6 @@
 /// Why a remote video could not be reached, when the server gave no HTTP
 /// status to quote: the words on the error page.
-public enum ConnectionFailure: String, Equatable, Sendable {
+public enum ConnectionFailure: String, Equatable, Sendable, Codable {
     /// Nothing listens there (or a firewall says no).
     case refused
     /// The name does not resolve, or no route leads there.

@@ -1,5 +1,5 @@
 /// What a path names when it is not a regular file.
-public enum SpecialFile: String, Equatable, Sendable {
+public enum SpecialFile: String, Equatable, Sendable, Codable {
     case pipe, socket, device, folder
 
     /// Untranslated (N_).

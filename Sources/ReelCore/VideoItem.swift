@@ -49,7 +49,7 @@ public enum StreamFormat: Equatable, Sendable {
 }
 
 /// What discovery learned about a video.
-public struct MediaInfo: Equatable, Sendable {
+public struct MediaInfo: Equatable, Sendable, Codable {
     public var duration: Double?        // seconds; nil for live or unknown
     public var width: Int
     public var height: Int
@@ -71,7 +71,7 @@ public struct MediaInfo: Equatable, Sendable {
 }
 
 /// Why a video cannot be shown or played, in words for its error card.
-public enum VideoProblem: Equatable, Sendable {
+public enum VideoProblem: Equatable, Sendable, Codable {
     case missing
     /// A symbolic link whose target is gone.
     case brokenLink
@@ -79,6 +79,9 @@ public enum VideoProblem: Equatable, Sendable {
     /// opened (a pipe would block whoever opens it).
     case notAFile(SpecialFile)
     case unreadable
+    /// Reading it stopped Reel's media reader (a crash in a decoder or a
+    /// source) more than once: never tried again.
+    case stoppedTheReader
     case notAVideo
     case damaged
     case unsupportedCodec(String)
@@ -93,6 +96,7 @@ public enum VideoProblem: Equatable, Sendable {
         case .brokenLink: return N_("This is a link to a file that does not exist any more.")
         case .notAFile(let kind): return kind.message
         case .unreadable: return N_("The file cannot be read.")
+        case .stoppedTheReader: return N_("Reading this video made Reel’s video reader stop, so it is not tried again.")
         case .notAVideo: return N_("This file is not a video.")
         case .damaged: return N_("The file is damaged or incomplete.")
         case .unsupportedCodec: return N_("No decoder is installed for %s.")
@@ -116,6 +120,7 @@ public enum VideoProblem: Equatable, Sendable {
         case .brokenLink: return "broken-link"
         case .notAFile(let kind): return "not-a-file-\(kind.rawValue)"
         case .unreadable: return "unreadable"
+        case .stoppedTheReader: return "stopped-the-reader"
         case .notAVideo: return "not-a-video"
         case .damaged: return "damaged"
         case .unsupportedCodec: return "unsupported-codec"

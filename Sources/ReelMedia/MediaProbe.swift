@@ -10,7 +10,7 @@ import ReelCore
 /// `probe(_:)` blocks: call it from a worker thread, or through a
 /// `ProbeQueue`, which answers on the main context.
 public struct MediaProbe: Sendable {
-    public enum Outcome: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable, Codable {
         case video(MediaInfo)
         case problem(VideoProblem)
     }

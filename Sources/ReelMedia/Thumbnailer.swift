@@ -12,7 +12,7 @@ import ReelCore
 ///
 /// `thumbnail(for:)` blocks; ThumbnailQueue runs it on worker threads.
 public struct Thumbnailer: Sendable {
-    public enum Outcome: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable, Codable {
         /// Made now, at this path.
         case created(String)
         /// Already in the cache and valid for the file.

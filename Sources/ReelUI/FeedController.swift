@@ -16,12 +16,14 @@ final class FeedController {
     private let store: AppStateStore
     private var folder: VideoFolder?
     private var samples: SampleLibrary?
-    private let probes = ProbeQueue()
-    private let thumbnails = ThumbnailQueue()
+    // All in the media worker's process: a video that crashes a decoder
+    // takes that process down, not the app.
+    private let probes = ProbeQueue(worker: .shared)
+    private let thumbnails = ThumbnailQueue(worker: .shared)
     /// Remote items wait on servers (up to the probe's time limit each):
     /// queues of their own, so a slow server never holds up local files.
-    private let remoteProbes = ProbeQueue(workers: 2)
-    private let remoteThumbnails = ThumbnailQueue(workers: 1)
+    private let remoteProbes = ProbeQueue(worker: .shared, workers: 2)
+    private let remoteThumbnails = ThumbnailQueue(worker: .shared, workers: 1)
     private var requested: Set<String> = []
     private var pendingSources = 0
     private var discoveryScheduled = false

@@ -88,4 +88,18 @@ final class SmallRulesTests: XCTestCase {
         XCTAssertEqual(StartCheck.decide(lastStartFinished: false, catalogs: ["https://e.com/a.json"]),
                        .ask(catalogs: ["https://e.com/a.json"]))
     }
+
+    func testTheVideoThatStopsTheReaderTwiceIsTheCulprit() {
+        var suspects = CrashSuspects()
+        XCTAssertEqual(suspects.readerStopped(while: ["crash", "fine"]), [])
+        XCTAssertTrue(suspects.isSuspect("crash") && suspects.isSuspect("fine"), "both read again, alone")
+        suspects.answered("fine")
+        XCTAssertFalse(suspects.isSuspect("fine"))
+        XCTAssertEqual(suspects.readerStopped(while: ["crash"]), ["crash"])
+        XCTAssertTrue(suspects.isCulprit("crash"))
+        XCTAssertFalse(suspects.isSuspect("crash"), "never read again")
+        suspects.answered("crash")
+        XCTAssertTrue(suspects.isCulprit("crash"), "a culprit stays one")
+        XCTAssertEqual(suspects.readerStopped(while: ["fine"]), [], "one stop is not enough")
+    }
 }

@@ -44,8 +44,10 @@ final class MediaBench: XCTestCase {
     }
 
     /// `REEL_BENCH_THUMBS=<folder> [REEL_BENCH_WORKERS=n] [REEL_BENCH_ACCURATE=1]
-    /// [REEL_BENCH_KEEP=cache]`: thumbnails every MP4 of the folder into an
-    /// empty cache through the ThumbnailQueue, as the feed does.
+    /// [REEL_BENCH_KEEP=cache] [REEL_BENCH_MEDIA_WORKER=<reel binary>]`:
+    /// thumbnails every MP4 of the folder into an empty cache through the
+    /// ThumbnailQueue; with a reel binary, in its media worker process, as
+    /// the feed does.
     func testThumbnailBench() throws {
         guard let input = environment["REEL_BENCH_THUMBS"] else { throw XCTSkip("set REEL_BENCH_THUMBS=<folder>") }
         try MediaSystem.initialize()
@@ -55,7 +57,15 @@ final class MediaBench: XCTestCase {
         defer { if environment["REEL_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(atPath: cacheRoot) } }
         let thumbnailer = Thumbnailer(cache: ThumbnailCache(root: cacheRoot),
                                       accurateSeek: environment["REEL_BENCH_ACCURATE"] == "1")
-        let queue = ThumbnailQueue(thumbnailer: thumbnailer, workers: workers)
+        let queue: ThumbnailQueue
+        if let binary = environment["REEL_BENCH_MEDIA_WORKER"], !binary.isEmpty {
+            // The worker makes its thumbnails under $XDG_CACHE_HOME/thumbnails.
+            try FileManager.default.createDirectory(atPath: cacheRoot, withIntermediateDirectories: true)
+            setenv("XDG_CACHE_HOME", cacheRoot, 1)
+            queue = ThumbnailQueue(worker: MediaWorker(executable: binary), workers: workers)
+        } else {
+            queue = ThumbnailQueue(thumbnailer: thumbnailer, workers: workers)
+        }
         let files = try FileManager.default.contentsOfDirectory(atPath: input).sorted()
             .filter { $0.hasSuffix(".mp4") }.map { MediaFixture.uri(input + "/" + $0) }
         let results = BenchResults()
@@ -65,6 +75,7 @@ final class MediaBench: XCTestCase {
         let seconds = Date().timeIntervalSince(start)
         XCTAssertEqual(results.created, files.count)
         print("REEL_BENCH thumbnails workers=\(workers) accurate=\(thumbnailer.accurateSeek) files=\(files.count) "
+              + "process=\((environment["REEL_BENCH_MEDIA_WORKER"] ?? "").isEmpty ? "app" : "worker") "
               + "created=\(results.created) wall=\(String(format: "%.2f", seconds))")
     }
 }

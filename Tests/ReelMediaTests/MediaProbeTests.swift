@@ -70,6 +70,14 @@ final class MediaProbeTests: XCTestCase {
         }
     }
 
+    /// Without a worker binary to run, the worker's client does the work
+    /// itself rather than fail every video.
+    func testTheWorkersClientProbesItselfWhenNoWorkerCanStart() {
+        let worker = MediaWorker(executable: "/nonexistent/reel")
+        XCTAssertEqual(worker.probe(MediaFixture.uri(media.mp4)), outcome(media.mp4))
+        XCTAssertEqual(worker.probe(MediaFixture.uri(media.textAsMP4)), .problem(.notAVideo))
+    }
+
     /// Root reads any file whatever its mode, so as root the test uses a
     /// file the kernel refuses even to root: a write-only sysctl.
     func testUnreadableFile() throws {

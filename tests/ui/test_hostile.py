@@ -204,3 +204,27 @@ def test_a_start_that_hung_offers_to_remove_the_remembered_catalog(launch_ready,
         assert len(server.held) == 1, "the catalog was fetched again"
     finally:
         server.close()
+
+
+def test_a_video_that_crashes_the_reader_never_takes_the_app_down(launch_ready, profile, clip, artifacts):
+    """Probes and thumbnails run in a process of their own: a video that
+    crashes it (REEL_MEDIA_WORKER_CRASH_ON makes the worker abort on it, as a
+    crashing decoder would) is read again alone, then marked and never read
+    again; the app and the other videos carry on."""
+    videos = profile / "home" / "Videos"
+    videos.mkdir(parents=True, exist_ok=True)
+    shutil.copy(clip, videos / "crash-me.mp4")
+    shutil.copy(clip, videos / "fine.mp4")
+    trace = artifacts / "trace.jsonl"
+    app, win = launch_ready(env={"REEL_TRACE": str(trace), "REEL_MEDIA_WORKER_CRASH_ON": "crash-me"})
+    app.find(win, name="crash-me, Reading this video made Reel’s video reader stop, so it is not tried again.",
+             timeout=APP_TIMEOUT)
+    app.find(win, name=re.compile(r"^fine, Videos, 0:0[12]$"), timeout=APP_TIMEOUT)
+    answers(app, win)
+    events = [json.loads(line) for line in trace.read_text().splitlines()]
+    stops = [e for e in events if e["event"] == "media-worker-stopped"]
+    assert 2 <= len(stops) <= 3, stops
+    assert stops[-1]["culprits"].endswith("crash-me.mp4"), stops
+    assert "fine.mp4" not in " ".join(e["culprits"] for e in stops)
+    app.screenshot("crash-card")
+    assert app.alive()

@@ -1,0 +1,62 @@
+import Foundation
+import GLibKit
+import ReelCore
+
+/// The other end of MediaWorker: `reel --media-worker` reads requests, one
+/// JSON line each, on its standard input, probes or thumbnails each on a
+/// thread of its own, and writes each answer as a line on its standard
+/// output. It ends when its input does (the app quit or died) and the
+/// requests under way are answered.
+///
+/// `REEL_MEDIA_WORKER_CRASH_ON=TEXT` (tests only) makes it abort on a video
+/// whose address contains TEXT, as a crashing decoder would.
+public enum MediaWorkerService {
+    public static func run() -> Int32 {
+        do {
+            try MediaSystem.initialize()
+        } catch {
+            FileHandle.standardError.write(Data("reel: GStreamer could not start: \(error)\n".utf8))
+            return 1
+        }
+        let crashOn = ProcessInfo.processInfo.environment["REEL_MEDIA_WORKER_CRASH_ON"].flatMap { $0.isEmpty ? nil : $0 }
+        let output = Output()
+        let working = DispatchGroup()
+        while let line = readLine(strippingNewline: true) {
+            guard let request = try? JSONDecoder().decode(MediaWorkerRequest.self, from: Data(line.utf8)) else { continue }
+            working.enter()
+            Thread.detachNewThread {
+                defer { working.leave() }
+                if let crashOn, request.uri.contains(crashOn) { abort() }
+                let result: Data?
+                switch request.operation {
+                case .probe: result = try? JSONEncoder().encode(MediaProbe().probe(request.uri))
+                case .thumbnail: result = try? JSONEncoder().encode(Thumbnailer().thumbnail(for: request.uri))
+                }
+                output.write(MediaWorkerAnswer(id: request.id, result: result ?? Data()))
+            }
+        }
+        // What was asked before the input ended is still answered.
+        working.wait()
+        return 0
+    }
+
+    /// Answers from several threads, a whole line at a time.
+    private final class Output: @unchecked Sendable {
+        private let lock = NSLock()
+
+        func write(_ answer: MediaWorkerAnswer) {
+            guard var line = try? JSONEncoder().encode(answer) else { return }
+            line.append(0x0A)
+            lock.lock()
+            defer { lock.unlock() }
+            line.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = Foundation.write(1, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written <= 0 { return }
+                    offset += written
+                }
+            }
+        }
+    }
+}

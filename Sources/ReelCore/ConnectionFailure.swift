@@ -7,8 +7,13 @@ public enum ConnectionFailure: String, Equatable, Sendable, Codable {
     case unknownHost
     /// The server's certificate is not valid for it. Never worked around.
     case certificate
-    /// Redirects that go round, or on for too long.
+    /// Redirects that go on for too long.
     case tooManyRedirects
+    /// Redirects that come back to where they started.
+    case redirectLoop
+    /// A redirect to something that is not a web address (`file:`…),
+    /// which is never followed.
+    case redirectOffTheWeb
     case timedOut
     /// The server answers, but part of the stream (a segment) is not there.
     case missingPart
@@ -22,6 +27,8 @@ public enum ConnectionFailure: String, Equatable, Sendable, Codable {
         case .unknownHost: return N_("The server could not be found.")
         case .certificate: return N_("The server’s certificate is not valid, so Reel did not connect to it.")
         case .tooManyRedirects: return N_("The address redirects too many times.")
+        case .redirectLoop: return N_("The address redirects in a loop.")
+        case .redirectOffTheWeb: return N_("The address redirects to a place that is not on the web, which Reel does not follow.")
         case .timedOut: return N_("The server did not answer in time.")
         case .missingPart: return N_("Part of the video is missing on the server.")
         case .lost: return N_("The connection was lost.")

@@ -49,21 +49,23 @@ public struct MediaProbe: Sendable {
             return .problem(isLocal ? .missing : .network("invalid address"))
         default:
             let problem = MediaProbe.problem(for: failure, isLocal: isLocal)
-            if case .network = problem { return .problem(.network(connectionError(uri) ?? problem.detail)) }
+            if case .network = problem { return .problem(connectionProblem(uri) ?? problem) }
             return .problem(problem)
         }
     }
 
-    /// The HTTP source's own words ("File not found"): the discoverer often
-    /// passes on only the stream error that followed. A source that stops
-    /// without saying why (libsoup 3 on a refused connection) could not
-    /// connect.
-    private func connectionError(_ uri: String) -> String? {
-        guard let pipeline = try? LaunchPipeline("souphttpsrc name=source ! fakesink") else { return nil }
-        pipeline.set("source", "location", string: uri)
-        pipeline.setState(GST_STATE_PAUSED)
-        guard case .failed(let error) = pipeline.waitForAsyncDone(timeout: timeout) else { return nil }
-        return error.domain == "gst-resource-error-quark" ? error.message : "could not connect to the server"
+    /// What the HTTP source itself says of the address (the discoverer often
+    /// passes on only the stream error that followed), in the words the
+    /// player uses: the HTTP status with its meaning, a redirect that ends
+    /// nowhere, no answer. nil when the source reads it fine.
+    private func connectionProblem(_ uri: String) -> VideoProblem? {
+        switch RemoteFile.download(uri, timeoutSeconds: timeout, maxBytes: 1) {
+        case .success, .failure(.tooLarge): return nil
+        case .failure(.http(let status)): return .network(HTTPStatus.describe(status))
+        case .failure(.redirect(let failure)): return .connection(failure)
+        case .failure(.timedOut): return .connection(.timedOut)
+        case .failure(.network): return .network("could not connect to the server")
+        }
     }
 
     private static let initializePbUtils: Void = { gst_pb_utils_init() }()

@@ -322,7 +322,8 @@ public final class Player {
             // An adaptive demuxer that gave up on a segment (its debug text,
             // which is never translated, says so).
             let fragments = debugText.contains("Fragment downloading has failed")
-            failed(problem(for: failure, httpStatus: httpStatus), httpStatus: httpStatus, fragments: fragments)
+            failed(problem(for: failure, httpStatus: httpStatus, debugText: debugText), httpStatus: httpStatus,
+                   fragments: fragments)
         case GST_MESSAGE_ELEMENT:
             if gst_is_missing_plugin_message(message) != 0,
                let description = String(consumingGString: gst_missing_plugin_message_get_description(message)) {
@@ -428,12 +429,13 @@ public final class Player {
         }
     }
 
-    private func problem(for error: GLibError?, httpStatus: Int?) -> VideoProblem {
+    private func problem(for error: GLibError?, httpStatus: Int?, debugText: String) -> VideoProblem {
         if let codec = missingCodecs.first { return .unsupportedCodec(VideoProblem.codecName(fromMissingPlugin: codec)) }
         if isRemote, let httpStatus {
-            // A redirect that ends in an error is one too many (libsoup
-            // follows them until it gives up).
-            return (300..<400).contains(httpStatus) ? .connection(.tooManyRedirects) : .network(HTTPStatus.describe(httpStatus))
+            // A redirect that ends in an error is one libsoup would not or
+            // could not follow: its words say which.
+            guard (300..<400).contains(httpStatus) else { return .network(HTTPStatus.describe(httpStatus)) }
+            return .connection(RedirectEnd.classify(debugText) ?? .tooManyRedirects)
         }
         return MediaProbe.problem(for: error, isLocal: !isRemote)
     }

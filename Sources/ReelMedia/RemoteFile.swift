@@ -10,6 +10,8 @@ public enum FetchError: Error, Equatable, Sendable {
     case network(String)
     case timedOut
     case tooLarge
+    /// A redirect that ends nowhere (a loop, a target off the web).
+    case redirect(ConnectionFailure)
 }
 
 /// Downloads small files (catalog feeds) with GStreamer's HTTP source, which
@@ -85,7 +87,10 @@ public enum RemoteFile {
         if let structure, gst_structure_get_uint(structure, "http-status-code", &status) != 0, status >= 400 {
             return .http(status: Int(status))
         }
-        if let status = HTTPStatus.find(in: text + " " + details) { return .http(status: status) }
+        if let status = HTTPStatus.find(in: text + " " + details) {
+            guard (300..<400).contains(status) else { return .http(status: status) }
+            return .redirect(RedirectEnd.classify(details) ?? .tooManyRedirects)
+        }
         return .network(text)
     }
 }

@@ -28,6 +28,7 @@ enum CoreText {
         case .network(let reason): return reason
         case .timedOut: return tr("The server did not answer in time.")
         case .tooLarge: return tr("The file is too large.")
+        case .redirect(let failure): return tr(failure.message)
         }
     }
 

@@ -102,4 +102,13 @@ final class SmallRulesTests: XCTestCase {
         XCTAssertTrue(suspects.isCulprit("crash"), "a culprit stays one")
         XCTAssertEqual(suspects.readerStopped(while: ["fine"]), [], "one stop is not enough")
     }
+
+    func testARedirectThatEndsNowhereSaysWhy() {
+        XCTAssertEqual(RedirectEnd.classify("Moved Temporarily (302), URL: http://a/x.mp4, Redirect to: http://a/x.mp4"),
+                       .redirectLoop)
+        XCTAssertEqual(RedirectEnd.classify("Found (302), URL: http://a/x.mp4, Redirect to: (NULL)"), .redirectOffTheWeb)
+        XCTAssertEqual(RedirectEnd.classify("Found (302), URL: http://a/b.mp4, Redirect to: http://a/a.mp4"),
+                       .tooManyRedirects)
+        XCTAssertNil(RedirectEnd.classify("Not Found (404), URL: http://a/x.mp4"))
+    }
 }

@@ -143,13 +143,19 @@ def test_remote_catalog_over_http_and_a_dead_one(launch_ready, media, tmp_path):
     root = tmp_path / "site"
     root.mkdir()
     shutil.copy(media / "good.webm", root / "clip.webm")
-    with WebServer(root, tmp_path / "nginx", statuses={"/gone.json": 404}) as server:
+    with WebServer(root, tmp_path / "nginx", statuses={"/gone.json": 404},
+                   redirects={"/looping.json": "/looping.json", "/away.mp4": "file:///etc/passwd"}) as server:
         (root / "feed.json").write_text(json.dumps({"entries": [
-            {"title": "Streamed river", "subtitle": "Mekong", "remote": server.url("clip.webm")}]}))
-        app, win = launch_ready(args=[server.url("feed.json"), server.url("gone.json")])
+            {"title": "Streamed river", "subtitle": "Mekong", "remote": server.url("clip.webm")},
+            {"title": "Moved away", "remote": server.url("away.mp4")}]}))
+        app, win = launch_ready(args=[server.url("feed.json"), server.url("gone.json"), server.url("looping.json")])
         app.find(win, name=re.compile(r"gone\.json.*404"), timeout=APP_TIMEOUT)
         app.find(win, role="label", name="Streamed river", timeout=APP_TIMEOUT)
         app.find(win, role="label", name="Remote", timeout=APP_TIMEOUT)
+        # A redirect that ends nowhere is said as such, on a toast and a card.
+        app.find(win, name=re.compile(r"looping\.json.*redirects in a loop"), timeout=APP_TIMEOUT)
+        app.find(win, name="Moved away, The address redirects to a place that is not on the web, "
+                           "which Reel does not follow.", timeout=APP_TIMEOUT)
         app.screenshot("remote")
 
 

@@ -280,12 +280,19 @@ def test_an_untrusted_certificate_is_an_error_never_a_fallback(play, serve):
 
 
 def test_redirects_are_followed_within_a_limit(play, serve):
-    server = serve(redirects={"/moved.mp4": "/progressive.mp4", "/loop.mp4": "/loop.mp4"})
+    server = serve(redirects={"/moved.mp4": "/progressive.mp4", "/loop.mp4": "/loop.mp4",
+                              "/a.mp4": "/b.mp4", "/b.mp4": "/a.mp4", "/local.mp4": "file:///etc/passwd"})
     app, win, trace = play(server.url("moved.mp4"))
     wait_until(lambda: trace.last_pts() > 1, 10, what="the redirected video to play")
     app.quit()
-    app2, win2, trace2 = play(server.url("loop.mp4"), wait_frame=False)
-    error_page(app2, win2, "The address redirects too many times.")
+    # Each way a redirect ends nowhere has its own words, never a bare status.
+    for path, words in (("loop.mp4", "The address redirects in a loop."),
+                        ("a.mp4", "The address redirects in a loop."),
+                        ("local.mp4", "The address redirects to a place that is not on the web, "
+                                      "which Reel does not follow.")):
+        other, other_win, _ = play(server.url(path), wait_frame=False)
+        error_page(other, other_win, words)
+        other.quit()
 
 
 # ---------------------------------------------------------------------------

@@ -25,6 +25,8 @@ final class FeedController {
     private let remoteProbes = ProbeQueue(worker: .shared, workers: 2)
     private let remoteThumbnails = ThumbnailQueue(worker: .shared, workers: 1)
     private var requested: Set<String> = []
+    /// The items the grid has cards for now (FeedPage.onVisibleItems).
+    private var shownIDs: [String] = []
     private var pendingSources = 0
     private var discoveryScheduled = false
 
@@ -45,7 +47,7 @@ final class FeedController {
         state = loaded.state
         library = FeedLibrary(hiddenIDs: loaded.state.hiddenIDs)
         if loaded.wasCorrupt { FeedController.log("the state file was damaged; a copy is kept as state.json.corrupt") }
-        page.onVisibleItems = { [weak self] ids in self?.prioritize(ids) }
+        page.onVisibleItems = { [weak self] ids in self?.cardsShown(ids) }
     }
 
     func start() {
@@ -298,12 +300,18 @@ final class FeedController {
         }
     }
 
-    /// Queues discovery for items that have none yet; the queue runs the
-    /// newest request first and `prioritize` moves visible cards ahead.
+    /// Queues discovery for the cards on screen and near it (those the grid
+    /// has made) that have none yet, and only those: a catalog of 100,000
+    /// videos costs what its first screens cost, the servers behind it are
+    /// asked only for what someone looks at (or searches for), and the app
+    /// rests once those are done. Scrolling or searching shows other cards,
+    /// which are asked for then.
     private func discoverNewItems() {
         // The queue runs the newest request first: ask from the bottom of
-        // the feed up, so the top cards (on screen at launch) come first.
-        for item in library.items.reversed() where item.info == nil && item.problem == nil && !requested.contains(item.id) {
+        // the screen up, so the top cards come first.
+        for id in shownIDs.reversed() {
+            guard let item = library.item(withID: id), item.info == nil, item.problem == nil,
+                  !requested.contains(item.id) else { continue }
             requested.insert(item.id)
             let id = item.id
             probeQueue(for: item.uri).request(item.uri) { [weak self] outcome in
@@ -344,7 +352,12 @@ final class FeedController {
         }
     }
 
-    private func prioritize(_ ids: [String]) {
+    /// The grid made cards for these items (on screen and a little around):
+    /// discover those not asked for yet, and move them all ahead.
+    private func cardsShown(_ ids: [String]) {
+        let shown = Set(ids)
+        shownIDs = library.items.lazy.filter { shown.contains($0.id) }.map(\.id)  // in feed order
+        discoverNewItems()
         for id in ids {
             guard let item = library.item(withID: id) else { continue }
             probeQueue(for: item.uri).prioritize(item.uri)

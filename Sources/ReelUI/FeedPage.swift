@@ -95,6 +95,8 @@ final class FeedPage {
         scrollAdjustment = adjustment
         Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
             self?.revealStrip(atTop: gtk_adjustment_get_value(adjustment) < 1)
+            // Other cards come near the screen without being made anew.
+            self?.scheduleVisibleReport()
         }
     }
 
@@ -232,6 +234,7 @@ final class FeedPage {
             guard let listItem = args.pointer(1) else { return }
             self.cards[listItem] = nil
         }
+        Signals.connect(grid, "map") { [unowned self] in self.scheduleVisibleReport() }
         Signals.connect(grid, "activate") { [unowned self] args in
             let position = Int(args.uint(1))
             guard position < self.shown.count, let item = self.items[self.shown[position]] else { return }
@@ -271,13 +274,47 @@ final class FeedPage {
 
     /// Bind signals come in bursts while scrolling; report once per burst.
     private var visibleReportPending = false
+    private var layoutRetries = 0
     private func scheduleVisibleReport() {
         guard !visibleReportPending else { return }
         visibleReportPending = true
         MainContext.soon { [weak self] in
             guard let self else { return }
+            guard let near = self.cardsNearTheScreen() else {
+                // Not laid out yet: after the next frames (a second at most;
+                // the next scroll, bind or map reports again anyway).
+                guard self.layoutRetries < 20 else { self.visibleReportPending = false; return }
+                self.layoutRetries += 1
+                MainContext.after(milliseconds: 50) { [weak self] in
+                    self?.visibleReportPending = false
+                    self?.scheduleVisibleReport()
+                }
+                return
+            }
             self.visibleReportPending = false
-            self.onVisibleItems?(self.cards.values.compactMap(\.itemID))
+            self.layoutRetries = 0
+            self.onVisibleItems?(near)
+        }
+    }
+
+    /// The items of the cards on screen and within a screen's height of it,
+    /// by their place in the list and the scroll position (the grid makes
+    /// cards for far more rows than show, up to 30 in GTK 4.8, and their
+    /// allocations are not kept up to date off screen); nil while the grid
+    /// has no size yet. Each card is a request to a disk or a server.
+    private func cardsNearTheScreen() -> [String]? {
+        // Off screen (the player shows): nothing now; "map" reports again.
+        guard gtk_widget_get_mapped(grid) != 0 else { return [] }
+        guard let adjustment = scrollAdjustment, !shown.isEmpty else { return [] }
+        let upper = gtk_adjustment_get_upper(adjustment)
+        let page = gtk_adjustment_get_page_size(adjustment)
+        guard upper > 0, page > 0 else { return nil }
+        let total = Double(shown.count)
+        let first = Int(gtk_adjustment_get_value(adjustment) / upper * total)
+        let onScreen = Int((page / upper * total).rounded(.up))
+        let near = (first - onScreen)..<(first + 2 * onScreen)
+        return cards.compactMap { listItem, card in
+            near.contains(Int(gtk_list_item_get_position(cast(listItem)))) ? card.itemID : nil
         }
     }
 

@@ -159,6 +159,44 @@ def test_remote_catalog_over_http_and_a_dead_one(launch_ready, media, tmp_path):
         app.screenshot("remote")
 
 
+def test_a_huge_remote_catalog_asks_only_for_what_is_on_screen(launch_ready, media, tmp_path):
+    """3,000 remote entries: the server is asked about the cards on screen
+    and near it, not about every entry, and the app rests once those are
+    done; scrolling to the end asks for the last ones then."""
+    root = tmp_path / "site"
+    root.mkdir()
+    shutil.copy(media / "good.webm", root / "clip.webm")
+    with WebServer(root, tmp_path / "nginx") as server:
+        entries = [{"title": f"Entry {n:04d}", "remote": server.url(f"clip.webm?n={n}")} for n in range(3000)]
+        (root / "huge.json").write_text(json.dumps({"entries": entries}))
+        app, win = launch_ready(args=[server.url("huge.json")])
+        app.find(win, name=re.compile(r"^Entry 0000, .*0:01$"), timeout=APP_TIMEOUT)
+
+        def asked():
+            return {line.split()[1] for line in server.requests() if "clip.webm" in line}
+        # The first screen's cards are done, then nothing more is asked.
+        wait_until(lambda: len(asked()) >= 6, 30, what="the first screen's probes")
+        settled = None
+        for _ in range(60):
+            before = len(server.requests())
+            time.sleep(1)
+            if len(server.requests()) == before:
+                settled = before
+                break
+        assert settled is not None, "the server was still being asked after a minute"
+        entries_asked = len(asked())
+        assert entries_asked < 150, f"{entries_asked} of 3000 entries asked for with one screen shown"
+        app.screenshot("huge-first-screen")
+        # Scrolling down brings later entries near the screen: asked for then.
+        furthest = max(int(path.rsplit("=", 1)[1]) for path in asked())
+        x, y = app.screen_center(app.find(win, name=re.compile(r"^Entry 0000, ")))
+        app.desktop.xdotool("mousemove", "--sync", str(x), str(y))
+        app.desktop.xdotool("click", "--repeat", "30", "--delay", "20", "5")
+        wait_until(lambda: max(int(path.rsplit("=", 1)[1]) for path in asked()) > furthest + 20, 30,
+                   what="entries further down asked for after scrolling")
+        assert len(asked()) < 1000, "scrolling a little asked for much more"
+
+
 def png_text_chunks(path: Path) -> dict:
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"

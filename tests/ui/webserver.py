@@ -58,6 +58,13 @@ class WebServer:
     def limit_again(self) -> None:
         self._unlimited_flag.unlink(missing_ok=True)
 
+    def requests(self) -> list:
+        """The request lines nginx has logged so far ("GET /a.mp4 HTTP/1.1")."""
+        log = self.work / "access.log"
+        if not log.exists():
+            return []
+        return [line.split('"')[1] for line in log.read_text().splitlines() if line.count('"') >= 2]
+
     def url(self, path: str) -> str:
         return f"{self.base}/{path.lstrip('/')}"
 

@@ -27,7 +27,17 @@ public enum CatalogLoader {
     }
 
     private static func read(_ uri: String) -> Result<[UInt8], Failure> {
-        guard uri.hasPrefix("file://") else { return RemoteFile.download(uri).mapError(Failure.fetch) }
+        guard uri.hasPrefix("file://") else {
+            return RemoteFile.download(uri).mapError { error in
+                // libsoup says "Internal data stream error" for a refused
+                // connection, an unknown host, a bad certificate: GIO tells
+                // them apart, in the player's words.
+                guard case .network = error, case .failed(let failure) = ConnectionCheck.diagnose(uri) else {
+                    return .fetch(error)
+                }
+                return .fetch(.connection(failure))
+            }
+        }
         // Reading a pipe would block for ever, /dev/zero would never end.
         switch MediaProbe.checkLocalFile(uri) {
         case let problem? where problem != .damaged: return .failure(problem == .missing ? .missing : .unusable(problem))

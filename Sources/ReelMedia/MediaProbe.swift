@@ -62,7 +62,7 @@ public struct MediaProbe: Sendable {
         switch RemoteFile.download(uri, timeoutSeconds: timeout, maxBytes: 1) {
         case .success, .failure(.tooLarge): return nil
         case .failure(.http(let status)): return .network(HTTPStatus.describe(status))
-        case .failure(.redirect(let failure)): return .connection(failure)
+        case .failure(.connection(let failure)): return .connection(failure)
         case .failure(.timedOut): return .connection(.timedOut)
         case .failure(.network): return .network("could not connect to the server")
         }

@@ -10,8 +10,8 @@ public enum FetchError: Error, Equatable, Sendable {
     case network(String)
     case timedOut
     case tooLarge
-    /// A redirect that ends nowhere (a loop, a target off the web).
-    case redirect(ConnectionFailure)
+    /// No connection, or a redirect that ends nowhere, in words of ours.
+    case connection(ConnectionFailure)
 }
 
 /// Downloads small files (catalog feeds) with GStreamer's HTTP source, which
@@ -89,7 +89,7 @@ public enum RemoteFile {
         }
         if let status = HTTPStatus.find(in: text + " " + details) {
             guard (300..<400).contains(status) else { return .http(status: status) }
-            return .redirect(RedirectEnd.classify(details) ?? .tooManyRedirects)
+            return .connection(RedirectEnd.classify(details) ?? .tooManyRedirects)
         }
         return .network(text)
     }

@@ -24,11 +24,12 @@ enum CoreText {
 
     static func describe(_ error: FetchError) -> String {
         switch error {
-        case .http(let status): return format(tr("The server answered with error %s."), ["\(status)"])
+        // The same words as a card's or the player's for the same status.
+        case .http(let status): return describe(VideoProblem.network(HTTPStatus.describe(status)))
         case .network(let reason): return reason
         case .timedOut: return tr("The server did not answer in time.")
         case .tooLarge: return tr("The file is too large.")
-        case .redirect(let failure): return tr(failure.message)
+        case .connection(let failure): return tr(failure.message)
         }
     }
 

@@ -228,3 +228,16 @@ def test_a_video_that_crashes_the_reader_never_takes_the_app_down(launch_ready, 
     assert "fine.mp4" not in " ".join(e["culprits"] for e in stops)
     app.screenshot("crash-card")
     assert app.alive()
+
+
+def test_a_catalog_that_cannot_be_reached_says_why_in_the_players_words(launch_ready, tmp_path):
+    from webserver import WebServer, free_port
+    catalog = f"http://127.0.0.1:{free_port()}/feed.json"
+    app, win = launch_ready(args=[catalog])
+    app.find(win, name="The catalog “feed.json” could not be loaded: The server refused the connection.",
+             timeout=APP_TIMEOUT)
+    app.quit()
+    with WebServer(tmp_path, tmp_path / "nginx", statuses={"/gone.json": 404}) as server:
+        app, win = launch_ready(args=[server.url("gone.json")])
+        app.find(win, name="The catalog “gone.json” could not be loaded: Network error: HTTP 404 (Not Found)",
+                 timeout=APP_TIMEOUT)

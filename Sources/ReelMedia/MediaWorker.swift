@@ -92,18 +92,27 @@ public final class MediaWorker: @unchecked Sendable {
         }
         nextID += 1
         let id = nextID
+        waiter.worker = worker
         pending[id] = waiter
         var line = (try? JSONEncoder().encode(MediaWorkerRequest(id: id, operation: operation, uri: uri))) ?? Data()
         line.append(0x0A)
         let written = line.withUnsafeBytes { write(worker.input, $0.baseAddress, $0.count) }
         lock.unlock()
-        if written != line.count { kill(worker.pid, SIGKILL) }  // the reader notices the end
+        if written != line.count { stop(worker) }  // the reader notices the end
         if waiter.done.wait(timeout: .now() + deadline) == .timedOut {
             Trace.shared.event("media-worker-hung", ["uri": uri])
-            kill(worker.pid, SIGKILL)
+            stop(worker)
             waiter.done.wait()
         }
         return waiter.answer.map { .answer($0) } ?? .stopped
+    }
+
+    /// Kills `worker` unless it has ended already (its process id, reaped,
+    /// may belong to another process by now).
+    private func stop(_ worker: Running) {
+        lock.lock()
+        defer { lock.unlock() }
+        if running === worker { kill(worker.pid, SIGKILL) }
     }
 
     /// Starts the worker; call with the lock held.
@@ -146,14 +155,20 @@ public final class MediaWorker: @unchecked Sendable {
                 deliver(line)
             }
         }
+        // No longer the running worker before it is reaped: `stop` must not
+        // kill its process id once that may be another process's.
+        lock.lock()
+        if running === worker { running = nil }
+        lock.unlock()
         var status: Int32 = 0
         waitpid(worker.pid, &status, 0)
         g_spawn_close_pid(worker.pid)
         lock.lock()
         close(worker.input)
-        if running === worker { running = nil }
-        let left = pending
-        pending = [:]
+        // What this worker was asked and did not answer (a new worker may
+        // be answering other requests already).
+        let left = pending.filter { $0.value.worker === worker }
+        for id in left.keys { pending[id] = nil }
         let culprits = suspects.readerStopped(while: left.values.map(\.uri))
         lock.broadcast()
         lock.unlock()
@@ -187,6 +202,8 @@ public final class MediaWorker: @unchecked Sendable {
         let uri: String
         let done = DispatchSemaphore(value: 0)
         var answer: Data?
+        /// The worker it was sent to.
+        var worker: Running?
         init(uri: String) { self.uri = uri }
     }
 }

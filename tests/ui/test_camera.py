@@ -280,7 +280,9 @@ def test_record_stop_see_it_in_the_feed_and_play_it(camera, profile):
 
     # Back to the feed: the folder watcher has found the new clip; it plays.
     app.key("Escape")
-    card = app.find(win, name=re.compile(re.escape(path.stem)), timeout=15)
+    # Clicked once its card has its duration (probed now that it shows):
+    # a click while the card is redrawn can be lost.
+    card = app.find(win, name=re.compile(re.escape(path.stem) + r", .*0:0\d$"), timeout=15)
     i = trace.count()
     app.click(card)
     trace.wait("player-first-frame", after=i, timeout=20)

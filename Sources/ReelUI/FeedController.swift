@@ -25,7 +25,8 @@ final class FeedController {
     private let remoteProbes = ProbeQueue(worker: .shared, workers: 2)
     private let remoteThumbnails = ThumbnailQueue(worker: .shared, workers: 1)
     private var requested: Set<String> = []
-    /// The items the grid has cards for now (FeedPage.onVisibleItems).
+    /// The items whose cards are on screen or near it, in feed order
+    /// (FeedPage.onVisibleItems).
     private var shownIDs: [String] = []
     private var pendingSources = 0
     private var discoveryScheduled = false
@@ -355,8 +356,7 @@ final class FeedController {
     /// The grid made cards for these items (on screen and a little around):
     /// discover those not asked for yet, and move them all ahead.
     private func cardsShown(_ ids: [String]) {
-        let shown = Set(ids)
-        shownIDs = library.items.lazy.filter { shown.contains($0.id) }.map(\.id)  // in feed order
+        shownIDs = ids
         discoverNewItems()
         for id in ids {
             guard let item = library.item(withID: id) else { continue }

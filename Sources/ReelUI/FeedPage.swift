@@ -297,7 +297,8 @@ final class FeedPage {
         }
     }
 
-    /// The items of the cards on screen and within a screen's height of it,
+    /// The items of the cards on screen and within a screen's height of it
+    /// (in list order),
     /// by their place in the list and the scroll position (the grid makes
     /// cards for far more rows than show, up to 30 in GTK 4.8, and their
     /// allocations are not kept up to date off screen); nil while the grid
@@ -313,9 +314,12 @@ final class FeedPage {
         let first = Int(gtk_adjustment_get_value(adjustment) / upper * total)
         let onScreen = Int((page / upper * total).rounded(.up))
         let near = (first - onScreen)..<(first + 2 * onScreen)
-        return cards.compactMap { listItem, card in
-            near.contains(Int(gtk_list_item_get_position(cast(listItem)))) ? card.itemID : nil
-        }
+        // In list order: the top cards are asked about first.
+        return cards.compactMap { listItem, card -> (Int, String)? in
+            let position = Int(gtk_list_item_get_position(cast(listItem)))
+            guard near.contains(position), let id = card.itemID else { return nil }
+            return (position, id)
+        }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     // MARK: Search

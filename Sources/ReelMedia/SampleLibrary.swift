@@ -16,6 +16,11 @@ public final class SampleLibrary: @unchecked Sendable {
         public var total: Int
         /// The title of a file being generated; nil before the first and at the end.
         public var currentTitle: String?
+
+        /// Which file is being made, counted from 1, for "3 of 9": the one
+        /// after those done, but never past the last (the final report
+        /// comes with all of them done).
+        public var working: Int { min(done + 1, max(total, 1)) }
     }
 
     public enum Outcome: Equatable, Sendable {

@@ -22,6 +22,7 @@ enum AboutWindow {
         adw_about_window_set_translator_credits(about, tr("translator-credits"))
         adw_about_window_set_debug_info(about, debugInfo())
         gtk_window_set_transient_for(cast(window), parent)
+        UnnamedButtons.name(in: window)
         gtk_window_present(cast(window))
     }
 

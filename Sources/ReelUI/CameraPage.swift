@@ -34,6 +34,7 @@ final class CameraPage {
     private let toasts: OpaquePointer
     /// The mode switch, the shutter and focus/exposure, under the preview.
     private var bar: UnsafeMutablePointer<GtkWidget>?
+    private var backButton: UnsafeMutablePointer<GtkWidget>?
     private let menu = CameraMenu()
     private let controls = CameraControlsPopover()
     private var actions: [String: OpaquePointer] = [:]
@@ -61,7 +62,7 @@ final class CameraPage {
 
         windowTitle = OpaquePointer(adw_window_title_new(tr("Camera"), ""))
         stack = OpaquePointer(gtk_stack_new())
-        statusPage = OpaquePointer(adw_status_page_new())
+        statusPage = OpaquePointer(StatusPage.make(alert: true))
         shutter = gtk_button_new()
         recordingBadge = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         recordingTime = gtk_label_new("0:00")
@@ -80,6 +81,8 @@ final class CameraPage {
         addActions()
         ScopedShortcuts.attach(scope: "camera", to: widget, capture: true)
         view.paintable.hasIntrinsicSize = false
+        // The preview takes the focus (the page's keys): named for what it is.
+        AccessibleLabel.set(view.widget, tr("Camera Preview"))
         updateControls()
 
         devices.onChange = { [weak self] in self?.devicesChanged() }
@@ -96,6 +99,7 @@ final class CameraPage {
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
         let header = adw_header_bar_new()!
         let back = IconButton.make(icon: "go-previous-symbolic", label: tr("Back"), action: "camera.close")
+        backButton = back
         adw_header_bar_pack_start(cast(header), back)
         adw_header_bar_set_title_widget(cast(header), cast(windowTitle))
         adw_header_bar_pack_end(cast(header), menu.optionsButton)
@@ -210,6 +214,16 @@ final class CameraPage {
     // MARK: Opening and closing
 
     /// Starts listing devices and the camera used last.
+    /// Where the keyboard goes when nothing on the page has it: the
+    /// shutter, or Back while there is no camera.
+    func focusDefault() {
+        if gtk_widget_is_sensitive(shutter) != 0 && gtk_widget_is_visible(shutter) != 0 {
+            gtk_widget_grab_focus(shutter)
+        } else if let backButton {
+            gtk_widget_grab_focus(backButton)
+        }
+    }
+
     func open(mode: CaptureMode? = nil) {
         if let mode, let action = actions["mode"], session.canChangeSettings {
             g_action_change_state(action, g_variant_new_string(mode.rawValue))
@@ -217,7 +231,7 @@ final class CameraPage {
         guard !isOpen else { return }
         isOpen = true
         accessDenied = false
-        gtk_stack_set_visible_child_name(stack, "starting")
+        StackPages.show(stack, "starting")
         Trace.shared.event("camera-page-open")
         devices.start()
         if devices.isListed { devicesChanged() }
@@ -285,7 +299,7 @@ final class CameraPage {
         // The page's words go with it (screen readers would still find them).
         adw_status_page_set_title(statusPage, "")
         adw_status_page_set_description(statusPage, "")
-        gtk_stack_set_visible_child_name(stack, "preview")
+        StackPages.show(stack, "preview")
         updateControls()
     }
 
@@ -338,7 +352,7 @@ final class CameraPage {
         adw_status_page_set_icon_name(statusPage, problem == .accessDenied ? "action-unavailable-symbolic" : "camera-disabled-symbolic")
         adw_status_page_set_title(statusPage, tr(problem.title))
         adw_status_page_set_description(statusPage, CoreText.translate(problem.message, detail: problem.detail))
-        gtk_stack_set_visible_child_name(stack, "problem")
+        StackPages.show(stack, "problem")
         adw_window_title_set_subtitle(windowTitle, "")
         Trace.shared.event("camera-problem", ["kind": problem.kind])
         updateControls()

@@ -105,9 +105,16 @@ final class FeedCard {
         gtk_widget_set_visible(duration, time.isEmpty ? 0 : 1)
         setBadges(FeedBadge.badges(for: item))
         // What the card shows under its title: the subtitle, or why it cannot play.
-        AccessibleLabel.set(widget, [DisplayText.isolated(item.title), DisplayText.isolated(problem ?? item.subtitle), time]
-            .filter { !$0.isEmpty }.joined(separator: ", "))
+        let name = [DisplayText.isolated(item.title), DisplayText.isolated(problem ?? item.subtitle), time]
+            .filter { !$0.isEmpty }.joined(separator: ", ")
+        AccessibleLabel.set(widget, name)
+        // The grid's cell around the card is what takes the focus: a screen
+        // reader reads the focused cell, so it carries the same name.
+        if let cell { AccessibleLabel.set(cell, name) }
     }
+
+    /// The grid's cell that holds the card (and takes the keyboard focus).
+    var cell: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_parent(widget) }
 
     private func setBadges(_ list: [FeedBadge]) {
         while let child = gtk_widget_get_first_child(badges) {

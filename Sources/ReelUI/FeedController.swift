@@ -134,7 +134,8 @@ final class FeedController {
         beginSource()
         page.showProgress(tr("Preparing sample videos…"), fraction: 0)
         library.start(progress: { [weak self] progress in
-            let text = CoreText.format(tr("Preparing sample videos (%s of %s)…"), ["\(progress.done + 1)", "\(progress.total)"])
+            let text = CoreText.format(tr("Preparing sample videos (%s of %s)…"),
+                                       ["\(progress.working)", "\(progress.total)"])
             self?.page.showProgress(text, fraction: Double(progress.done) / Double(max(progress.total, 1)))
         }, completion: { [weak self] outcome in
             guard let self else { return }

@@ -6,7 +6,7 @@ import ReelCore
 /// ways to add one.
 enum FeedEmptyState {
     static func make() -> UnsafeMutablePointer<GtkWidget> {
-        let page = adw_status_page_new()!
+        let page = StatusPage.make()
         adw_status_page_set_icon_name(cast(page), "\(AppInfo.id)-symbolic")
         adw_status_page_set_title(cast(page), tr("No Videos Yet"))
         adw_status_page_set_description(cast(page), tr("Open a video file or a link to start watching."))

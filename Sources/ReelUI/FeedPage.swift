@@ -75,7 +75,7 @@ final class FeedPage {
         gtk_box_append(cast(widget), stripSlot)
         gtk_box_append(cast(widget), cast(stack))
         watchScrolling(scroller)
-        gtk_stack_set_visible_child_name(stack, "loading")
+        StackPages.show(stack, "loading")
     }
 
     // MARK: Content
@@ -166,7 +166,7 @@ final class FeedPage {
         } else {
             page = "grid"
         }
-        gtk_stack_set_visible_child_name(stack, page)
+        StackPages.show(stack, page)
     }
 
     /// Folding 10,000 titles on every keystroke is the slow part of a
@@ -199,6 +199,40 @@ final class FeedPage {
     }
 
     var visibleCount: Int { shown.count }
+
+    // MARK: Focus
+
+    /// The item whose card holds `widget` (a focused cell), if any.
+    func itemID(containing widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        cards.values.first { card in
+            guard let cell = card.cell else { return false }
+            return cell == widget || gtk_widget_is_ancestor(widget, cell) != 0
+        }?.itemID
+    }
+
+    /// Gives the keyboard focus to the card of `id` wherever it is now,
+    /// scrolled into view (a video that just played has moved up under
+    /// Recent); false when the feed does not show it.
+    @discardableResult
+    func focusCard(_ id: String) -> Bool {
+        guard let position = shown.firstIndex(of: id) else { return false }
+        _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(position)))
+        if grabCard(id) { return true }
+        // Not made yet: the grid makes it for the new scroll position.
+        MainContext.soon { [weak self] in _ = self?.grabCard(id) }
+        return true
+    }
+
+    /// The first card, for Down from the search entry.
+    func focusFirstCard() -> Bool {
+        guard let first = shown.first else { return false }
+        return focusCard(first)
+    }
+
+    private func grabCard(_ id: String) -> Bool {
+        guard let cell = cards.values.first(where: { $0.itemID == id })?.cell else { return false }
+        return gtk_widget_grab_focus(cell) != 0
+    }
 
     // MARK: Grid
 
@@ -340,6 +374,25 @@ final class FeedPage {
         Signals.connect(searchEntry, "activate") { [unowned self] in
             if let first = self.shown.first, let item = self.items[first] { self.onActivate?(item) }
         }
+        // Down goes from the search to what it found, not to the strip
+        // between them.
+        let keys = gtk_event_controller_key_new()!
+        Signals.connect(UnsafeMutableRawPointer(keys), "key-pressed") { [unowned self] args in
+            guard args.uint(1) == UInt32(GDK_KEY_Down) else { return args.setReturn(false) }
+            args.setReturn(self.focusFirstCard())
+        }
+        gtk_widget_add_controller(searchEntry, keys)
+        // Escape closes the search wherever the focus is on the page (the
+        // search bar itself only hears it in its entry).
+        let escape = gtk_event_controller_key_new()!
+        Signals.connect(UnsafeMutableRawPointer(escape), "key-pressed") { [unowned self] args in
+            guard args.uint(1) == UInt32(GDK_KEY_Escape), gtk_search_bar_get_search_mode(cast(self.searchBar)) != 0 else {
+                return args.setReturn(false)
+            }
+            gtk_search_bar_set_search_mode(cast(self.searchBar), 0)
+            args.setReturn(true)
+        }
+        gtk_widget_add_controller(widget, escape)
     }
 
     /// Lets typing anywhere in the window start a search.
@@ -371,6 +424,7 @@ final class FeedPage {
     /// Shows a line of progress above the grid (e.g. while samples are made).
     func showProgress(_ text: String, fraction: Double) {
         gtk_label_set_text(cast(progressLabel), text)
+        AccessibleLabel.set(progressBar, text)
         gtk_progress_bar_set_fraction(cast(progressBar), min(max(fraction, 0), 1))
         gtk_revealer_set_reveal_child(cast(progress), 1)
     }
@@ -382,7 +436,7 @@ final class FeedPage {
     // MARK: Status pages
 
     private static func noResultsPage() -> UnsafeMutablePointer<GtkWidget> {
-        let page = adw_status_page_new()!
+        let page = StatusPage.make()
         adw_status_page_set_icon_name(cast(page), "edit-find-symbolic")
         adw_status_page_set_title(cast(page), tr("No Results Found"))
         adw_status_page_set_description(cast(page), tr("Try a different search or filter."))
@@ -394,7 +448,7 @@ final class FeedPage {
     /// redraws starve the main loop's idle work, accessibility registration
     /// included. The progress line above says how far things are.
     private static func loadingPage() -> UnsafeMutablePointer<GtkWidget> {
-        let page = adw_status_page_new()!
+        let page = StatusPage.make()
         adw_status_page_set_icon_name(cast(page), "\(AppInfo.id)-symbolic")
         adw_status_page_set_title(cast(page), tr("Loading Videos"))
         return page

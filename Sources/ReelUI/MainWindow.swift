@@ -25,6 +25,11 @@ final class MainWindow {
     /// The picture-in-picture window, while the video plays there.
     private var miniWindow: PictureInPictureWindow?
     private(set) var isAlive = true
+    /// Where the keyboard focus goes back when the feed shows again: the
+    /// card of the video that played (wherever it is now), or else the
+    /// control that left the feed (the Camera button, a header button).
+    private var leftFromCard = false
+    private var focusBeforeLeaving: ObjectRef?
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings?) {
         window = ObjectRef(retaining: adw_application_window_new(application))
@@ -91,6 +96,7 @@ final class MainWindow {
             args.setReturn(false)
         }
         window.connect("destroy") { [weak self] in self?.isAlive = false }
+        keepFocus()
         showFeed()
         feed.onUnfinishedStart = { [weak self] catalogs in
             guard let self else { return }
@@ -113,7 +119,9 @@ final class MainWindow {
     /// The strip shows when it has clips and the setting allows it.
     private func updateStrip() {
         let show = !stripClips.isEmpty && (settings?.bool("show-preview-strip") ?? true)
-        strip.setClips(show ? stripClips : [])
+        strip.setClips(show ? stripClips.map { uri in
+            PreviewStrip.Clip(uri: uri, title: feed.item(withID: uri)?.title ?? ((try? MediaLocator.parse(uri).get())?.displayName ?? uri))
+        } : [])
         feedPage.setStrip(show ? strip.widget : nil)
     }
 
@@ -145,7 +153,7 @@ final class MainWindow {
             guard let self else { return }
             OpenURLDialog.present(over: self.gtkWindow, heading: tr("Add Catalog"),
                                   body: tr("Enter the address of a catalog feed (a JSON file on this computer or on the web)."),
-                                  placeholder: "https://example.com/feed.json") { [weak self] locator in
+                                  placeholder: "https://example.com/feed.json", entryName: tr("Catalog address")) { [weak self] locator in
                 self?.feed.addCatalog(locator.uri)
             }
         }
@@ -171,7 +179,7 @@ final class MainWindow {
     /// The shortcuts that matter now: the player's while a video plays here
     /// or in the mini window.
     var shortcutPage: ShortcutPage {
-        let page = gtk_stack_get_visible_child_name(stack).map { String(cString: $0) }
+        let page = visiblePage
         if page == "camera" { return .camera }
         return miniWindow != nil || page == "video" ? .player : .app
     }
@@ -230,24 +238,70 @@ final class MainWindow {
 
     /// Playback ends (the mini window with it) and the feed shows.
     private func showFeed() {
+        let played = playerPage.address
         cameraPage.close()
         playerPage.stop()
         dismissMiniWindow()
         strip.setOtherPlayback(false)
-        layOutFeed()
+        layOutFeed(played: played)
     }
 
-    private func layOutFeed() {
+    private func layOutFeed(played: String? = nil) {
+        let wasShown = visiblePage == "feed"
         if let header { gtk_widget_set_visible(header, 1) }
         gtk_widget_remove_css_class(window.cast(), "reel-playing")
         feedPage.captureKeys(from: window.cast())
         if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
-        gtk_stack_set_visible_child_name(stack, "feed")
+        StackPages.show(stack, "feed")
+        if !wasShown { restoreFeedFocus(played: played) }
+    }
+
+    /// The keyboard focus is never left on nothing: GTK 4.8 drops it when
+    /// Shift+Tab wraps around a page with a single stop (the camera page
+    /// without a camera). Once the window settles with no focus, the page's
+    /// first control takes it.
+    private func keepFocus() {
+        window.connect("notify::focus-widget") { [weak self] in
+            guard let self, gtk_root_get_focus(OpaquePointer(self.window.object)) == nil else { return }
+            MainContext.soon { [weak self] in
+                guard let self, self.isAlive, gtk_root_get_focus(OpaquePointer(self.window.object)) == nil,
+                      gtk_window_is_active(self.gtkWindow) != 0 else { return }
+                switch self.visiblePage {
+                case "camera": self.cameraPage.focusDefault()
+                case "video": self.playerPage.focusDefault()
+                default: break
+                }
+            }
+        }
+    }
+
+    private var visiblePage: String? { gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } }
+
+    /// Before another page takes the window: what had the focus on the feed.
+    /// A card counts only when the keyboard put the focus there (focus
+    /// visible): coming back, the focus goes to the played video's card
+    /// wherever it moved, scrolling to it; after a click the feed stays
+    /// scrolled where the person left it.
+    private func rememberFeedFocus() {
+        guard visiblePage == "feed" else { return }
+        let focus = gtk_root_get_focus(OpaquePointer(window.object))
+        let onCard = focus.map { feedPage.itemID(containing: $0) != nil } ?? false
+        leftFromCard = onCard && gtk_window_get_focus_visible(gtkWindow) != 0
+        focusBeforeLeaving = onCard ? nil : focus.map { ObjectRef(retaining: UnsafeMutableRawPointer($0)) }
+    }
+
+    private func restoreFeedFocus(played: String?) {
+        let card = leftFromCard ? played : nil
+        if let card, feedPage.focusCard(card) { return }
+        if let widget = focusBeforeLeaving?.cast(GtkWidget.self), gtk_widget_is_visible(widget) != 0 {
+            gtk_widget_grab_focus(widget)
+        }
     }
 
     /// The camera has its own bar; playback stops (one thing at a time, and
     /// the strip pauses) and the window stays as it is.
     private func showCamera(mode: CaptureMode? = nil) {
+        rememberFeedFocus()
         playerPage.stop()
         dismissMiniWindow()
         if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
@@ -255,19 +309,19 @@ final class MainWindow {
         gtk_widget_remove_css_class(window.cast(), "reel-playing")
         feedPage.captureKeys(from: nil)
         strip.setOtherPlayback(true)
-        gtk_stack_set_visible_child_name(stack, "camera")
+        StackPages.show(stack, "camera")
         cameraPage.open(mode: mode)
     }
 
     /// The player has its own bar; it opens full screen over the feed.
     private func layOutPlayer() {
-        if gtk_stack_get_visible_child_name(stack).map({ String(cString: $0) }) != "video" {
+        if visiblePage != "video" {
             wasFullscreen = gtk_window_is_fullscreen(gtkWindow) != 0
         }
         if let header { gtk_widget_set_visible(header, 0) }
         gtk_widget_add_css_class(window.cast(), "reel-playing")
         feedPage.captureKeys(from: nil)
-        gtk_stack_set_visible_child_name(stack, "video")
+        StackPages.show(stack, "video")
         strip.setOtherPlayback(true)
         gtk_window_fullscreen(gtkWindow)
     }
@@ -292,15 +346,17 @@ final class MainWindow {
         playerPage.showVideo(in: mini.view)
         mini.setPlaying(state.isUnderWay)
         strip.setOtherPlayback(true)
-        layOutFeed()
+        layOutFeed(played: playerPage.address)
         mini.present()
     }
 
     /// The video goes back into the full player, where it is.
     private func leavePictureInPicture() {
         guard miniWindow != nil else { return }
+        rememberFeedFocus()
         dismissMiniWindow()
         layOutPlayer()
+        playerPage.focusDefault()
         present()
     }
 
@@ -339,6 +395,8 @@ final class MainWindow {
             feed.addCatalog(locator.uri)
             showFeed()
         case .success(let locator):
+            // Before the feed moves the video up under Recent.
+            rememberFeedFocus()
             cameraPage.close()
             feed.recordOpened(locator)
             let title = feed.item(withID: locator.uri)?.title ?? locator.displayName

@@ -9,12 +9,12 @@ enum OpenURLDialog {
     /// Asks for a video address (Open URL).
     static func present(over parent: UnsafeMutablePointer<GtkWindow>, open: @escaping (MediaLocator) -> Void) {
         present(over: parent, heading: tr("Open URL"), body: tr("Enter the address of a video file or stream."),
-                placeholder: "https://example.com/video.mp4", open: open)
+                placeholder: "https://example.com/video.mp4", entryName: tr("Video address"), open: open)
     }
 
     /// Asks for an address with another heading (Add Catalog).
     static func present(over parent: UnsafeMutablePointer<GtkWindow>, heading: String, body: String,
-                        placeholder: String, open: @escaping (MediaLocator) -> Void) {
+                        placeholder: String, entryName: String, open: @escaping (MediaLocator) -> Void) {
         let dialog = adw_message_dialog_new(parent, heading, body)!
         let messageDialog: UnsafeMutablePointer<AdwMessageDialog> = cast(dialog)
         // A title names the window for window lists and screen readers.
@@ -30,7 +30,7 @@ enum OpenURLDialog {
         gtk_entry_set_placeholder_text(cast(entry), placeholder)
         gtk_entry_set_activates_default(cast(entry), 1)
         gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_URL)
-        AccessibleLabel.set(entry, tr("Video address"))
+        AccessibleLabel.set(entry, entryName)
         let problem = gtk_label_new(nil)!
         gtk_widget_add_css_class(problem, "error")
         gtk_widget_add_css_class(problem, "caption")
@@ -60,6 +60,7 @@ enum OpenURLDialog {
         Signals.connect(dialog, "response") { args in
             if args.string(1) == "open", let accepted { open(accepted) }
         }
+        UnnamedButtons.name(in: dialog)
         gtk_window_present(cast(dialog))
         gtk_widget_grab_focus(entry)
     }

@@ -18,6 +18,8 @@ final class PictureInPictureWindow {
     private let controls: OpaquePointer
     private let playButton: UnsafeMutablePointer<GtkWidget>
     private let progressBar: UnsafeMutablePointer<GtkWidget>
+    private let controlsBox: UnsafeMutablePointer<GtkWidget>
+    private var progressText = ""
     private let settings: Settings?
     private var aspect: Double
     private var lastSize: (width: Int, height: Int) = (0, 0)
@@ -59,7 +61,9 @@ final class PictureInPictureWindow {
         gtk_revealer_set_transition_type(controls, GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
         playButton = IconButton.make(icon: "media-playback-pause-symbolic", label: tr("Pause"), action: "pip.play-pause")
         progressBar = gtk_progress_bar_new()!
-        gtk_revealer_set_child(controls, PictureInPictureWindow.makeControls(play: playButton, progress: progressBar))
+        AccessibleLabel.set(progressBar, tr("Position"))
+        controlsBox = PictureInPictureWindow.makeControls(play: playButton, progress: progressBar)
+        gtk_revealer_set_child(controls, controlsBox)
         gtk_overlay_add_overlay(cast(overlay), cast(controls))
         adw_window_set_content(cast(window), overlay)
         setTitle(title)
@@ -68,6 +72,7 @@ final class PictureInPictureWindow {
         addActions()
         ScopedShortcuts.attach(scope: "pip", to: window, capture: true)
         watchPointer()
+        watchTab()
         watchDrag()
         Signals.connect(UnsafeMutableRawPointer(window), "close-request") { [weak self] args in
             self?.closeRequested()
@@ -117,6 +122,7 @@ final class PictureInPictureWindow {
     /// Named after the video, for window lists and Alt+Tab.
     func setTitle(_ title: String) {
         gtk_window_set_title(cast(window), CoreText.format(tr("%s — Picture in Picture"), [title]))
+        AccessibleLabel.set(view.widget, title)
     }
 
     /// The play button follows the player.
@@ -158,8 +164,8 @@ final class PictureInPictureWindow {
         for button in [back, close, backward, play, forward] {
             gtk_widget_add_css_class(button, "osd")
             gtk_widget_add_css_class(button, "circular")
-            // Clicks only: the keyboard focus stays on the video, where the
-            // window's keys are.
+            // A click leaves the keyboard focus on the video, where the
+            // window's keys are; Tab reaches the buttons (see watchTab).
             gtk_widget_set_focus_on_click(button, 0)
         }
         gtk_widget_add_css_class(progress, "osd")
@@ -204,6 +210,11 @@ final class PictureInPictureWindow {
         }
         guard let (position, duration) = progress?() else { return }
         gtk_progress_bar_set_fraction(cast(progressBar), min(1, max(0, position / duration)))
+        let text = CoreText.format(tr("%s of %s"), [DurationText.format(position), DurationText.format(duration)])
+        if text != progressText {
+            progressText = text
+            AccessibleLabel.setValueText(progressBar, text)
+        }
     }
 
     // MARK: Controls on hover
@@ -216,10 +227,30 @@ final class PictureInPictureWindow {
         gtk_widget_add_controller(window, motion)
     }
 
+    /// Tab shows the controls as hovering does, before GTK moves the focus,
+    /// so it lands on the buttons instead of staying on the video.
+    private func watchTab() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.connect(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] args in
+            let key = Int32(args.uint(1))
+            if key == GDK_KEY_Tab || key == GDK_KEY_ISO_Left_Tab || key == GDK_KEY_KP_Tab { self?.showControls() }
+            args.setReturn(false)
+        }
+        gtk_widget_add_controller(window, keys)
+    }
+
+    /// A keyboard user is on a button: the controls stay.
+    private var focusIsOnControls: Bool {
+        guard let focus = gtk_root_get_focus(OpaquePointer(window)) else { return false }
+        return gtk_widget_is_ancestor(focus, controlsBox) != 0
+    }
+
     /// Shows the controls, and hides them after 2 s without a move.
     private func showControls() {
         if gtk_revealer_get_reveal_child(controls) == 0 {
             gtk_revealer_set_reveal_child(controls, 1)
+            gtk_widget_remove_css_class(overlay, "reel-controls-hidden")
             Trace.shared.event("pip-controls", ["shown": 1])
         }
         hideTimer?.remove()
@@ -233,7 +264,10 @@ final class PictureInPictureWindow {
         hideTimer?.remove()
         hideTimer = nil
         guard gtk_revealer_get_reveal_child(controls) != 0 else { return }
+        // Shown for as long as the keyboard is on them (asked again later).
+        if focusIsOnControls { return showControls() }
         gtk_revealer_set_reveal_child(controls, 0)
+        gtk_widget_add_css_class(overlay, "reel-controls-hidden")
         Trace.shared.event("pip-controls", ["shown": 0])
     }
 

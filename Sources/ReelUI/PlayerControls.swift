@@ -25,6 +25,8 @@ final class PlayerControls {
     private let fullscreenButton: UnsafeMutablePointer<GtkWidget>
     /// Popovers count as "in use": the bars stay while one is open.
     private(set) var menuButtons: [UnsafeMutablePointer<GtkWidget>] = []
+    /// The position in words, as last told to screen readers.
+    private var positionText = ""
 
     init() {
         top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
@@ -48,6 +50,9 @@ final class PlayerControls {
         remaining = PlayerControls.timeLabel()
         seekBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)
         gtk_scale_set_draw_value(cast(seekBar), 0)
+        // The steps of the player's own keys (Left/Right, J/L), which screen
+        // readers announce as the bar's increment.
+        gtk_range_set_increments(cast(seekBar), 5, 15)
         gtk_widget_set_hexpand(seekBar, 1)
         AccessibleLabel.set(seekBar, tr("Position"))
         liveButton = gtk_button_new_with_label(tr("LIVE"))
@@ -82,17 +87,15 @@ final class PlayerControls {
 
         let options = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         speedButton = gtk_menu_button_new()
-        gtk_menu_button_set_label(cast(speedButton), PlaybackSpeed.label(1))
         gtk_menu_button_set_menu_model(cast(speedButton), PlayerControls.speedMenu())
-        IconButton.describe(speedButton, tr("Speed"))
+        gtk_widget_set_tooltip_text(speedButton, tr("Speed"))
         let aspectButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(aspectButton), "zoom-fit-best-symbolic")
         gtk_menu_button_set_menu_model(cast(aspectButton), PlayerControls.aspectMenu())
         IconButton.describe(aspectButton, tr("Aspect"))
         qualityButton = gtk_menu_button_new()
-        gtk_menu_button_set_label(cast(qualityButton), tr(StreamQuality.auto.title))
         gtk_menu_button_set_menu_model(cast(qualityButton), PlayerControls.qualityMenu())
-        IconButton.describe(qualityButton, tr("Quality"))
+        gtk_widget_set_tooltip_text(qualityButton, tr("Quality"))
         gtk_widget_set_visible(qualityButton, 0)
         let moreButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(moreButton), "view-more-symbolic")
@@ -108,6 +111,13 @@ final class PlayerControls {
         gtk_center_box_set_end_widget(cast(buttons), options)
         gtk_box_append(cast(bottom), buttons)
         menuButtons = [qualityButton, speedButton, aspectButton, moreButton]
+        setRate(1)
+        setQuality(.auto)
+    }
+
+    /// The keyboard starts on Play/Pause when the player opens.
+    func focusPlayButton() {
+        gtk_widget_grab_focus(playButton)
     }
 
     var isMenuOpen: Bool {
@@ -132,6 +142,16 @@ final class PlayerControls {
         gtk_range_set_value(cast(seekBar), position)
         gtk_label_set_text(cast(elapsed), DurationText.format(position))
         gtk_label_set_text(cast(remaining), duration.map { "−" + DurationText.format(max(0, $0 - position)) } ?? "")
+        setPositionText(duration.map { CoreText.format(tr("%s of %s"), [DurationText.format(position), DurationText.format($0)]) }
+                        ?? DurationText.format(position))
+    }
+
+    /// The seek bar's value in words for screen readers, not seconds as a
+    /// number (told only when it changes: the bar moves four times a second).
+    private func setPositionText(_ text: String) {
+        guard text != positionText else { return }
+        positionText = text
+        AccessibleLabel.setValueText(seekBar, text)
     }
 
     /// A live stream: the seek bar spans the window the server keeps, the
@@ -147,6 +167,7 @@ final class PlayerControls {
         gtk_widget_set_sensitive(seekBar, 1)
         gtk_range_set_value(cast(seekBar), position)
         gtk_label_set_text(cast(elapsed), behind > 0 ? "−" + DurationText.format(behind) : "")
+        setPositionText(behind > 0 ? CoreText.format(tr("%s behind live"), [DurationText.format(behind)]) : tr("Live"))
         if behind > 0 {
             gtk_widget_add_css_class(liveButton, "behind")
             IconButton.describe(liveButton, tr("Back to Live"))
@@ -163,10 +184,12 @@ final class PlayerControls {
 
     func setQuality(_ quality: StreamQuality) {
         gtk_menu_button_set_label(cast(qualityButton), tr(quality.title))
+        PlayerControls.name(qualityButton, CoreText.format(tr("Quality, %s"), [tr(quality.title)]))
     }
 
     func setSound(volume: Double, muted: Bool) {
         gtk_range_set_value(cast(volumeBar), volume)
+        AccessibleLabel.setValueText(volumeBar, muted ? tr("Muted") : "\(Int((volume * 100).rounded())) %")
         let icon = muted || volume == 0 ? "audio-volume-muted-symbolic"
             : volume < 0.34 ? "audio-volume-low-symbolic"
             : volume < 0.67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
@@ -176,6 +199,19 @@ final class PlayerControls {
 
     func setRate(_ rate: Double) {
         gtk_menu_button_set_label(cast(speedButton), PlaybackSpeed.label(rate))
+        PlayerControls.name(speedButton, CoreText.format(tr("Speed, %s"), [PlaybackSpeed.label(rate)]))
+    }
+
+    /// A menu button that shows its value ("1×", "Auto"): GTK 4.8 gives the
+    /// focus to a button inside it, named by that label alone, so the name
+    /// with what it is goes on that inner button too.
+    /// (GTK also labels that button by its label, which a screen reader
+    /// would read after the name once more: the name alone says it all.)
+    private static func name(_ menuButton: UnsafeMutablePointer<GtkWidget>, _ name: String) {
+        AccessibleLabel.set(menuButton, name)
+        guard let inner = gtk_widget_get_first_child(menuButton) else { return }
+        gtk_accessible_reset_relation(OpaquePointer(inner), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        AccessibleLabel.set(inner, name)
     }
 
     func setFullscreen(_ fullscreen: Bool) {

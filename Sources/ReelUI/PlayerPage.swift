@@ -92,7 +92,9 @@ final class PlayerPage {
         // Waiting, in words and with a spinner: connecting, buffering,
         // reconnecting.
         bufferingLabel = gtk_label_new(nil)
-        waitingBadge = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        // An alert: a screen reader says it when it shows, as a person sees it.
+        waitingBadge = WidgetWithRole.make(gtk_box_get_type(), role: GTK_ACCESSIBLE_ROLE_ALERT)
+        gtk_box_set_spacing(cast(waitingBadge), 8)
         gtk_widget_add_css_class(waitingBadge, "osd")
         gtk_widget_add_css_class(waitingBadge, "reel-player-badge")
         gtk_widget_set_halign(waitingBadge, GTK_ALIGN_CENTER)
@@ -144,7 +146,10 @@ final class PlayerPage {
         stop()
         self.locator = locator
         gtk_label_set_text(cast(controls.title), title)
-        gtk_stack_set_visible_child_name(stack, "video")
+        // The video is a stop of its own (it keeps the player's keys while
+        // the bars are hidden): a screen reader names it as the video.
+        AccessibleLabel.set(view.widget, title)
+        StackPages.show(stack, "video")
         showWaiting(connectingText)
         openedAt = Date()
         presentedFirstFrame = false
@@ -190,7 +195,7 @@ final class PlayerPage {
             return self != nil
         }
         showControls()
-        if isShowingVideo { gtk_widget_grab_focus(view.widget) }
+        if isShowingVideo { controls.focusPlayButton() }
         onOpen?(title)
     }
 
@@ -207,9 +212,16 @@ final class PlayerPage {
         target.onPresented = { [weak self] pts in self?.presented(pts) }
         target.attach(player?.sink, showing: frame)
         Trace.shared.event(other == nil ? "pip-leave" : "pip-enter", ["position": player?.position ?? -1])
-        if other == nil {
-            showControls()
-            gtk_widget_grab_focus(view.widget)
+        if other == nil { showControls() }
+    }
+
+    /// The keyboard starts on Play/Pause (the page shows again after the
+    /// mini window), or on the error page's buttons.
+    func focusDefault() {
+        if gtk_stack_get_visible_child(stack) == errorPage {
+            _ = gtk_widget_child_focus(errorPage, GTK_DIR_TAB_FORWARD)
+        } else {
+            controls.focusPlayButton()
         }
     }
 
@@ -217,6 +229,9 @@ final class PlayerPage {
     var isShowingVideo: Bool { screen === view }
 
     var playbackState: PlaybackState? { player?.state }
+
+    /// The address of the video open in the player.
+    var address: String? { player == nil ? nil : locator?.uri }
 
     /// Position and duration in seconds, for the mini window's progress.
     var progress: (position: Double, duration: Double)? {
@@ -458,6 +473,7 @@ final class PlayerPage {
             gtk_css_provider_load_from_data(toastStyle, ".reel-player-toasts > toast { margin-bottom: \(margin)px; }", -1)
         }
         adw_toast_overlay_add_toast(toasts, toast)
+        UnnamedButtons.nameToasts(in: toasts)
     }
 
     // MARK: Player events
@@ -521,7 +537,8 @@ final class PlayerPage {
     private func showError(_ problem: VideoProblem) {
         uninhibit()
         adw_status_page_set_description(cast(errorPage), CoreText.describe(problem))
-        gtk_stack_set_visible_child_name(stack, "error")
+        StackPages.show(stack, "error")
+        focusDefault()
         setCursorHidden(false)
         if !isShowingVideo { onErrorElsewhere?() }
     }
@@ -645,6 +662,7 @@ final class PlayerPage {
             controlsShown = true
             gtk_revealer_set_reveal_child(topRevealer, 1)
             gtk_revealer_set_reveal_child(bottomRevealer, 1)
+            gtk_widget_remove_css_class(overlay, "reel-controls-hidden")
             setCursorHidden(false)
             Trace.shared.event("player-controls", ["shown": 1])
         }
@@ -666,6 +684,7 @@ final class PlayerPage {
         controlsShown = false
         gtk_revealer_set_reveal_child(topRevealer, 0)
         gtk_revealer_set_reveal_child(bottomRevealer, 0)
+        gtk_widget_add_css_class(overlay, "reel-controls-hidden")
         setCursorHidden(true)
         Trace.shared.event("player-controls", ["shown": 0])
     }
@@ -692,7 +711,7 @@ final class PlayerPage {
     // MARK: Error page
 
     private static func makeErrorPage() -> UnsafeMutablePointer<GtkWidget> {
-        let page = adw_status_page_new()!
+        let page = StatusPage.make(alert: true)
         // Its own dark background and light text: the window paints none
         // while the player shows (style.css, .reel-playing).
         gtk_widget_add_css_class(page, "reel-player-error")
@@ -710,6 +729,7 @@ final class PlayerPage {
         }
         gtk_widget_add_css_class(retry, "suggested-action")
         adw_status_page_set_child(cast(page), buttons)
+        UnnamedButtons.name(in: buttons)
         return page
     }
 }

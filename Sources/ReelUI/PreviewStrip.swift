@@ -13,28 +13,27 @@ import ReelMedia
 /// in view, and nothing else playing.
 final class PreviewStrip {
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let view = VideoView()
+    private let view = VideoView(focusable: false)
     private let soundIcon: UnsafeMutablePointer<GtkWidget>
     private let speedBadge: UnsafeMutablePointer<GtkWidget>
     private var player: LoopingPlayer?
-    private var clips: [String] = []
+    private var clips: [Clip] = []
+    /// The clip on screen, named in the strip's accessible name.
+    private var showing: String?
+
+    /// A clip of the strip and the title it goes by.
+    struct Clip: Hashable {
+        let uri: String
+        let title: String
+    }
     private var clicks: ClickIntent
     private var clickTimer: SourceID?
     private var policy = StripPolicy()
 
     init() {
         // A button to assistive technologies: it is clicked and it has a
-        // state to read out (GTK 4.8 sets the role only at construction).
-        var role = GValue()
-        g_value_init(&role, gtk_accessible_role_get_type())
-        g_value_set_enum(&role, Int32(GTK_ACCESSIBLE_ROLE_BUTTON.rawValue))
-        var name: UnsafePointer<CChar>? = UnsafePointer(strdup("accessible-role"))
-        let made = withUnsafePointer(to: &role) { value in
-            g_object_new_with_properties(gtk_overlay_get_type(), 1, &name, value)!
-        }
-        free(UnsafeMutableRawPointer(mutating: name))
-        g_value_unset(&role)
-        let overlay: UnsafeMutablePointer<GtkWidget> = cast(UnsafeMutableRawPointer(made))
+        // state to read out.
+        let overlay = WidgetWithRole.make(gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_BUTTON)
         // Ours, not only its parent's: the feed takes the strip out and puts
         // it back when the setting or the clips change.
         _ = g_object_ref_sink(UnsafeMutableRawPointer(overlay))
@@ -81,11 +80,12 @@ final class PreviewStrip {
     deinit { g_object_unref(UnsafeMutableRawPointer(widget)) }
 
     /// Plays `clips` (nil or empty: the strip has nothing to show).
-    func setClips(_ newClips: [String]) {
+    func setClips(_ newClips: [Clip]) {
         // The same clips in another order (a video moved up under Recent)
         // are no reason to start over.
         guard Set(newClips) != Set(clips) else { return }
         clips = newClips
+        showing = nil
         player = nil
         view.attach(nil)
         gtk_widget_set_visible(widget, 1)
@@ -123,8 +123,13 @@ final class PreviewStrip {
 
     private func startIfAllowed() {
         guard !clips.isEmpty, policy.mayPlay, player == nil else { return }
-        let player = LoopingPlayer(clips: clips)
+        let player = LoopingPlayer(clips: clips.map(\.uri))
         self.player = player
+        player.onClip = { [weak self] index, _ in
+            guard let self, index < self.clips.count else { return }
+            self.showing = self.clips[index].title
+            self.describe()
+        }
         // Nothing to loop: no black box with no words, no strip at all.
         player.onNothingPlayable = { [weak self] in self.map { gtk_widget_set_visible($0.widget, 0) } }
         guard player.isPlayable else { return gtk_widget_set_visible(widget, 0) }
@@ -155,9 +160,12 @@ final class PreviewStrip {
         gtk_image_set_from_icon_name(cast(soundIcon), muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
         gtk_widget_set_visible(speedBadge, fast ? 1 : 0)
         let state = [muted ? tr("sound off") : tr("sound on"), fast ? tr("double speed") : tr("normal speed")]
-        let label = CoreText.format(tr("Preview: %s, %s"), state)
+        let label = showing.map { CoreText.format(tr("Preview: %s, %s, %s"), [DisplayText.isolated($0)] + state) }
+            ?? CoreText.format(tr("Preview: %s, %s"), state)
         AccessibleLabel.set(widget, label)
         gtk_widget_set_tooltip_text(widget, tr("Click for sound, double-click for double speed"))
+        // The keys as well as the mouse (ShortcutTable's strip section).
+        AccessibleLabel.describe(widget, tr("Return or Space turns the sound on or off, 2 switches to double speed and back"))
     }
 
     private func watchClicks() {

@@ -16,6 +16,7 @@ enum ShortcutsWindow {
         // Once its sections exist (a property in the XML comes before them).
         PropertyValue.string(page.rawValue).set(on: UnsafeMutableRawPointer(window), "section-name")
         gtk_window_set_transient_for(cast(window), parent)
+        UnnamedButtons.name(in: cast(window))
         gtk_window_present(cast(window))
     }
 
@@ -34,7 +35,9 @@ enum ShortcutsWindow {
                 ("section-name", page.rawValue), ("title", tr(page.title)), ("max-height", "18"),
             ], children: groups)
         }
-        let window = element("GtkShortcutsWindow", id: "shortcuts", properties: [("modal", "1")], children: sections)
+        // Named for window lists and screen readers (GTK 4.8 gives it none).
+        let window = element("GtkShortcutsWindow", id: "shortcuts",
+                             properties: [("modal", "1"), ("title", tr("Keyboard Shortcuts"))], children: sections)
         return "<interface>" + window + "</interface>"
     }
 

@@ -18,5 +18,6 @@ struct ToastButton {
             adw_toast_set_action_target_value(toast, g_variant_new_string(button.target))
         }
         adw_toast_overlay_add_toast(overlay, toast)
+        UnnamedButtons.nameToasts(in: overlay)
     }
 }

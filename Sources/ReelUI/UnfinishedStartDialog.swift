@@ -25,6 +25,7 @@ enum UnfinishedStartDialog {
         adw_message_dialog_set_close_response(messageDialog, "keep")
         adw_message_dialog_set_default_response(messageDialog, "remove")
         Signals.connect(dialog, "response") { args in answer(args.string(1) != "remove") }
+        UnnamedButtons.name(in: dialog)
         gtk_window_present(cast(dialog))
     }
 }

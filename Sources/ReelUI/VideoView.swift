@@ -17,7 +17,9 @@ final class VideoView {
         set { paintable.onPresented = newValue }
     }
 
-    init() {
+    /// - Parameter focusable: whether the view takes the keyboard focus (the
+    ///   player's and the mini window's do; the strip's button holds it).
+    init(focusable: Bool = true) {
         widget = gtk_picture_new_for_paintable(paintable.paintable)
         // The paintable places the picture itself (fit, fill, stretch), so the
         // picture hands it the whole area; it must also be free to shrink.
@@ -26,8 +28,8 @@ final class VideoView {
         gtk_widget_add_css_class(widget, "reel-video")
         // The view holds the keyboard focus while the controls are hidden,
         // so the player's keys always have a target inside the page.
-        gtk_widget_set_focusable(widget, 1)
-        gtk_widget_set_focus_on_click(widget, 1)
+        gtk_widget_set_focusable(widget, focusable ? 1 : 0)
+        gtk_widget_set_focus_on_click(widget, focusable ? 1 : 0)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         paintable.onDrawn = { [weak self] width, height, visible in

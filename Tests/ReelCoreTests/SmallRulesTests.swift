@@ -2,6 +2,13 @@ import XCTest
 @testable import ReelCore
 
 final class SmallRulesTests: XCTestCase {
+    func testMnemonicLabelsAsPeopleReadThem() {
+        XCTAssertEqual(MnemonicText.plain("_Cancel"), "Cancel")
+        XCTAssertEqual(MnemonicText.plain("Keep _Them"), "Keep Them")
+        XCTAssertEqual(MnemonicText.plain("snake__case"), "snake_case")
+        XCTAssertEqual(MnemonicText.plain("Plain"), "Plain")
+    }
+
     func testHTTPStatusOnlyFromParenthesisedCodes() {
         XCTAssertEqual(HTTPStatus.find(in: "Not Found (404), URL: http://127.0.0.1:8080/a.m3u8"), 404)
         XCTAssertEqual(HTTPStatus.find(in: "Forbidden (403)"), 403)

@@ -57,6 +57,12 @@ final class SampleLibraryTests: XCTestCase {
         XCTAssertEqual(run.outcome, .finished)
         XCTAssertTrue(run.progress.allSatisfy(\.1), "progress is reported on the main context")
         XCTAssertEqual(run.progress.last?.0, SampleLibrary.Progress(done: 9, total: 9, currentTitle: nil))
+        // "Preparing sample videos (N of 9)": 1 to 9 in order, never 10 of 9.
+        let counted = run.progress.map(\.0.working)
+        XCTAssertEqual(counted.first, 1)
+        XCTAssertEqual(counted.last, 9)
+        XCTAssertEqual(counted, counted.sorted())
+        XCTAssertTrue(counted.allSatisfy { (1...9).contains($0) }, "\(counted)")
         XCTAssertTrue(run.progress.contains { $0.0.currentTitle == "Morning on the Bay" })
         XCTAssertTrue(library.isComplete)
 

@@ -48,6 +48,19 @@ def make_clip(path: Path, seconds: int, width: int, height: int, fps: int, patte
             "mp4mux", "name=mux", *(["faststart=true"] if faststart else []), "!", "filesink", f"location={path}")
 
 
+def launch_with_strip(launch_ready, clips: Path, profile: Path, artifacts: Path):
+    """Reel with `clips` copied into its Videos folder (so they are the
+    strip's clips), the strip on and showing; returns (app, window, Trace)."""
+    videos = profile / "home" / "Videos"
+    videos.mkdir(parents=True, exist_ok=True)
+    for clip in clips.iterdir():
+        shutil.copy(clip, videos / clip.name)
+    trace = Trace(artifacts / "trace.jsonl")
+    app, win = launch_ready(env={"REEL_TRACE": str(trace.path)}, strip=True)
+    trace.wait("strip-frame")
+    return app, win, trace
+
+
 @pytest.fixture(scope="module")
 def window_manager(desktop):
     """openbox, so full screen is a real window state (_NET_WM_STATE)."""

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, all_strings, foreign_log_lines, wait_until
+from harness import APP_TIMEOUT, all_strings, foreign_log_lines, node_name, wait_until
 from soundserver import NO_SOUND_ENV
 from webserver import WebServer
 
@@ -224,6 +224,12 @@ def test_sample_library_fills_a_fresh_feed_quietly(launch_ready, profile, artifa
     env = {"REEL_TRACE": str(trace), **(NO_SOUND_ENV if output == "no sound server" else {})}
     app, win = launch_ready(samples=True, strip=True, env=env)
     app.find(win, role="label", name="Loading Videos", timeout=APP_TIMEOUT)
+    # The progress bar says what its line says (a screen reader reads the
+    # bar), counting files from 1 to their number, never past it.
+    bar = app.find(win, role="progress bar", name=re.compile(r"^Preparing sample videos"), timeout=APP_TIMEOUT)
+    counted = re.search(r"\((\d+) of (\d+)\)", node_name(bar))
+    if counted:
+        assert 1 <= int(counted.group(1)) <= int(counted.group(2)), node_name(bar)
     titles = ["Morning on the Bay", "Old Quarter at Dusk", "Northern Snow", "Tram 28", "Bamboo Path", "Spice Market"]
     app.wait_strings(titles, root=win, timeout=120)
     thumbnails = profile / "cache" / "thumbnails" / "large"

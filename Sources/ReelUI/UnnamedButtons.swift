@@ -1,0 +1,66 @@
+import CGLib
+import CGtk
+import CShims
+import GLibKit
+import ReelCore
+
+/// Names the buttons that GTK 4.8 and libadwaita 1.2 leave unnamed or
+/// misnamed in windows Reel does not lay out itself (message dialogs, the
+/// shortcuts and About windows): a screen reader would read "button", a
+/// GTK class name, or a label twice with its mnemonic underscore ("_Cancel
+/// Cancel"). A labelled button is named by its label as a person reads it,
+/// an icon-only one by its tooltip or what its icon means.
+enum UnnamedButtons {
+    static func name(in widget: UnsafeMutablePointer<GtkWidget>) {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_is_a(reel_instance_type(current), gtk_button_get_type()) != 0,
+               let name = name(of: current) {
+                // GTK labels a button by its label too: the name alone says it.
+                gtk_accessible_reset_relation(OpaquePointer(current), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+                AccessibleLabel.set(current, name)
+            }
+            self.name(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    /// The buttons of the toasts `overlay` shows now (libadwaita makes a
+    /// toast's widget when it shows), not those of the page under them.
+    static func nameToasts(in overlay: OpaquePointer) {
+        let page = adw_toast_overlay_get_child(overlay)
+        var child = gtk_widget_get_first_child(UnsafeMutablePointer<GtkWidget>(overlay))
+        while let current = child {
+            if current != page { name(in: current) }
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    private static func name(of button: UnsafeMutablePointer<GtkWidget>) -> String? {
+        if let label = gtk_button_get_label(cast(button)) {
+            return MnemonicText.plain(String(cString: label))
+        }
+        if let tooltip = gtk_widget_get_tooltip_text(button) {
+            return String(cString: tooltip)
+        }
+        if let icon = gtk_button_get_icon_name(cast(button)) {
+            return meaning(ofIcon: String(cString: icon))
+        }
+        // The About window's version is a button around a label.
+        if let inner = gtk_button_get_child(cast(button)),
+           g_type_is_a(reel_instance_type(inner), gtk_label_get_type()) != 0,
+           let text = gtk_label_get_text(cast(inner)) {
+            let version = String(cString: text)
+            return gtk_widget_has_css_class(button, "app-version") != 0 ? CoreText.format(tr("Version %s"), [version]) : version
+        }
+        return nil
+    }
+
+    private static func meaning(ofIcon icon: String) -> String? {
+        switch icon {
+        case "edit-find-symbolic": return tr("Search")
+        case "go-previous-symbolic": return tr("Back")
+        default: return nil
+        }
+    }
+}

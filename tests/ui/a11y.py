@@ -1,0 +1,227 @@
+"""The keyboard and screen-reader check that runs over every screen: walk
+the focus chain with Tab and Shift+Tab over AT-SPI, and fail for a stop
+without a name (or named after its GTK class), without a role a screen
+reader announces, a control on screen that Tab never reaches, a chain that
+traps the focus or loses it, and a stop whose focus does not show on screen.
+
+The visible-focus check compares two screenshots: one with the focus on a
+stop, one with the focus moved on to the next. Around the stop (its box and
+a few pixels outside it, where rings are drawn) enough pixels must change
+in brightness by a visible amount; the next stop's own box is left out, as
+its ring appears there. The screens are kept still while it runs (the test
+clips are still pictures, the player is paused).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness import (CMD_TIMEOUT, HarnessError, find_all, node_name, node_role, on_screen, states,
+                     walk, wait_until, window_extents)
+
+# Roles a screen reader announces as something to act on or read.
+ANNOUNCED = {
+    "push button", "toggle button", "check box", "radio button", "slider", "table cell", "entry", "text",
+    "password text", "menu item", "check menu item", "radio menu item", "image", "link", "combo box",
+    "spin button", "list item", "page tab", "progress bar", "tree item",
+}
+# Controls that a keyboard user must reach when they are on screen.
+CONTROLS = ("push button", "toggle button", "slider", "entry", "check box", "spin button", "combo box")
+GTK_CLASS_NAME = re.compile(r"^(Gtk|Adw)[A-Za-z]+$")
+# The title bar's window buttons are the window manager's business (Alt+F4,
+# Super+Up): GTK keeps them out of the Tab chain, as every GNOME app has it.
+WINDOW_BUTTONS = {"Minimize", "Maximize", "Restore", "Close"}
+# A ring is a line of pixels around a control: a few dozen at least.
+RING_PIXELS = 60
+# How much brighter or darker a ring pixel must be than what it covers (of
+# the full range): more than the noise of a still screen, as little as
+# Adwaita's own half-transparent ring on a grey button.
+RING_CONTRAST = "10%"
+# GTK 4.8 reports a button's content box; its ring is on the border box.
+RING_MARGIN = 10
+
+
+@dataclass
+class Stop:
+    role: str
+    name: str
+    box: tuple          # window coordinates
+    node: object
+
+    @property
+    def key(self) -> tuple:
+        # Not the name: some say what they show now (the strip's clip).
+        return (self.role, self.box)
+
+    def __str__(self) -> str:
+        return f"[{self.role}] {self.name!r}"
+
+
+def focused(app):
+    """The object with the keyboard focus: in the active window (each
+    window keeps the widget it last focused), else in any of the app's."""
+    windows = app.windows()
+    for window in sorted(windows, key=lambda w: "active" not in states(w)):
+        for node in walk(window, visible_only=True):
+            if "focused" in states(node):
+                return node
+    return None
+
+
+def stop_of(node) -> Stop:
+    return Stop(node_role(node), node_name(node), tuple(window_extents(node)), node)
+
+
+def current_stop(app) -> Stop | None:
+    node = focused(app)
+    return stop_of(node) if node is not None else None
+
+
+def is_window_button(node) -> bool:
+    return node_name(node) in WINDOW_BUTTONS and window_extents(node)[1] < 60
+
+
+def shows_itself(win, node) -> bool:
+    """What the window has at the node's centre is the node (or inside it):
+    GTK 4.8 reports the widgets of a stack's hidden pages as visible, with
+    the size they last had. Unknown (nothing accessible there, as over an
+    icon) counts as shown."""
+    x, y, w, h = window_extents(node)
+    hit = win.queryComponent().getAccessibleAtPoint(x + w // 2, y + h // 2, 1)
+    key = stop_of(node).key
+    for _ in range(12):
+        if hit is None:
+            return True
+        try:
+            if stop_of(hit).key == key:
+                return True
+        except NotImplementedError:  # no Component interface: look higher
+            pass
+        hit = hit.parent
+    return False
+
+
+def contains(outer: tuple, inner: tuple) -> bool:
+    ox, oy, ow, oh = outer
+    ix, iy, iw, ih = inner
+    m = RING_MARGIN
+    return ox <= ix - m and oy <= iy - m and ox + ow >= ix + iw + m and oy + oh >= iy + ih + m
+
+
+def problems_of(stop: Stop) -> list:
+    out = []
+    if not stop.name.strip() or GTK_CLASS_NAME.match(stop.name):
+        out.append(f"{stop} has no name a person can understand")
+    if stop.role not in ANNOUNCED:
+        out.append(f"{stop} has a role a screen reader does not announce as a control")
+    return out
+
+
+def press_and_wait_move(app, key: str, window: str, before: Stop | None, timeout: float = 3.0) -> Stop | None:
+    app.key(key, window=window)
+    try:
+        return wait_until(lambda: (s := current_stop(app)) is not None and (before is None or s.key != before.key) and s,
+                          timeout, what=f"the focus to move on {key}")
+    except HarnessError:
+        return current_stop(app)
+
+
+def screen_box(app, window: str, box: tuple) -> tuple:
+    geo = app.window_geometry(app.x_window(window))
+    x, y, w, h = box
+    return geo["x"] + x, geo["y"] + y, w, h
+
+
+def changed_pixels(shot_a: Path, shot_b: Path, box: tuple, masked: tuple | None, work: Path) -> int:
+    """Pixels around `box` (screen coordinates, with RING_MARGIN) whose
+    brightness differs by RING_CONTRAST between the two screenshots, not
+    counting those in `masked`."""
+    x, y, w, h = box
+    ox, oy, ow, oh = x - RING_MARGIN, y - RING_MARGIN, w + 2 * RING_MARGIN, h + 2 * RING_MARGIN
+    draw = []
+    if masked is not None:
+        mx, my, mw, mh = masked
+        m = RING_MARGIN + 2
+        draw = ["-fill", "black", "-draw",
+                f"rectangle {mx - ox - m},{my - oy - m} {mx - ox + mw + m},{my - oy + mh + m}"]
+    crops = []
+    for n, shot in enumerate((shot_a, shot_b)):
+        out = work / f"ring-{n}.png"
+        subprocess.run(["convert", str(shot), "-crop", f"{ow}x{oh}+{ox}+{oy}", "+repage",
+                        "-colorspace", "Gray", *draw, str(out)], check=True, timeout=CMD_TIMEOUT)
+        crops.append(out)
+    result = subprocess.run(["compare", "-metric", "AE", "-fuzz", RING_CONTRAST, str(crops[0]), str(crops[1]), "null:"],
+                            capture_output=True, text=True, timeout=CMD_TIMEOUT)
+    return int(float(result.stderr.split()[0]))
+
+
+def walk_chain(app, window: str, key: str = "Tab", limit: int = 40, shots: bool = False,
+               work: Path | None = None) -> list:
+    """Presses `key` until the focus comes back to where it started; returns
+    the stops in order (with a screenshot each when `shots`). Fails when the
+    focus is lost, stays put, or circles without coming back."""
+    start = current_stop(app)
+    stops: list = []
+    shot_paths: list = []
+    before = start
+    for _ in range(limit):
+        stop = press_and_wait_move(app, key, window, before)
+        if stop is None:
+            raise AssertionError(f"{key} after {before} left nothing focused")
+        if before is not None and stop.key == before.key:
+            if not stops and start is not None:
+                return [stop], []   # the window's only stop
+            raise AssertionError(f"{key} does not move the focus on from {stop}: a trap")
+        if stops and stop.key == stops[0].key:
+            return stops, shot_paths
+        if any(stop.key == s.key for s in stops):
+            raise AssertionError(f"{key} circles back to {stop} without reaching the start: "
+                                 + " → ".join(map(str, stops)))
+        stops.append(stop)
+        if shots:
+            time.sleep(0.35)  # the ring's transition
+            shot_paths.append(app.desktop.screenshot(work / f"focus-{key}-{len(stops):02d}.png"))
+        before = stop
+    raise AssertionError(f"{key} did not come back to the start in {limit} presses: " + " → ".join(map(str, stops)))
+
+
+def check_screen(app, window_title: str, win, work: Path, must_reach=(), rings: bool = True) -> list:
+    """The whole check on one screen. Returns the stops (Tab order)."""
+    app.desktop.move_pointer(1, 1)   # no hover state in the screenshots
+    forward, shots = walk_chain(app, window_title, "Tab", shots=rings, work=work)
+    problems = [p for stop in forward for p in problems_of(stop)]
+    backward, _ = walk_chain(app, window_title, "shift+Tab")
+    if {s.key for s in backward} != {s.key for s in forward}:
+        problems.append("Shift+Tab does not reach the same stops as Tab: "
+                        f"{sorted(map(str, forward))} against {sorted(map(str, backward))}")
+    reached = {s.key for s in forward}
+    for role in CONTROLS:
+        for node in find_all(win, role=role, visible=True):
+            st = states(node)
+            if (not on_screen(node) or "sensitive" not in st or "focusable" not in st or is_window_button(node)
+                    or not shows_itself(win, node)):
+                continue
+            if stop_of(node).key not in reached:
+                problems.append(f"[{role}] {node_name(node)!r} is on screen but Tab never reaches it")
+    for name in must_reach:
+        if not any(s.name == name for s in forward):
+            problems.append(f"{name!r} is not in the Tab chain: " + " → ".join(map(str, forward)))
+    if rings and len(forward) > 1:
+        for i, stop in enumerate(forward):
+            # Against the screen with the focus on the next stop (or the one
+            # before, when the next covers this one, as the video does).
+            other = next((j % len(forward) for j in (i + 1, i - 1)
+                          if not contains(forward[j % len(forward)].box, stop.box)), None)
+            if other is None:
+                continue
+            count = changed_pixels(shots[i], shots[other], screen_box(app, window_title, stop.box),
+                                   screen_box(app, window_title, forward[other].box), work)
+            if count < RING_PIXELS:
+                problems.append(f"{stop}: the focus does not show ({count} pixels change around it)")
+    assert not problems, f"on {window_title!r}:\n  " + "\n  ".join(problems) + \
+        "\nTab order: " + " → ".join(map(str, forward))
+    return forward

@@ -13,6 +13,14 @@ public enum HTTPStatus {
         return nil
     }
 
+    /// The status in a text made by `describe` ("HTTP 503 (…)").
+    public static func described(in text: String) -> Int? {
+        guard text.hasPrefix("HTTP "), let value = Int(text.dropFirst(5).prefix(3)), (100...599).contains(value) else {
+            return nil
+        }
+        return value
+    }
+
     /// "HTTP 404 (Not Found)": the status as the error page states it. The
     /// reason phrases are the protocol's own words, not translated.
     public static func describe(_ status: Int) -> String {

@@ -25,6 +25,12 @@ final class FeedController {
     private let remoteProbes = ProbeQueue(worker: .shared, workers: 2)
     private let remoteThumbnails = ThumbnailQueue(worker: .shared, workers: 1)
     private var requested: Set<String> = []
+    /// Servers that failed several entries in a row are left alone for a
+    /// while; the cards of theirs not asked about meanwhile say why, and
+    /// are asked again (if still near the screen) when the pause is over.
+    private var backoff = ServerBackoff()
+    private var restingCards: [String: Set<String>] = [:]   // by host
+    private var backoffWake: SourceID?
     /// The items whose cards are on screen or near it, in feed order
     /// (FeedPage.onVisibleItems).
     private var shownIDs: [String] = []
@@ -314,6 +320,10 @@ final class FeedController {
         for id in shownIDs.reversed() {
             guard let item = library.item(withID: id), item.info == nil, item.problem == nil,
                   !requested.contains(item.id) else { continue }
+            if let host = FeedController.host(of: item.uri), let until = backoff.restingUntil(host, at: Date()) {
+                rest(item, of: host, until: until)
+                continue
+            }
             requested.insert(item.id)
             let id = item.id
             probeQueue(for: item.uri).request(item.uri) { [weak self] outcome in
@@ -322,7 +332,50 @@ final class FeedController {
         }
     }
 
+    /// A card of a resting server: it says what the server's last failure
+    /// said, without a request, until the pause is over.
+    private func rest(_ item: VideoItem, of host: String, until: Date) {
+        if let problem = backoff.lastProblem(of: host), library.setProblem(problem, forID: item.id) != nil,
+           let updated = library.item(withID: item.id) {
+            page.update(updated)
+        }
+        restingCards[host, default: []].insert(item.id)
+        guard backoffWake == nil else { return }
+        let delay = max(0, until.timeIntervalSinceNow)
+        backoffWake = MainContext.after(milliseconds: UInt32(delay * 1000) + 100) { [weak self] in
+            self?.backoffWake = nil
+            self?.wakeRestingCards()
+        }
+    }
+
+    /// The pause of some server is over: its cards lose the words they got
+    /// without asking, and those near the screen are asked again.
+    private func wakeRestingCards() {
+        let now = Date()
+        for (host, ids) in restingCards where backoff.restingUntil(host, at: now) == nil {
+            restingCards[host] = nil
+            for id in ids where library.setProblem(nil, forID: id) != nil {
+                if let item = library.item(withID: id) { page.update(item) }
+            }
+        }
+        discoverNewItems()
+    }
+
+    private static func host(of uri: String) -> String? {
+        guard !uri.lowercased().hasPrefix("file:") else { return nil }
+        return URL(string: uri)?.host
+    }
+
     private func probed(_ id: String, _ outcome: MediaProbe.Outcome) {
+        if let uri = library.item(withID: id)?.uri, let host = FeedController.host(of: uri) {
+            if case .problem(let problem) = outcome {
+                backoff.record(host, problem: problem, at: Date())
+                // Now resting: what waits for it is not sent.
+                if backoff.restingUntil(host, at: Date()) != nil { dropWaitingRequests(of: host) }
+            } else {
+                backoff.record(host, problem: nil, at: Date())
+            }
+        }
         switch outcome {
         case .video(let info):
             _ = library.setInfo(info, forID: id)
@@ -364,6 +417,18 @@ final class FeedController {
             probeQueue(for: item.uri).prioritize(item.uri)
             thumbnailQueue(for: item.uri).prioritize(item.uri)
         }
+    }
+
+    /// The requests about `host`'s entries that have not gone out yet are
+    /// dropped; their cards are asked again when they come near the screen.
+    private func dropWaitingRequests(of host: String) {
+        for id in requested {
+            guard let item = library.item(withID: id), item.info == nil, item.problem == nil,
+                  FeedController.host(of: item.uri) == host else { continue }
+            remoteProbes.cancel(item.uri)
+            requested.remove(id)
+        }
+        MainContext.soon { [weak self] in self?.discoverNewItems() }
     }
 
     private func probeQueue(for uri: String) -> ProbeQueue {

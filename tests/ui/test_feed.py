@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, all_strings, foreign_log_lines, node_name, wait_until
+from harness import APP_TIMEOUT, all_strings, find_all, foreign_log_lines, node_name, wait_until
 from soundserver import NO_SOUND_ENV
 from webserver import WebServer
 
@@ -159,6 +159,36 @@ def test_remote_catalog_over_http_and_a_dead_one(launch_ready, media, tmp_path):
         app.find(win, name="Moved away, The address redirects to a place that is not on the web, "
                            "which Reel does not follow.", timeout=APP_TIMEOUT)
         app.screenshot("remote")
+
+
+def test_a_failing_server_is_left_alone_for_a_while(launch_ready, tmp_path):
+    """A server that answers every entry with 503: after a few failures in
+    a row it is not asked about its other cards for a while, and those
+    cards say what its failure was all the same."""
+    root = tmp_path / "site"
+    root.mkdir()
+    with WebServer(root, tmp_path / "nginx", statuses={"/down.mp4": 503}) as server:
+        entries = [{"title": f"Entry {n:03d}", "remote": server.url(f"down.mp4?n={n}")} for n in range(200)]
+        (root / "down.json").write_text(json.dumps({"entries": entries}))
+        app, win = launch_ready(args=[server.url("down.json")])
+        words = "Network error: HTTP 503 (Service Unavailable)"
+        app.find(win, role="table cell", name=re.compile(r"^Entry 000, "), timeout=APP_TIMEOUT)
+
+        def said():  # cards that say the server's failure
+            return [n for n in find_all(win, role="table cell") if words in n.name]
+        # The first rows of cards (GTK 4.8 reports no usable extents for
+        # the grid's cells, so counted, not placed: 12 is two rows and more).
+        wait_until(lambda: len(said()) >= 12, 30, what="the cards near the screen to say the server's failure")
+        for _ in range(30):  # until the app rests
+            before = len(server.requests())
+            time.sleep(1)
+            if len(server.requests()) == before:
+                break
+        asked = {line.split()[1] for line in server.requests() if "down.mp4" in line}
+        # Three failures in a row, plus what was already on its way.
+        assert len(asked) < 8, f"{len(asked)} entries asked of a server that fails them all"
+        assert len(said()) > len(asked), "every card was asked for"
+        app.screenshot("server-down")
 
 
 def test_a_huge_remote_catalog_asks_only_for_what_is_on_screen(launch_ready, media, tmp_path):

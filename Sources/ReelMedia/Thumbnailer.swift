@@ -137,7 +137,18 @@ public struct Thumbnailer: Sendable {
         var duration: gint64 = 0
         let hasDuration = gst_element_query_duration(pipeline.element, GST_FORMAT_TIME, &duration) != 0 && duration > 0
         var best: (frame: Frame, score: Double)?
-        for fraction in hasDuration && !adaptive ? Thumbnailer.candidates : [] {
+        // On the web every seek is another request to someone's server: the
+        // first picture will do if it shows something (not a black or flat
+        // opening frame), else one look a third of the way in, not five.
+        if !isLocal, let first = Frame(preroll: sink) {
+            let stats = first.lumaStatistics()
+            if FrameChoice.isRepresentative(FrameChoice.LumaStats(mean: stats.mean, standardDeviation: stats.deviation)) {
+                return .success(first.pixbuf())
+            }
+            best = (first, stats.deviation)
+        }
+        let candidates = isLocal ? Thumbnailer.candidates : Array(Thumbnailer.candidates.prefix(1))
+        for fraction in hasDuration && !adaptive ? candidates : [] {
             let position = gint64(Double(duration) * fraction)
             let flags = GST_SEEK_FLAG_FLUSH.rawValue
                 | (accurateSeek ? GST_SEEK_FLAG_ACCURATE.rawValue : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)

@@ -120,7 +120,8 @@ final class MainWindow {
     private func updateStrip() {
         let show = !stripClips.isEmpty && (settings?.bool("show-preview-strip") ?? true)
         strip.setClips(show ? stripClips.map { uri in
-            PreviewStrip.Clip(uri: uri, title: feed.item(withID: uri)?.title ?? ((try? MediaLocator.parse(uri).get())?.displayName ?? uri))
+            let title = feed.item(withID: uri)?.title ?? (try? MediaLocator.parse(uri).get())?.displayName
+            return PreviewStrip.Clip(uri: uri, title: title ?? uri)
         } : [])
         feedPage.setStrip(show ? strip.widget : nil)
     }

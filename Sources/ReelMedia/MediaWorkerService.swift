@@ -29,7 +29,12 @@ public enum MediaWorkerService {
                 if let crashOn, request.uri.contains(crashOn) { abort() }
                 let result: Data?
                 switch request.operation {
-                case .probe: result = try? JSONEncoder().encode(MediaProbe().probe(request.uri))
+                case .probe:
+                    // A web video: its thumbnail's download tells what the
+                    // probe would (one request to its server, not two).
+                    let outcome = Thumbnailer().card(for: request.uri).map(MediaProbe.Outcome.video)
+                        ?? MediaProbe().probe(request.uri)
+                    result = try? JSONEncoder().encode(outcome)
                 case .thumbnail: result = try? JSONEncoder().encode(Thumbnailer().thumbnail(for: request.uri))
                 }
                 output.write(MediaWorkerAnswer(id: request.id, result: result ?? Data()))

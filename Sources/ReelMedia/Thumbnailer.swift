@@ -57,13 +57,13 @@ public struct Thumbnailer: Sendable {
         if let path = cache.valid(for: uri, mtime: mtime, size: size) { return .cached(path) }
         if cache.hasFailed(uri, mtime: mtime) { return .failed("failed before") }
 
-        var result = grabFrame(uri, isLocal: mtime != nil)
+        var result = grabFrame(uri, isLocal: mtime != nil).map(\.pixbuf)
         // decodebin sometimes drops a demuxer's error about a damaged file
         // (it filters errors while it brings the demuxer up), and the
         // pipeline then never prerolls. One more try tells that from bad
         // luck; a second silence on a local file is a permanent failure.
         if case .failure(let failure) = result, failure.isTimeout, mtime != nil {
-            result = grabFrame(uri, isLocal: true)
+            result = grabFrame(uri, isLocal: true).map(\.pixbuf)
             if case .failure(var again) = result, again.isTimeout {
                 again.isPermanent = true
                 result = .failure(again)
@@ -81,6 +81,30 @@ public struct Thumbnailer: Sendable {
             if failure.isPermanent { cache.recordFailure(for: uri, mtime: mtime) }
             return .failed(failure.reason)
         }
+    }
+
+    /// A web video's card from one download: its thumbnail, saved in the
+    /// cache (where the feed's thumbnail request then finds it), and what a
+    /// probe would say of it, seen by the same pipeline. nil when that
+    /// pipeline cannot tell (a live stream or a still picture has no
+    /// duration; a failure's words are the probe's to find), for adaptive
+    /// streams (their own demuxers), and for a video already in the cache.
+    public func card(for uri: String) -> MediaInfo? {
+        guard !uri.lowercased().hasPrefix("file:"), StreamManifest.kind(ofAddress: uri) == nil,
+              cache.valid(for: uri, mtime: nil, size: size) == nil,
+              case .success(let grabbed) = grabFrame(uri, isLocal: false) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(grabbed.pixbuf)) }
+        let seen = grabbed.seen
+        guard let duration = seen.duration, duration > 0, seen.width > 0, seen.height > 0,
+              (try? cache.save(grabbed.pixbuf, for: uri, mtime: nil, size: size)) != nil else { return nil }
+        return MediaInfo(duration: duration, width: seen.width, height: seen.height, videoCodec: nil, audioCodec: nil)
+    }
+
+    /// What the thumbnail's pipeline learnt of the video on the way.
+    struct Seen {
+        var duration: Double?
+        var width = 0
+        var height = 0
     }
 
     /// Seconds since the epoch, as `Thumb::MTime` stores it.
@@ -102,8 +126,8 @@ public struct Thumbnailer: Sendable {
     /// whole `timeout`.
     static let localPrerollTimeout = 5.0
 
-    /// The chosen frame as a pixbuf the caller owns.
-    private func grabFrame(_ uri: String, isLocal: Bool) -> Result<OpaquePointer, Failure> {
+    /// The chosen frame as a pixbuf the caller owns, and what was seen.
+    private func grabFrame(_ uri: String, isLocal: Bool) -> Result<(pixbuf: OpaquePointer, seen: Seen), Failure> {
         let box = size.pixels
         // HLS and DASH: the new adaptive demuxers (uridecodebin3 plugs
         // hlsdemux2 and dashdemux2) and their first picture, never a seek:
@@ -116,7 +140,7 @@ public struct Thumbnailer: Sendable {
         let pipeline: LaunchPipeline
         do {
             pipeline = try LaunchPipeline("""
-                \(decoder) ! videoscale ! videoconvert \
+                \(decoder) ! videoscale name=scale ! videoconvert \
                 ! video/x-raw,format=RGB,pixel-aspect-ratio=1/1,width=[1,\(box)],height=[1,\(box)] \
                 ! appsink name=frames sync=false max-buffers=1 drop=true
                 """)
@@ -136,6 +160,19 @@ public struct Thumbnailer: Sendable {
 
         var duration: gint64 = 0
         let hasDuration = gst_element_query_duration(pipeline.element, GST_FORMAT_TIME, &duration) != 0 && duration > 0
+        var seen = Seen(duration: hasDuration ? Double(duration) / 1e9 : nil)
+        // The decoded size, before the scaler: the video's own.
+        if let scale = pipeline.child("scale"), let pad = gst_element_get_static_pad(scale.cast(), "sink") {
+            if let caps = gst_pad_get_current_caps(pad), let structure = gst_caps_get_structure(caps, 0) {
+                var width: gint = 0, height: gint = 0
+                if gst_structure_get_int(structure, "width", &width) != 0, gst_structure_get_int(structure, "height", &height) != 0 {
+                    seen.width = Int(width)
+                    seen.height = Int(height)
+                }
+                gst_caps_unref(caps)
+            }
+            gst_object_unref(UnsafeMutableRawPointer(pad))
+        }
         var best: (frame: Frame, score: Double)?
         // On the web every seek is another request to someone's server: the
         // first picture will do if it shows something (not a black or flat
@@ -143,7 +180,7 @@ public struct Thumbnailer: Sendable {
         if !isLocal, let first = Frame(preroll: sink) {
             let stats = first.lumaStatistics()
             if FrameChoice.isRepresentative(FrameChoice.LumaStats(mean: stats.mean, standardDeviation: stats.deviation)) {
-                return .success(first.pixbuf())
+                return .success((first.pixbuf(), seen))
             }
             best = (first, stats.deviation)
         }
@@ -157,13 +194,13 @@ public struct Thumbnailer: Sendable {
                   let frame = Frame(preroll: sink) else { break }
             let stats = frame.lumaStatistics()
             if FrameChoice.isRepresentative(FrameChoice.LumaStats(mean: stats.mean, standardDeviation: stats.deviation)) {
-                return .success(frame.pixbuf())
+                return .success((frame.pixbuf(), seen))
             }
             if best == nil || stats.deviation > best!.score { best = (frame, stats.deviation) }
         }
         // Nothing good (or not seekable): the least flat frame seen, else the first.
-        if let best { return .success(best.frame.pixbuf()) }
-        if let first = Frame(preroll: sink) { return .success(first.pixbuf()) }
+        if let best { return .success((best.frame.pixbuf(), seen)) }
+        if let first = Frame(preroll: sink) { return .success((first.pixbuf(), seen)) }
         return .failure(Failure(reason: "no video frame", isPermanent: true))
     }
 

@@ -62,6 +62,23 @@ final class ThumbnailerTests: XCTestCase {
         }
     }
 
+    /// A web video's card, probe and thumbnail, from its thumbnail's one
+    /// download: what the probe says of it, and the thumbnail in the cache.
+    func testAWebVideosCardComesFromOneDownload() throws {
+        let server = try NginxFixture(root: URL(fileURLWithPath: (media.mp4 as NSString).deletingLastPathComponent))
+        defer { server.stop() }
+        let uri = server.url((media.mp4 as NSString).lastPathComponent)
+        guard case .video(let probed) = MediaProbe().probe(uri) else { return XCTFail("the probe found no video") }
+        let info = try XCTUnwrap(thumbnailer.card(for: uri))
+        XCTAssertEqual(info.width, probed.width)
+        XCTAssertEqual(info.height, probed.height)
+        XCTAssertEqual(info.duration ?? 0, probed.duration ?? -1, accuracy: 0.1)
+        XCTAssertEqual(thumbnailer.thumbnail(for: uri), .cached(cache.root + "/large/" + md5(uri) + ".png"))
+        // Not for local files, nor twice (the cache has it: the probe asks).
+        XCTAssertNil(thumbnailer.card(for: MediaFixture.uri(media.mp4)))
+        XCTAssertNil(thumbnailer.card(for: uri))
+    }
+
     /// Another tool's thumbnail, valid for the file, is used as it is.
     func testReusesAValidThumbnailFromAnotherApp() throws {
         let uri = MediaFixture.uri(media.webm)

@@ -218,10 +218,10 @@ def test_a_huge_remote_catalog_asks_only_for_what_is_on_screen(launch_ready, med
         assert settled is not None, "the server was still being asked after a minute"
         entries_asked = len(asked())
         assert entries_asked < 150, f"{entries_asked} of 3000 entries asked for with one screen shown"
-        # Each entry asked costs its probe, the thumbnail's download and at
-        # most one seek (a flat first frame): never a seek to every candidate.
+        # An entry costs one download (probe and thumbnail share it), a small
+        # read of the WebM's index and, its first frame being flat, one seek.
         per_entry = sum("clip.webm" in line for line in server.requests()) / entries_asked
-        assert per_entry < 6, f"{per_entry:.1f} requests per entry"
+        assert per_entry <= 3, f"{per_entry:.1f} requests per entry"
         app.screenshot("huge-first-screen")
         # Scrolling down brings later entries near the screen: asked for then.
         furthest = max(int(path.rsplit("=", 1)[1]) for path in asked())

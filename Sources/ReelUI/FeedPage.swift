@@ -202,14 +202,6 @@ final class FeedPage {
 
     // MARK: Focus
 
-    /// The item whose card holds `widget` (a focused cell), if any.
-    func itemID(containing widget: UnsafeMutablePointer<GtkWidget>) -> String? {
-        cards.values.first { card in
-            guard let cell = card.cell else { return false }
-            return cell == widget || gtk_widget_is_ancestor(widget, cell) != 0
-        }?.itemID
-    }
-
     /// Gives the keyboard focus to the card of `id` wherever it is now,
     /// scrolled into view (a video that just played has moved up under
     /// Recent); false when the feed does not show it.
@@ -221,6 +213,25 @@ final class FeedPage {
         // Not made yet: the grid makes it for the new scroll position.
         MainContext.soon { [weak self] in _ = self?.grabCard(id) }
         return true
+    }
+
+    /// The list position of the card that holds `widget`, if any.
+    func cardPosition(containing widget: UnsafeMutablePointer<GtkWidget>) -> Int? {
+        for (listItem, card) in cards {
+            guard let cell = card.cell, cell == widget || gtk_widget_is_ancestor(widget, cell) != 0 else { continue }
+            return Int(gtk_list_item_get_position(cast(listItem)))
+        }
+        return nil
+    }
+
+    /// Gives the focus to the card made for `position`, without scrolling
+    /// to another (false when none is made there).
+    @discardableResult
+    func focusCard(atPosition position: Int) -> Bool {
+        for (listItem, card) in cards where Int(gtk_list_item_get_position(cast(listItem))) == position {
+            if let cell = card.cell { return gtk_widget_grab_focus(cell) != 0 }
+        }
+        return false
     }
 
     /// The first card, for Down from the search entry.

@@ -29,6 +29,9 @@ final class MainWindow {
     /// card of the video that played (wherever it is now), or else the
     /// control that left the feed (the Camera button, a header button).
     private var leftFromCard = false
+    /// A card clicked with the mouse: its place in the grid, focused again
+    /// there (the feed keeps its scroll position).
+    private var clickedCardPosition: Int?
     private var focusBeforeLeaving: ObjectRef?
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings?) {
@@ -279,21 +282,24 @@ final class MainWindow {
     private var visiblePage: String? { gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } }
 
     /// Before another page takes the window: what had the focus on the feed.
-    /// A card counts only when the keyboard put the focus there (focus
-    /// visible): coming back, the focus goes to the played video's card
-    /// wherever it moved, scrolling to it; after a click the feed stays
-    /// scrolled where the person left it.
+    /// A card the keyboard reached (focus visible): coming back, the focus
+    /// goes to the played video's card wherever it moved, scrolling to it.
+    /// A card clicked: the focus comes back to the same place in the grid
+    /// and the feed stays scrolled where the person left it.
     private func rememberFeedFocus() {
         guard visiblePage == "feed" else { return }
         let focus = gtk_root_get_focus(OpaquePointer(window.object))
-        let onCard = focus.map { feedPage.itemID(containing: $0) != nil } ?? false
-        leftFromCard = onCard && gtk_window_get_focus_visible(gtkWindow) != 0
-        focusBeforeLeaving = onCard ? nil : focus.map { ObjectRef(retaining: UnsafeMutableRawPointer($0)) }
+        let position = focus.flatMap { feedPage.cardPosition(containing: $0) }
+        let byKeyboard = gtk_window_get_focus_visible(gtkWindow) != 0
+        leftFromCard = position != nil && byKeyboard
+        clickedCardPosition = byKeyboard ? nil : position
+        focusBeforeLeaving = position != nil ? nil : focus.map { ObjectRef(retaining: UnsafeMutableRawPointer($0)) }
     }
 
     private func restoreFeedFocus(played: String?) {
         let card = leftFromCard ? played : nil
         if let card, feedPage.focusCard(card) { return }
+        if let clickedCardPosition, feedPage.focusCard(atPosition: clickedCardPosition) { return }
         if let widget = focusBeforeLeaving?.cast(GtkWidget.self), gtk_widget_is_visible(widget) != 0 {
             gtk_widget_grab_focus(widget)
         }

@@ -32,6 +32,11 @@
 #   launch+  - CPU seconds from spawn to start + 15 s (start-up included,
 #              nothing subtracted);
 #   peak RSS - VmHWM summed over its processes at start + 15 s;
+#   memory   - printed below the table: per process at start + 15 s, its
+#              peak (VmHWM) and resident memory (VmRSS) split into
+#              anonymous, file-backed and shared (RssAnon, RssFile,
+#              RssShmem), so a peak can be told apart into heap and
+#              libraries, and helper processes (Reel's media worker) show;
 #   dropped  - mpv: frame-drop-count + decoder-frame-drop-count (IPC);
 #              gst-launch rows: frames dropped according to QoS messages
 #              (-m; none posted = 0); Reel: its "player-stats" event if it
@@ -162,6 +167,28 @@ def tree_hwm_mb(sid):
         except OSError:
             pass
     return total / 1024
+
+
+def tree_memory(sid):
+    """[(name, VmHWM, VmRSS, RssAnon, RssFile, RssShmem in MB)] of the
+    processes in session sid; a name is its executable's, plus its first
+    argument if that is an option (`reel --media-worker`)."""
+    out = []
+    for pid, _t in session_members(sid):
+        try:
+            with open(f"/proc/{pid}/status") as f:
+                fields = dict(line.split(":", 1) for line in f if ":" in line)
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                argv = [a.decode(errors="replace") for a in f.read().split(b"\0") if a]
+            name = os.path.basename(os.readlink(f"/proc/{pid}/exe"))
+        except OSError:
+            continue
+        if len(argv) > 1 and argv[1].startswith("--"):
+            name += " " + argv[1]
+        mb = [int(fields.get(k, "0 kB").split()[0]) / 1024
+              for k in ("VmHWM", "VmRSS", "RssAnon", "RssFile", "RssShmem")]
+        out.append((name, *mb))
+    return out
 
 
 def kill_group(proc):
@@ -462,7 +489,7 @@ class Run:
     def result(self, **kw):
         r = {"name": self.player.name, "label": self.player.label, "na": None, "start": NAN,
              "cpu": NAN, "cpu_launch": NAN, "rss": NAN, "dropped": None, "frames": None,
-             "window": None, "role": None, "first": None}
+             "window": None, "role": None, "first": None, "memory": []}
         r.update(kw)
         return r
 
@@ -538,6 +565,7 @@ class Run:
         cpu_end = tree_cpu(proc.pid)
         t_end = time.monotonic()
         rss = tree_hwm_mb(proc.pid)
+        memory = tree_memory(proc.pid)
         window = biggest_window(self.bench.display) if p.name != "decode" else None
         pids = {str(pid) for pid, _ in session_members(proc.pid)}
         roles = [si.get("media.role", "(no role)") for si in self.bench.sound.sink_inputs()
@@ -550,7 +578,7 @@ class Run:
             t_last = t_ff + (t_end - t_start)
             frames = sum(1 for e in events if e.get("event") == "frame"
                          and t_ff <= float(e.get("t", -1)) <= t_last)
-        return self.result(start=t_start - t0, cpu=cpu_end - cpu_start, cpu_launch=cpu_end, rss=rss,
+        return self.result(start=t_start - t0, cpu=cpu_end - cpu_start, cpu_launch=cpu_end, rss=rss, memory=memory,
                            dropped=dropped, frames=frames, window=window,
                            role=", ".join(roles) if roles else ("none" if p.name != "decode" else "fakesink"),
                            first=info if isinstance(p, Reel) else None)
@@ -714,6 +742,12 @@ def main():
                   f"latency={fmt(ff.get('latency'), '.3f', '?')} s after open, pts={ff.get('pts', '?')}; "
                   f"{fmt(r['frames'], '.0f')} frames presented in {args.seconds:g} s "
                   f"(the file has {FPS * args.seconds:.0f})")
+    print("Memory per process at the end of the first run, MB: peak (VmHWM), resident (VmRSS) = "
+          "anonymous + file-backed + shared")
+    for r in rows:
+        for name, hwm, now, anon, file_backed, shmem in r.get("memory") or []:
+            print(f"  {r['name']:<16} {name:<28} peak {hwm:6.1f}  resident {now:6.1f} = "
+                  f"{anon:6.1f} + {file_backed:6.1f} + {shmem:5.1f}")
     print("(start: spawn -> playback started (Reel: first frame; peers: their audio stream running;\n"
           " decode only: PLAYING). CPU: all processes of the player, from playback start for the\n"
           " given seconds; launch+: from spawn to the same end, start-up included. x floor: / decode only.)")

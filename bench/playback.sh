@@ -4,13 +4,15 @@
 # by side in one run. Prints a table with ratios to decode-only.
 #
 #   bench/playback.sh [--seconds 15] [--runs 1] [--players LIST] [--reel BIN]
-#       [--no-warmup] [--keep DIR]
+#       [--base BIN] [--no-warmup] [--keep DIR]
 #
 # LIST is a comma-separated subset of: decode, mpv, playbin, playbin-native,
 # totem, clapper, reel (default: all). Reel is $REEL_BIN or --reel (default
 # _inst/bin/reel, made by tools/run); if it is missing or shows no first
 # frame within 10 s its row says "n/a (why)" and the peers are measured
-# anyway.
+# anyway. --base adds a second Reel (another build, say the one before a
+# change), measured right after the first in every run, so both meet the
+# same machine load.
 #
 # Every player runs alone, one after the other, on one Xvfb (1920x1080x24,
 # no window manager) with its own private session bus (no services, so no
@@ -403,8 +405,9 @@ class Reel(Player):
     name, start_by = "reel", "trace"
     label = "Reel"
 
-    def __init__(self, binary):
+    def __init__(self, binary, name="reel", label="Reel"):
         self.binary = binary
+        self.name, self.label = name, label
 
     def available(self):
         return True  # a missing binary is reported in the row
@@ -656,6 +659,7 @@ def main():
                     help="seconds of playback before measuring (the null sink's slow start)")
     ap.add_argument("--players", default="decode,mpv,playbin,playbin-native,totem,clapper,reel")
     ap.add_argument("--reel", default=os.environ.get("REEL_BIN") or str(ROOT / "_inst" / "bin" / "reel"))
+    ap.add_argument("--base", help="another Reel build to measure after --reel in every run")
     ap.add_argument("--no-warmup", action="store_true")
     ap.add_argument("--keep", help="keep each run's profile, logs and trace in this folder")
     args = ap.parse_args()
@@ -664,6 +668,9 @@ def main():
     catalog = {p.name: p for p in (DecodeOnly(), Mpv(), Playbin(), PlaybinNative(), Totem(), Clapper(),
                                    Reel(os.path.abspath(args.reel)))}
     wanted = [n.strip() for n in args.players.split(",") if n.strip()]
+    if args.base:
+        catalog["reel-base"] = Reel(os.path.abspath(args.base), "reel-base", "Reel --base")
+        wanted.insert(wanted.index("reel") + 1 if "reel" in wanted else len(wanted), "reel-base")
     unknown = [n for n in wanted if n not in catalog]
     if unknown:
         ap.error(f"unknown players {unknown}; choose from {list(catalog)}")
@@ -721,7 +728,7 @@ def main():
     mpv = version(["mpv", "--version"]).split(" Copyright")[0]
     clapper = version(["dpkg-query", "-W", "-f=${Version}", "clapper"])
     print(f"GStreamer {gst}, {mpv}, {version(['totem', '--version'])}, clapper {clapper}; "
-          f"Reel: {os.path.abspath(args.reel)}")
+          f"Reel: {os.path.abspath(args.reel)}" + (f"; Reel --base: {os.path.abspath(args.base)}" if args.base else ""))
     head = (f"{'player':<52} {'start':>7} {'CPU 15s':>8} {'x floor':>7} {'launch+':>8} {'x floor':>7} "
             f"{'peak RSS':>9} {'dropped':>7} {'frames':>6} {'window':>10}  audio")
     print(head.replace("CPU 15s", f"CPU {args.seconds:g}s"))
@@ -736,9 +743,9 @@ def main():
               f"{fmt(r['cpu_launch'], '7.2f')}s {fmt(ratio_l, '6.2f')}x {fmt(r['rss'], '6.0f')} MB "
               f"{fmt(r['dropped'], '7.0f')} {fmt(r['frames'], '6.0f', '-')} {win:>10}  {r['role']}")
     for r in rows:
-        if r["name"] == "reel" and r["na"] is None and r.get("first"):
+        if isinstance(catalog[r["name"]], Reel) and r["na"] is None and r.get("first"):
             ff = r["first"]
-            print(f"Reel's trace: first frame at t={fmt(ff.get('t'), '.3f', '?')} s (its own clock), "
+            print(f"{r['label']}'s trace: first frame at t={fmt(ff.get('t'), '.3f', '?')} s (its own clock), "
                   f"latency={fmt(ff.get('latency'), '.3f', '?')} s after open, pts={ff.get('pts', '?')}; "
                   f"{fmt(r['frames'], '.0f')} frames presented in {args.seconds:g} s "
                   f"(the file has {FPS * args.seconds:.0f})")

@@ -4,13 +4,15 @@
 # by side in one run. Prints a table with ratios to decode-only.
 #
 #   bench/playback.sh [--seconds 15] [--runs 1] [--players LIST] [--reel BIN]
-#       [--no-warmup] [--keep DIR]
+#       [--base BIN] [--no-warmup] [--keep DIR]
 #
 # LIST is a comma-separated subset of: decode, mpv, playbin, playbin-native,
 # totem, clapper, reel (default: all). Reel is $REEL_BIN or --reel (default
 # _inst/bin/reel, made by tools/run); if it is missing or shows no first
 # frame within 10 s its row says "n/a (why)" and the peers are measured
-# anyway.
+# anyway. --base adds a second Reel (another build, say the one before a
+# change), measured right after the first in every run, so both meet the
+# same machine load.
 #
 # Every player runs alone, one after the other, on one Xvfb (1920x1080x24,
 # no window manager) with its own private session bus (no services, so no
@@ -32,6 +34,11 @@
 #   launch+  - CPU seconds from spawn to start + 15 s (start-up included,
 #              nothing subtracted);
 #   peak RSS - VmHWM summed over its processes at start + 15 s;
+#   memory   - printed below the table: per process at start + 15 s, its
+#              peak (VmHWM) and resident memory (VmRSS) split into
+#              anonymous, file-backed and shared (RssAnon, RssFile,
+#              RssShmem), so a peak can be told apart into heap and
+#              libraries, and helper processes (Reel's media worker) show;
 #   dropped  - mpv: frame-drop-count + decoder-frame-drop-count (IPC);
 #              gst-launch rows: frames dropped according to QoS messages
 #              (-m; none posted = 0); Reel: its "player-stats" event if it
@@ -162,6 +169,28 @@ def tree_hwm_mb(sid):
         except OSError:
             pass
     return total / 1024
+
+
+def tree_memory(sid):
+    """[(name, VmHWM, VmRSS, RssAnon, RssFile, RssShmem in MB)] of the
+    processes in session sid; a name is its executable's, plus its first
+    argument if that is an option (`reel --media-worker`)."""
+    out = []
+    for pid, _t in session_members(sid):
+        try:
+            with open(f"/proc/{pid}/status") as f:
+                fields = dict(line.split(":", 1) for line in f if ":" in line)
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                argv = [a.decode(errors="replace") for a in f.read().split(b"\0") if a]
+            name = os.path.basename(os.readlink(f"/proc/{pid}/exe"))
+        except OSError:
+            continue
+        if len(argv) > 1 and argv[1].startswith("--"):
+            name += " " + argv[1]
+        mb = [int(fields.get(k, "0 kB").split()[0]) / 1024
+              for k in ("VmHWM", "VmRSS", "RssAnon", "RssFile", "RssShmem")]
+        out.append((name, *mb))
+    return out
 
 
 def kill_group(proc):
@@ -376,8 +405,9 @@ class Reel(Player):
     name, start_by = "reel", "trace"
     label = "Reel"
 
-    def __init__(self, binary):
+    def __init__(self, binary, name="reel", label="Reel"):
         self.binary = binary
+        self.name, self.label = name, label
 
     def available(self):
         return True  # a missing binary is reported in the row
@@ -462,7 +492,7 @@ class Run:
     def result(self, **kw):
         r = {"name": self.player.name, "label": self.player.label, "na": None, "start": NAN,
              "cpu": NAN, "cpu_launch": NAN, "rss": NAN, "dropped": None, "frames": None,
-             "window": None, "role": None, "first": None}
+             "window": None, "role": None, "first": None, "memory": []}
         r.update(kw)
         return r
 
@@ -538,6 +568,7 @@ class Run:
         cpu_end = tree_cpu(proc.pid)
         t_end = time.monotonic()
         rss = tree_hwm_mb(proc.pid)
+        memory = tree_memory(proc.pid)
         window = biggest_window(self.bench.display) if p.name != "decode" else None
         pids = {str(pid) for pid, _ in session_members(proc.pid)}
         roles = [si.get("media.role", "(no role)") for si in self.bench.sound.sink_inputs()
@@ -550,7 +581,7 @@ class Run:
             t_last = t_ff + (t_end - t_start)
             frames = sum(1 for e in events if e.get("event") == "frame"
                          and t_ff <= float(e.get("t", -1)) <= t_last)
-        return self.result(start=t_start - t0, cpu=cpu_end - cpu_start, cpu_launch=cpu_end, rss=rss,
+        return self.result(start=t_start - t0, cpu=cpu_end - cpu_start, cpu_launch=cpu_end, rss=rss, memory=memory,
                            dropped=dropped, frames=frames, window=window,
                            role=", ".join(roles) if roles else ("none" if p.name != "decode" else "fakesink"),
                            first=info if isinstance(p, Reel) else None)
@@ -628,6 +659,7 @@ def main():
                     help="seconds of playback before measuring (the null sink's slow start)")
     ap.add_argument("--players", default="decode,mpv,playbin,playbin-native,totem,clapper,reel")
     ap.add_argument("--reel", default=os.environ.get("REEL_BIN") or str(ROOT / "_inst" / "bin" / "reel"))
+    ap.add_argument("--base", help="another Reel build to measure after --reel in every run")
     ap.add_argument("--no-warmup", action="store_true")
     ap.add_argument("--keep", help="keep each run's profile, logs and trace in this folder")
     args = ap.parse_args()
@@ -636,6 +668,9 @@ def main():
     catalog = {p.name: p for p in (DecodeOnly(), Mpv(), Playbin(), PlaybinNative(), Totem(), Clapper(),
                                    Reel(os.path.abspath(args.reel)))}
     wanted = [n.strip() for n in args.players.split(",") if n.strip()]
+    if args.base:
+        catalog["reel-base"] = Reel(os.path.abspath(args.base), "reel-base", "Reel --base")
+        wanted.insert(wanted.index("reel") + 1 if "reel" in wanted else len(wanted), "reel-base")
     unknown = [n for n in wanted if n not in catalog]
     if unknown:
         ap.error(f"unknown players {unknown}; choose from {list(catalog)}")
@@ -693,7 +728,7 @@ def main():
     mpv = version(["mpv", "--version"]).split(" Copyright")[0]
     clapper = version(["dpkg-query", "-W", "-f=${Version}", "clapper"])
     print(f"GStreamer {gst}, {mpv}, {version(['totem', '--version'])}, clapper {clapper}; "
-          f"Reel: {os.path.abspath(args.reel)}")
+          f"Reel: {os.path.abspath(args.reel)}" + (f"; Reel --base: {os.path.abspath(args.base)}" if args.base else ""))
     head = (f"{'player':<52} {'start':>7} {'CPU 15s':>8} {'x floor':>7} {'launch+':>8} {'x floor':>7} "
             f"{'peak RSS':>9} {'dropped':>7} {'frames':>6} {'window':>10}  audio")
     print(head.replace("CPU 15s", f"CPU {args.seconds:g}s"))
@@ -708,12 +743,18 @@ def main():
               f"{fmt(r['cpu_launch'], '7.2f')}s {fmt(ratio_l, '6.2f')}x {fmt(r['rss'], '6.0f')} MB "
               f"{fmt(r['dropped'], '7.0f')} {fmt(r['frames'], '6.0f', '-')} {win:>10}  {r['role']}")
     for r in rows:
-        if r["name"] == "reel" and r["na"] is None and r.get("first"):
+        if isinstance(catalog[r["name"]], Reel) and r["na"] is None and r.get("first"):
             ff = r["first"]
-            print(f"Reel's trace: first frame at t={fmt(ff.get('t'), '.3f', '?')} s (its own clock), "
+            print(f"{r['label']}'s trace: first frame at t={fmt(ff.get('t'), '.3f', '?')} s (its own clock), "
                   f"latency={fmt(ff.get('latency'), '.3f', '?')} s after open, pts={ff.get('pts', '?')}; "
                   f"{fmt(r['frames'], '.0f')} frames presented in {args.seconds:g} s "
                   f"(the file has {FPS * args.seconds:.0f})")
+    print("Memory per process at the end of the first run, MB: peak (VmHWM), resident (VmRSS) = "
+          "anonymous + file-backed + shared")
+    for r in rows:
+        for name, hwm, now, anon, file_backed, shmem in r.get("memory") or []:
+            print(f"  {r['name']:<16} {name:<28} peak {hwm:6.1f}  resident {now:6.1f} = "
+                  f"{anon:6.1f} + {file_backed:6.1f} + {shmem:5.1f}")
     print("(start: spawn -> playback started (Reel: first frame; peers: their audio stream running;\n"
           " decode only: PLAYING). CPU: all processes of the player, from playback start for the\n"
           " given seconds; launch+: from spawn to the same end, start-up included. x floor: / decode only.)")

@@ -98,6 +98,7 @@ public final class LoopingPlayer {
         state.setOpen(false)
         gst_element_set_state(playbin, GST_STATE_NULL)
         gst_object_unref(UnsafeMutableRawPointer(playbin))
+        sink.setDiscarding(false)
     }
 
     public var clipCount: Int { state.count }
@@ -112,19 +113,55 @@ public final class LoopingPlayer {
         Trace.shared.event("strip-paused", ["position": position ?? -1])
     }
 
+    /// Paused with its pipeline stopped: the decoder, its frames and the
+    /// queued data are freed (a paused 1080p clip holds about 60 MB), and
+    /// `resume()` opens the clip again at the same frame. For while another
+    /// video plays, which would otherwise keep two decoders in memory.
+    public private(set) var isSuspended = false
+
+    public func suspend() {
+        guard !isSuspended, isPlayable else { return }
+        let playing = position
+        isPaused = true
+        isSuspended = true
+        waking = false
+        startWatch?.remove()
+        startWatch = nil
+        state.setOpen(false)
+        gst_element_set_state(playbin, GST_STATE_NULL)
+        // Where to come back: the newest frame the sink took, read once the
+        // streaming has stopped (the position lags it by the pipeline's
+        // latency); a strip suspended again before it came back goes on
+        // from the same place.
+        let at = resumeAt ?? sink.newestFramePosition ?? playing
+        resumeAt = at
+        Trace.shared.event("strip-paused", ["position": at ?? -1, "suspended": 1])
+    }
+
     public func resume() {
         guard isPaused else { return }
         isPaused = false
         guard isPlayable else { return }
-        gst_element_set_state(playbin, GST_STATE_PLAYING)
-        Trace.shared.event("strip-resumed", ["position": position ?? -1])
+        guard isSuspended else {
+            gst_element_set_state(playbin, GST_STATE_PLAYING)
+            Trace.shared.event("strip-resumed", ["position": position ?? -1])
+            return
+        }
+        // Prerolled paused, then sought to where it was, then played: the
+        // clip's first frame, prerolled before the seek, is never shown.
+        isSuspended = false
+        waking = true
+        sink.setDiscarding(resumeAt != nil)
+        if let playing = state.rewindToPlaying() { PropertyValue.string(playing.uri).set(on: playbin, "uri") }
+        state.setOpen(true)
+        gst_element_set_state(playbin, GST_STATE_PAUSED)
     }
 
     /// Sound on or off. Off removes the audio branch (no stream on the
     /// sound server); on adds it. Either way playback goes on from the same
     /// clip and position.
     public func setMuted(_ muted: Bool) {
-        guard muted != isMuted, isPlayable else { return }
+        guard muted != isMuted, isPlayable, !isSuspended else { return }
         isMuted = muted
         let at = position
         tearDown()
@@ -153,6 +190,9 @@ public final class LoopingPlayer {
     }
 
     private var resumeAt: Double?
+    /// Coming back from a suspend: playing (and saying so) once prerolled
+    /// where it was.
+    private var waking = false
     /// Gives up on a clip that does not start (see `begin`).
     private var startWatch: SourceID?
 
@@ -178,10 +218,19 @@ public final class LoopingPlayer {
             onClip?(current.index, current.uri)
         case GST_MESSAGE_ASYNC_DONE:
             if let at = resumeAt {
+                // Flushing: the sought frame prerolls, and another ASYNC_DONE
+                // follows. Rounded: a frame's time truncated to whole
+                // nanoseconds falls inside the frame before, which an
+                // accurate seek would then show first.
                 resumeAt = nil
+                sink.setDiscarding(false)
                 _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME,
                                      GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue),
-                                     GST_SEEK_TYPE_SET, gint64(at * 1e9), GST_SEEK_TYPE_NONE, 0)
+                                     GST_SEEK_TYPE_SET, gint64((at * 1e9).rounded()), GST_SEEK_TYPE_NONE, 0)
+            } else if waking {
+                waking = false
+                if !isPaused { gst_element_set_state(playbin, GST_STATE_PLAYING) }
+                Trace.shared.event("strip-resumed", ["position": position ?? -1])
             }
         case GST_MESSAGE_ERROR:
             guard let current = state.current else { return }
@@ -218,6 +267,8 @@ public final class LoopingPlayer {
     /// ever plays.
     private func skipBroken(_ uri: String) {
         state.markBroken(uri)
+        resumeAt = nil
+        waking = false
         tearDown()
         playbin = LoopingPlayer.makePipeline(muted: isMuted, sink: sink, state: state)
         watchBus()

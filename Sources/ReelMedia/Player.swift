@@ -92,7 +92,9 @@ public final class Player {
             PropertyValue.object(tempo).set(on: playbin, "audio-filter")
         }
         Signals.connect(UnsafeMutableRawPointer(playbin), "element-setup") { [demuxer] args in
-            if let element = args.pointer(1) { demuxer.adopt(element.assumingMemoryBound(to: GstElement.self)) }
+            guard let element = args.pointer(1)?.assumingMemoryBound(to: GstElement.self) else { return }
+            demuxer.adopt(element)
+            DecoderThreads.adopt(element)
         }
         if isAdaptive { fetchManifest() }
 

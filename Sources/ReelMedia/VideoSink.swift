@@ -95,6 +95,20 @@ public final class VideoSink {
         core.setMirrored(mirrored)
     }
 
+    /// While set, frames that arrive are dropped unseen: a pipeline opened
+    /// again to go on where it was prerolls its clip's first frame before it
+    /// seeks (LoopingPlayer's resume after a suspend).
+    public func setDiscarding(_ discarding: Bool) {
+        core.setDiscarding(discarding)
+    }
+
+    /// Where the newest frame the sink took is in its stream, in seconds.
+    /// Ahead of the pipeline's position by its latency (a frame or so of
+    /// the decoder's threads): this is the frame to come back to.
+    public var newestFramePosition: Double? {
+        core.newestPosition()
+    }
+
     /// Converts the newest frame again at the current drawn size (for a
     /// paused video whose view changed size) and delivers it.
     public func refresh() {
@@ -130,6 +144,7 @@ final class SinkCore: @unchecked Sendable {
     private var rotation = 0
     private var mirrored = false
     private var lastSample: OpaquePointer?
+    private var discarding = false
     private(set) var unshown = 0
     /// Main thread only.
     var onFrame: ((VideoFrame) -> Void)?
@@ -152,6 +167,21 @@ final class SinkCore: @unchecked Sendable {
         lock.unlock()
     }
 
+    func setDiscarding(_ discarding: Bool) {
+        lock.lock()
+        self.discarding = discarding
+        lock.unlock()
+    }
+
+    func newestPosition() -> Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let lastSample, let buffer = gst_sample_get_buffer(lastSample),
+              let segment = gst_sample_get_segment(lastSample), buffer.pointee.pts != GstClockTime.max else { return nil }
+        let time = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, buffer.pointee.pts)
+        return time == GstClockTime.max ? nil : Double(time) / 1e9
+    }
+
     func setRotation(_ degrees: Int) {
         lock.lock()
         rotation = degrees
@@ -162,6 +192,11 @@ final class SinkCore: @unchecked Sendable {
     func take(_ sample: OpaquePointer?) {
         guard let sample else { return }
         lock.lock()
+        if discarding {
+            lock.unlock()
+            gst_sample_unref(sample)
+            return
+        }
         let previous = lastSample
         lastSample = sample
         lock.unlock()

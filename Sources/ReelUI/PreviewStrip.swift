@@ -116,6 +116,8 @@ final class PreviewStrip {
             if let player { player.resume() } else { startIfAllowed() }
         case .pause:
             player?.pause()
+        case .suspend:
+            player?.suspend()
         case .idle:
             break
         }

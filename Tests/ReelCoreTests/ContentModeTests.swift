@@ -172,11 +172,14 @@ final class StripPolicyTests: XCTestCase {
         policy.inView = true
         XCTAssertEqual(policy.decision(hasPipeline: false), .play)
         policy.otherPlayback = true
-        XCTAssertEqual(policy.decision(hasPipeline: true), .pause, "the player has the stage")
+        XCTAssertEqual(policy.decision(hasPipeline: true), .suspend, "the player has the stage: its decoder is freed")
         XCTAssertEqual(policy.decision(hasPipeline: false), .idle)
         policy.otherPlayback = false
         policy.windowHidden = true
         XCTAssertEqual(policy.decision(hasPipeline: true), .pause, "minimized")
+        policy.otherPlayback = true
+        XCTAssertEqual(policy.decision(hasPipeline: true), .suspend, "minimized with the mini window playing")
+        policy.otherPlayback = false
         policy.windowHidden = false
         XCTAssertEqual(policy.decision(hasPipeline: true), .play, "resumes")
     }

@@ -19,6 +19,21 @@ final class SmallRulesTests: XCTestCase {
         XCTAssertNil(HTTPStatus.find(in: ""))
     }
 
+    func testOneDecoderThreadUpTo1080pAt30FramesOfALightCodec() {
+        XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_h264", width: 1920, height: 1080, framesPerSecond: 30), 1)
+        XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_h264", width: 1280, height: 720, framesPerSecond: 60), 1)
+        XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_h264", width: 1920, height: 1080, framesPerSecond: 60),
+                       DecoderThreading.automatic, "1080p60: one thread per core")
+        XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_h264", width: 3840, height: 2160, framesPerSecond: 24),
+                       DecoderThreading.automatic)
+        XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_h265", width: 1280, height: 720, framesPerSecond: 30),
+                       DecoderThreading.automatic, "a costlier codec")
+        XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_h264", width: 1920, height: 1080, framesPerSecond: 0),
+                       DecoderThreading.automatic, "a variable or unknown rate")
+        XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_h264", width: 0, height: 0, framesPerSecond: 30),
+                       DecoderThreading.automatic)
+    }
+
     func testThePlayButtonOffersPauseWhilePlaybackIsUnderWay() {
         XCTAssertEqual([PlaybackState.opening, .playing, .paused, .buffering, .reconnecting, .ended, .failed].map(\.isUnderWay),
                        [true, true, false, true, true, false, false])

@@ -41,4 +41,27 @@ final class LoopingPlayerTests: XCTestCase {
         player.setMuted(false)
         XCTAssertTrue(player.isMuted, "nothing to unmute")
     }
+
+    /// Suspended (another video plays), the strip shows nothing new; it
+    /// comes back at the frame it left, never showing its clip's first frame
+    /// on the way.
+    func testASuspendedLoopComesBackAtTheSameFrame() throws {
+        let player = LoopingPlayer(clips: [MediaFixture.uri(media.mp4)])
+        var shown: [UInt64] = []
+        player.sink.onFrame = { frame in shown.append(frame.pts ?? 0) }
+        XCTAssertTrue(spinMainContext(timeout: 30) { (shown.last ?? 0) >= 500_000_000 }, "\(shown)")
+        player.suspend()
+        XCTAssertTrue(player.isSuspended)
+        let last = try XCTUnwrap(shown.last)
+        let count = shown.count
+        _ = spinMainContext(timeout: 0.5) { false }
+        XCTAssertLessThanOrEqual(shown.count, count + 1, "frames while suspended")
+        let left = shown.count
+        player.resume()
+        XCTAssertTrue(spinMainContext(timeout: 30) { shown.count >= left + 3 }, "\(shown)")
+        let back = shown[left]
+        XCTAssertGreaterThanOrEqual(back, last, "came back where it was, not at the start: \(shown)")
+        XCTAssertLessThanOrEqual(back, last + 70_000_000, "at most two frames on: \(shown)")
+        XCTAssertFalse(player.isSuspended)
+    }
 }

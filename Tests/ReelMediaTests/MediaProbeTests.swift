@@ -78,6 +78,28 @@ final class MediaProbeTests: XCTestCase {
         XCTAssertEqual(worker.probe(MediaFixture.uri(media.textAsMP4)), .problem(.notAVideo))
     }
 
+    /// A worker left idle is let go (its input closed, so it ends), and the
+    /// next request starts another. The worker here is a script that gives
+    /// every request the same answer.
+    func testAnIdleWorkerIsLetGoAndTheNextRequestStartsAnother() throws {
+        let answer = try JSONEncoder().encode(MediaProbe.Outcome.problem(.notAVideo)).base64EncodedString()
+        let script = media.makeFolder("idle-worker") + "/worker"
+        try """
+        #!/bin/sh
+        while IFS= read -r line; do
+          id=$(printf '%s' "$line" | sed 's/.*"id":\\([0-9]*\\).*/\\1/')
+          printf '{"id":%s,"result":"%s"}\\n' "$id" "\(answer)"
+        done
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(script, 0o755), 0)
+        let worker = MediaWorker(executable: script, idleExit: 0.3)
+        XCTAssertEqual(worker.probe("file:///first.mp4"), .problem(.notAVideo))
+        XCTAssertTrue(worker.hasWorker)
+        XCTAssertTrue(spinMainContext(timeout: 5) { !worker.hasWorker }, "not let go while idle")
+        XCTAssertEqual(worker.probe("file:///second.mp4"), .problem(.notAVideo), "a new worker answers")
+        XCTAssertTrue(worker.hasWorker)
+    }
+
     /// Root reads any file whatever its mode, so as root the test uses a
     /// file the kernel refuses even to root: a write-only sysctl.
     func testUnreadableFile() throws {

@@ -152,7 +152,7 @@ public final class Player {
 
     public func pause() {
         wantsPlaying = false
-        gst_element_set_state(playbin, GST_STATE_PAUSED)
+        pauseUnlessPausing()
     }
 
     public func togglePlaying() {
@@ -409,7 +409,7 @@ public final class Player {
         if percent < 100 {
             if !isBuffering {
                 isBuffering = true
-                gst_element_set_state(playbin, GST_STATE_PAUSED)
+                pauseUnlessPausing()
                 setState(.buffering)
             }
         } else if isBuffering {
@@ -427,6 +427,17 @@ public final class Player {
                 setState(.paused)
             }
         }
+    }
+
+    /// Asks for PAUSED unless that is what was asked last (GST_STATE_TARGET:
+    /// opening, or buffering). Asked again while it prerolls, playbin3
+    /// (GStreamer 1.22) at times runs its start-up again and forgets the
+    /// outputs it has linked; the next pad decodebin3 adds then aborts the
+    /// app ("reconfigure_output: assertion failed: (combine->sinkpad ==
+    /// NULL)"), as a stream whose second segment is missing does as it fails.
+    private func pauseUnlessPausing() {
+        guard playbin.pointee.target_state != GST_STATE_PAUSED else { return }
+        gst_element_set_state(playbin, GST_STATE_PAUSED)
     }
 
     private func problem(for error: GLibError?, httpStatus: Int?, debugText: String) -> VideoProblem {

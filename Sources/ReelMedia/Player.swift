@@ -430,11 +430,13 @@ public final class Player {
     }
 
     /// Asks for PAUSED unless that is what was asked last (GST_STATE_TARGET:
-    /// opening, or buffering). Asked again while it prerolls, playbin3
-    /// (GStreamer 1.22) at times runs its start-up again and forgets the
-    /// outputs it has linked; the next pad decodebin3 adds then aborts the
-    /// app ("reconfigure_output: assertion failed: (combine->sinkpad ==
-    /// NULL)"), as a stream whose second segment is missing does as it fails.
+    /// opening, or buffering). playbin3 (GStreamer 1.22) asked for PAUSED a
+    /// second time while it prerolls may later abort the app as decodebin3
+    /// adds a pad ("reconfigure_output: assertion failed: (combine->sinkpad
+    /// == NULL)"), as a stream whose second segment is missing does as it
+    /// fails: 4 in 200 such launches before, 0 in 400 since
+    /// (tests/stress/hls_launches.py). Likely it runs its start-up again
+    /// and forgets the outputs it had linked.
     private func pauseUnlessPausing() {
         guard playbin.pointee.target_state != GST_STATE_PAUSED else { return }
         gst_element_set_state(playbin, GST_STATE_PAUSED)

@@ -154,7 +154,7 @@ public final class Player {
 
     public func pause() {
         wantsPlaying = false
-        gst_element_set_state(playbin, GST_STATE_PAUSED)
+        pauseUnlessPausing()
     }
 
     public func togglePlaying() {
@@ -411,7 +411,7 @@ public final class Player {
         if percent < 100 {
             if !isBuffering {
                 isBuffering = true
-                gst_element_set_state(playbin, GST_STATE_PAUSED)
+                pauseUnlessPausing()
                 setState(.buffering)
             }
         } else if isBuffering {
@@ -429,6 +429,19 @@ public final class Player {
                 setState(.paused)
             }
         }
+    }
+
+    /// Asks for PAUSED unless that is what was asked last (GST_STATE_TARGET:
+    /// opening, or buffering). playbin3 (GStreamer 1.22) asked for PAUSED a
+    /// second time while it prerolls may later abort the app as decodebin3
+    /// adds a pad ("reconfigure_output: assertion failed: (combine->sinkpad
+    /// == NULL)"), as a stream whose second segment is missing does as it
+    /// fails: 4 in 200 such launches before, 0 in 400 since
+    /// (tests/stress/hls_launches.py). Likely it runs its start-up again
+    /// and forgets the outputs it had linked.
+    private func pauseUnlessPausing() {
+        guard playbin.pointee.target_state != GST_STATE_PAUSED else { return }
+        gst_element_set_state(playbin, GST_STATE_PAUSED)
     }
 
     private func problem(for error: GLibError?, httpStatus: Int?, debugText: String) -> VideoProblem {

@@ -210,7 +210,7 @@ final class PictureInPictureWindow {
         }
         guard let (position, duration) = progress?() else { return }
         gtk_progress_bar_set_fraction(cast(progressBar), min(1, max(0, position / duration)))
-        let text = CoreText.format(tr("%s of %s"), [DurationText.format(position), DurationText.format(duration)])
+        let text = PlayerControls.positionText(position, of: duration)
         if text != progressText {
             progressText = text
             AccessibleLabel.setValueText(progressBar, text)

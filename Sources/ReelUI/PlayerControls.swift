@@ -142,8 +142,13 @@ final class PlayerControls {
         gtk_range_set_value(cast(seekBar), position)
         gtk_label_set_text(cast(elapsed), DurationText.format(position))
         gtk_label_set_text(cast(remaining), duration.map { "−" + DurationText.format(max(0, $0 - position)) } ?? "")
-        setPositionText(duration.map { CoreText.format(tr("%s of %s"), [DurationText.format(position), DurationText.format($0)]) }
-                        ?? DurationText.format(position))
+        setPositionText(duration.map { PlayerControls.positionText(position, of: $0) } ?? DurationText.format(position))
+    }
+
+    /// "0:03 of 1:30": a position in words for screen readers, the same in
+    /// the player and the mini window.
+    static func positionText(_ position: Double, of duration: Double) -> String {
+        CoreText.format(tr("%s of %s"), [DurationText.format(position), DurationText.format(duration)])
     }
 
     /// The seek bar's value in words for screen readers, not seconds as a

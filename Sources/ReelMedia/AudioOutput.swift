@@ -21,12 +21,6 @@ enum AudioOutput {
                 PropertyValue.boxed(UnsafeMutableRawPointer(properties), gst_structure_get_type()).set(on: pulse, "stream-properties")
                 gst_structure_free(properties)
             }
-            // The pipeline runs on the system clock, the sink following it:
-            // after a seek, pulsesink's own clock can read the server's
-            // timing info before it settles and jump ~560 years ahead (seen
-            // 1 in 20 seeks on a null sink), and everything waiting on it
-            // then waits for ever: the audio for room, the video for its time.
-            PropertyValue.bool(false).set(on: pulse, "provide-clock")
             if opens(pulse) { return (pulse, true) }
         }
         // Only with a sound card to play on: opening ALSA's default device

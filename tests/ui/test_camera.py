@@ -179,10 +179,13 @@ def test_photo_flash_resolution_and_timer(camera, profile):
     assert not list(pictures(profile).glob(".*")), "written under a hidden name, then named"
     wait_until(lambda: shows(app, win, "Photo saved"), 5, what="the toast")
     # The toast sits over the preview, never over the shutter bar.
+    # (Its extents are read once: walking the window's controls can take
+    # longer than the toast stays.)
     toast = app.find(win, name="Photo saved in Pictures › Reel").parent
-    assert controls_under(win, window_extents(toast), inside=toast) == []
+    toast_box = window_extents(toast)
+    assert controls_under(win, toast_box, inside=toast) == []
     shutter = window_extents(button(app, win, "Take Photo"))
-    assert window_extents(toast)[1] + window_extents(toast)[3] <= shutter[1], "the toast is above the shutter"
+    assert toast_box[1] + toast_box[3] <= shutter[1], "the toast is above the shutter"
     # The flash: the preview (black but for a ball) goes white right after
     # the shutter, and fades.
     mean = max(float(subprocess.run(["convert", str(shot), "-crop", "600x300+340+200", "-colorspace", "Gray",
@@ -205,7 +208,10 @@ def test_photo_flash_resolution_and_timer(camera, profile):
     i = trace.count()
     start = time.monotonic()
     app.key("space")
-    wait_until(lambda: shows(app, win, "3") or shows(app, win, "2"), 2, what="the countdown")
+    trace.wait("camera-shutter", lambda e: e["action"] == "startCountdown(3)", after=i)
+    # One walk of the window per look (a walk can take a second while the
+    # preview runs), any of the countdown's numbers.
+    wait_until(lambda: {"3", "2", "1"} & set(all_strings(win)), 3, what="the countdown")
     assert button(app, win, "Cancel Timer")
     trace.wait("photo-saved", after=i, timeout=10)
     assert time.monotonic() - start >= 2.5, "the photo waited for the countdown"

@@ -1,10 +1,10 @@
 #!/usr/bin/python3
-# Playback: 15 s of a 1080p30 (or --fps 60) H.264 High + AAC file in a 1280x720
+# Playback: 15 s of a 1080p30 (or --fps 60) H.264 High (or --clip hevc10: HEVC Main 10) + AAC file in a 1280x720
 # window under Xvfb -- Reel against the decode-only floor and its peers, side
 # by side in one run. Prints a table with ratios to decode-only.
 #
 #   bench/playback.sh [--seconds 15] [--runs 1] [--players LIST] [--reel BIN]
-#       [--base BIN] [--no-warmup] [--keep DIR]
+#       [--base BIN] [--no-warmup] [--keep DIR] [--fps 30|60] [--clip h264|hevc10]
 #
 # LIST is a comma-separated subset of: decode, mpv, playbin, playbin-native,
 # totem, clapper, reel (default: all). Reel is $REEL_BIN or --reel (default
@@ -49,7 +49,8 @@
 # Then the player is killed (SIGTERM, then SIGKILL, to its process group).
 #
 # Input: 30 s of 1080p30 H.264 High (x264 veryfast, 8 Mb/s, 2 B-frames, a
-# keyframe every 2 s; SMPTE bars scrolling with a clock) + AAC-LC 48 kHz
+# keyframe every 2 s; SMPTE bars scrolling with a clock; --clip hevc10: HEVC
+# Main 10, x265 ultrafast, at the same bitrate) + AAC-LC 48 kHz
 # stereo 128 kb/s in MP4, made once in $REEL_BENCH_MEDIA (default
 # /tmp/reel-bench-media) with gst-launch-1.0.
 #
@@ -78,11 +79,14 @@ FPS = 30  # --fps sets it (30 or 60) before the clip is made
 CLIP = MEDIA / "playback-1080p30-h264-aac-30s.mp4"
 
 
-def use_fps(fps):
-    """Points CLIP at the clip of `fps` frames per second."""
-    global FPS, CLIP
-    FPS = fps
-    CLIP = MEDIA / f"playback-1080p{fps}-h264-aac-30s.mp4"
+KIND = "h264"  # --clip sets it: h264 (8-bit H.264 High) or hevc10 (HEVC Main 10)
+
+
+def use_clip(kind, fps):
+    """Points CLIP at the clip of that kind and `fps` frames per second."""
+    global FPS, CLIP, KIND
+    FPS, KIND = fps, kind
+    CLIP = MEDIA / f"playback-1080p{fps}-{kind}-aac-30s.mp4"
 CLK = os.sysconf("SC_CLK_TCK")
 SCREEN = "1920x1080x24"
 WINDOW = (1280, 720)
@@ -113,6 +117,18 @@ def log(*args):
 # input
 # --------------------------------------------------------------------------
 
+def encoder():
+    """The video encoder's part of the clip's pipeline, for KIND."""
+    bitrate = 8000 * FPS // 30
+    if KIND == "hevc10":
+        # What phones and cameras record: 4:2:0 at 10 bits, HEVC Main 10.
+        return ["videoconvert", "!", "video/x-raw,format=I420_10LE", "!",
+                "x265enc", "speed-preset=ultrafast", f"bitrate={bitrate}", f"key-int-max={2 * FPS}", "!",
+                "video/x-h265,profile=main-10", "!", "h265parse"]
+    return ["x264enc", "speed-preset=veryfast", f"bitrate={bitrate}", f"key-int-max={2 * FPS}", "bframes=2", "!",
+            "video/x-h264,profile=high", "!", "h264parse"]
+
+
 def make_clip():
     if CLIP.exists():
         return
@@ -123,9 +139,7 @@ def make_clip():
         ["gst-launch-1.0", "-q",
          "videotestsrc", "pattern=smpte", "horizontal-speed=8", f"num-buffers={30 * FPS}", "!",
          f"video/x-raw,format=I420,width=1920,height=1080,framerate={FPS}/1", "!",
-         "timeoverlay", "font-desc=Sans 48", "!",
-         "x264enc", "speed-preset=veryfast", f"bitrate={8000 * FPS // 30}", f"key-int-max={2 * FPS}", "bframes=2", "!",
-         "video/x-h264,profile=high", "!", "h264parse", "!", "queue", "!", "mux.",
+         "timeoverlay", "font-desc=Sans 48", "!", *encoder(), "!", "queue", "!", "mux.",
          "audiotestsrc", "wave=sine", "freq=440", "num-buffers=300", "samplesperbuffer=4800", "!",
          "audio/x-raw,rate=48000,channels=2", "!", "audioconvert", "!",
          "avenc_aac", "bitrate=128000", "!", "queue", "!", "mux.",
@@ -655,6 +669,8 @@ def main():
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--fps", type=int, default=30, choices=(30, 60), help="the clip's frame rate")
+    ap.add_argument("--clip", default="h264", choices=("h264", "hevc10"),
+                    help="the clip's video: 8-bit H.264 High or 10-bit HEVC Main 10")
     ap.add_argument("--settle", type=float, default=5.0,
                     help="seconds of playback before measuring (the null sink's slow start)")
     ap.add_argument("--players", default="decode,mpv,playbin,playbin-native,totem,clapper,reel")
@@ -663,7 +679,7 @@ def main():
     ap.add_argument("--no-warmup", action="store_true")
     ap.add_argument("--keep", help="keep each run's profile, logs and trace in this folder")
     args = ap.parse_args()
-    use_fps(args.fps)
+    use_clip(args.clip, args.fps)
 
     catalog = {p.name: p for p in (DecodeOnly(), Mpv(), Playbin(), PlaybinNative(), Totem(), Clapper(),
                                    Reel(os.path.abspath(args.reel)))}
@@ -721,7 +737,7 @@ def main():
     except (OSError, StopIteration):
         pass
     print()
-    print(f"Playback: {args.seconds:g} s of 1080p{FPS} H.264 High + AAC, {WINDOW[0]}x{WINDOW[1]} window, "
+    print(f"Playback: {args.seconds:g} s of 1080p{FPS} {'HEVC Main 10' if KIND == 'hevc10' else 'H.264 High'} + AAC, {WINDOW[0]}x{WINDOW[1]} window, "
           f"Xvfb {SCREEN}, null-sink PulseAudio; {os.cpu_count()} cores ({cpu_model}); "
           f"{'median of %d runs' % args.runs if args.runs > 1 else '1 run'}")
     gst = version(["gst-launch-1.0", "--version"]).split()[-1]

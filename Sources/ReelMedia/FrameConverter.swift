@@ -10,19 +10,17 @@ import ReelCore
 /// cheaper (bench/RESULTS.md). Used from one streaming thread at a time.
 final class FrameConverter {
     /// The formats the sink accepts, so decoders' output needs no videoconvert.
-    static let inputFormats = ["I420", "YV12", "NV12", "YUY2", "BGRx", "BGRA"]
+    /// Software decoders give 10-bit video as I420_10LE (HEVC Main 10, VP9
+    /// profile 2, AV1), professional cameras 4:2:2 and 4:4:4.
+    static let inputFormats = ["I420", "YV12", "NV12", "I420_10LE", "P010_10LE", "Y42B", "I422_10LE",
+                               "Y444", "Y444_10LE", "YUY2", "BGRx", "BGRA"]
 
     private let pool = FramePool()
     /// Scratch planes for the scaled YUV picture, reused frame to frame.
-    private var scratch: UnsafeMutableRawPointer?
-    private var scratchSize = 0
-    private var rotated: UnsafeMutableRawPointer?
-    private var rotatedSize = 0
-
-    deinit {
-        scratch?.deallocate()
-        rotated?.deallocate()
-    }
+    private let scratch = ScratchBuffer()
+    /// 10-bit planes brought to 8 bits before scaling.
+    private let reduced = ScratchBuffer()
+    private let rotated = ScratchBuffer()
 
     /// Converts `sample` so that, after `rotation` (0, 90, 180 or 270
     /// degrees clockwise), it covers `drawn` device pixels (nil: source size),
@@ -102,22 +100,11 @@ final class FrameConverter {
         func bytes(_ i: Int) -> UnsafeMutablePointer<UInt8> { plane[i]!.assumingMemoryBound(to: UInt8.self) }
         let scaled = width != sourceWidth || height != sourceHeight
         let w = Int32(width), h = Int32(height), outStride = Int32(width * 4)
+        if let layout = PlanarLayout(format) {
+            return convertPlanar(layout, plane: plane, stride: stride, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
+                                 matrix: matrix, into: out, width: width, height: height)
+        }
         switch format {
-        case GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12:
-            // YV12 is I420 with the chroma planes swapped.
-            let (u, v) = format == GST_VIDEO_FORMAT_I420 ? (1, 2) : (2, 1)
-            var y = bytes(0), uPlane = bytes(u), vPlane = bytes(v)
-            var yStride = stride[0], uStride = stride[u], vStride = stride[v]
-            if scaled {
-                let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
-                let base = scratchBuffer(width * height + 2 * chromaWidth * chromaHeight).assumingMemoryBound(to: UInt8.self)
-                let su = base + width * height, sv = su + chromaWidth * chromaHeight
-                I420Scale(y, yStride, uPlane, uStride, vPlane, vStride, Int32(sourceWidth), Int32(sourceHeight),
-                          base, w, su, Int32(chromaWidth), sv, Int32(chromaWidth), w, h, kFilterBilinear)
-                y = base; uPlane = su; vPlane = sv
-                yStride = w; uStride = Int32(chromaWidth); vStride = Int32(chromaWidth)
-            }
-            return I420ToARGBMatrix(y, yStride, uPlane, uStride, vPlane, vStride, out, outStride, matrix, w, h) == 0
         case GST_VIDEO_FORMAT_NV12:
             var y = bytes(0), uv = bytes(1)
             var yStride = stride[0], uvStride = stride[1]
@@ -131,6 +118,15 @@ final class FrameConverter {
                 yStride = w; uvStride = Int32(chromaWidth * 2)
             }
             return NV12ToARGBMatrix(y, yStride, uv, uvStride, out, outStride, matrix, w, h) == 0
+        case GST_VIDEO_FORMAT_P010_10LE:
+            // Hardware decoders' 10-bit output (samples in the high bits).
+            // libyuv's 16-bit UV scaling is incomplete, so scale in BGRA.
+            func words(_ i: Int) -> UnsafeMutablePointer<UInt16> { plane[i]!.assumingMemoryBound(to: UInt16.self) }
+            let target = scaled ? scratchBuffer(sourceWidth * sourceHeight * 4).assumingMemoryBound(to: UInt8.self) : out
+            guard P010ToARGBMatrix(words(0), stride[0] / 2, words(1), stride[1] / 2, target, Int32(sourceWidth * 4),
+                                   matrix, Int32(sourceWidth), Int32(sourceHeight)) == 0 else { return false }
+            return !scaled || ARGBScale(target, Int32(sourceWidth * 4), Int32(sourceWidth), Int32(sourceHeight),
+                                        out, outStride, w, h, kFilterBilinear) == 0
         case GST_VIDEO_FORMAT_YUY2:
             // Webcams' raw format. libyuv converts it with BT.601 only, which
             // is what webcams use; scaling, if any, follows in BGRA.
@@ -151,17 +147,92 @@ final class FrameConverter {
         }
     }
 
+    /// Three-plane YUV of any subsampling and depth: scale the planes to the
+    /// drawn size, then convert. 10-bit video drawn at its own size goes
+    /// straight to BGRA with its full precision.
+    private func convertPlanar(_ layout: PlanarLayout, plane: UnsafePointer<UnsafeMutableRawPointer?>,
+                               stride: UnsafePointer<Int32>, sourceWidth: Int, sourceHeight: Int,
+                               matrix: UnsafePointer<YuvConstants>,
+                               into out: UnsafeMutablePointer<UInt8>, width: Int, height: Int) -> Bool {
+        let (u, v) = layout.swapsChroma ? (2, 1) : (1, 2)
+        // libyuv counts 16-bit planes' strides in samples, GStreamer in bytes.
+        var picture = Planes(planes: [plane[0]!, plane[u]!, plane[v]!],
+                             strides: [stride[0], stride[u], stride[v]].map { $0 / Int32(layout.sampleBytes) },
+                             wide: layout.sampleBytes == 2)
+        if width != sourceWidth || height != sourceHeight {
+            // libyuv scales 16-bit planes without SIMD (three times the cost
+            // of the whole 8-bit path at 1080p → 720p), while it brings them
+            // to 8 bits almost for free: reduce first, then scale as 8-bit.
+            if picture.wide {
+                guard let eight = reduce(picture, layout, width: sourceWidth, height: sourceHeight) else { return false }
+                picture = eight
+            }
+            guard let smaller = scale(picture, layout, from: (sourceWidth, sourceHeight), to: (width, height))
+            else { return false }
+            picture = smaller
+        }
+        let p = picture.planes, s = picture.strides, w = Int32(width), h = Int32(height), outStride = Int32(width * 4)
+        if picture.wide {
+            let p = p.map { $0.assumingMemoryBound(to: UInt16.self) }
+            let convert = layout.chromaShiftY == 1 ? I010ToARGBMatrix : layout.chromaShiftX == 1 ? I210ToARGBMatrix : I410ToARGBMatrix
+            return convert(p[0], s[0], p[1], s[1], p[2], s[2], out, outStride, matrix, w, h) == 0
+        }
+        let bytes = p.map { $0.assumingMemoryBound(to: UInt8.self) }
+        let convert = layout.chromaShiftY == 1 ? I420ToARGBMatrix : layout.chromaShiftX == 1 ? I422ToARGBMatrix : I444ToARGBMatrix
+        return convert(bytes[0], s[0], bytes[1], s[1], bytes[2], s[2], out, outStride, matrix, w, h) == 0
+    }
+
+    /// Three planes and their strides (in samples).
+    private struct Planes {
+        var planes: [UnsafeMutableRawPointer]
+        var strides: [Int32]
+        /// 16-bit samples.
+        var wide: Bool
+    }
+
+    /// 8-bit planes laid out one after another in `buffer`, for a picture
+    /// of that size and layout.
+    private func eightBitPlanes(in buffer: ScratchBuffer, _ layout: PlanarLayout, width: Int, height: Int) -> Planes {
+        let chromaWidth = (width + (1 << layout.chromaShiftX) - 1) >> layout.chromaShiftX
+        let chromaHeight = (height + (1 << layout.chromaShiftY) - 1) >> layout.chromaShiftY
+        let base = buffer.bytes(width * height + 2 * chromaWidth * chromaHeight)
+        return Planes(planes: [base, base + width * height, base + width * height + chromaWidth * chromaHeight],
+                      strides: [Int32(width), Int32(chromaWidth), Int32(chromaWidth)], wide: false)
+    }
+
+    private func reduce(_ picture: Planes, _ layout: PlanarLayout, width: Int, height: Int) -> Planes? {
+        let eight = eightBitPlanes(in: reduced, layout, width: width, height: height)
+        let s = picture.planes.map { $0.assumingMemoryBound(to: UInt16.self) }, ss = picture.strides
+        let d = eight.planes.map { $0.assumingMemoryBound(to: UInt8.self) }, ds = eight.strides
+        let reduce = layout.chromaShiftY == 1 ? I010ToI420 : layout.chromaShiftX == 1 ? I210ToI422 : I410ToI444
+        return reduce(s[0], ss[0], s[1], ss[1], s[2], ss[2], d[0], ds[0], d[1], ds[1], d[2], ds[2],
+                      Int32(width), Int32(height)) == 0 ? eight : nil
+    }
+
+    private func scale(_ picture: Planes, _ layout: PlanarLayout, from: (Int, Int), to: (Int, Int)) -> Planes? {
+        let scaled = eightBitPlanes(in: scratch, layout, width: to.0, height: to.1)
+        let s = picture.planes.map { $0.assumingMemoryBound(to: UInt8.self) }, ss = picture.strides
+        let d = scaled.planes.map { $0.assumingMemoryBound(to: UInt8.self) }, ds = scaled.strides
+        let scale = layout.chromaShiftY == 1 ? I420Scale : layout.chromaShiftX == 1 ? I422Scale : I444Scale
+        return scale(s[0], ss[0], s[1], ss[1], s[2], ss[2], Int32(from.0), Int32(from.1),
+                     d[0], ds[0], d[1], ds[1], d[2], ds[2], Int32(to.0), Int32(to.1), kFilterBilinear) == 0 ? scaled : nil
+    }
+
     /// The planes' addresses at pixel (x, y) (both even): chroma planes are
     /// subsampled, packed formats have several bytes a pixel.
     private static func planes(_ plane: UnsafePointer<UnsafeMutableRawPointer?>, stride: UnsafePointer<Int32>,
                                format: GstVideoFormat, x: Int, y: Int) -> [UnsafeMutableRawPointer?] {
         guard x != 0 || y != 0 else { return (0..<4).map { plane[$0] } }
         func at(_ i: Int, row: Int, byte: Int) -> UnsafeMutableRawPointer? { plane[i].map { $0 + row * Int(stride[i]) + byte } }
+        if let layout = PlanarLayout(format) {
+            let size = layout.sampleBytes, cx = x >> layout.chromaShiftX, cy = y >> layout.chromaShiftY
+            return [at(0, row: y, byte: x * size), at(1, row: cy, byte: cx * size), at(2, row: cy, byte: cx * size), nil]
+        }
         switch format {
-        case GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12:
-            return [at(0, row: y, byte: x), at(1, row: y / 2, byte: x / 2), at(2, row: y / 2, byte: x / 2), nil]
         case GST_VIDEO_FORMAT_NV12:
             return [at(0, row: y, byte: x), at(1, row: y / 2, byte: x), nil, nil]
+        case GST_VIDEO_FORMAT_P010_10LE:
+            return [at(0, row: y, byte: x * 2), at(1, row: y / 2, byte: x * 2), nil, nil]
         case GST_VIDEO_FORMAT_YUY2:
             return [at(0, row: y, byte: x * 2), nil, nil, nil]
         default:
@@ -188,20 +259,10 @@ final class FrameConverter {
     }
 
     private func scratchBuffer(_ size: Int) -> UnsafeMutableRawPointer {
-        if size > scratchSize {
-            scratch?.deallocate()
-            scratch = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
-            scratchSize = size
-        }
-        return scratch!
+        scratch.bytes(size)
     }
 
     private func rotationBuffer(_ size: Int) -> UnsafeMutablePointer<UInt8> {
-        if size > rotatedSize {
-            rotated?.deallocate()
-            rotated = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
-            rotatedSize = size
-        }
-        return rotated!.assumingMemoryBound(to: UInt8.self)
+        rotated.bytes(size).assumingMemoryBound(to: UInt8.self)
     }
 }

@@ -115,6 +115,23 @@ public final class VideoSink {
         core.refresh()
     }
 
+    /// The pixel format the decoder gives and the one libyuv converts: the
+    /// same when no videoconvert works in between (the fast path). nil
+    /// before the caps are negotiated.
+    public var pixelFormats: (decoded: String, converted: String)? {
+        func format(_ element: UnsafeMutablePointer<GstElement>, _ padName: String) -> String? {
+            guard let pad = gst_element_get_static_pad(element, padName) else { return nil }
+            defer { gst_object_unref(pad) }
+            guard let caps = gst_pad_get_current_caps(pad) else { return nil }
+            defer { gst_caps_unref(caps) }
+            guard let structure = gst_caps_get_structure(caps, 0),
+                  let name = gst_structure_get_string(structure, "format") else { return nil }
+            return String(cString: name)
+        }
+        guard let decoded = format(element, "sink"), let converted = format(appsink, "sink") else { return nil }
+        return (decoded, converted)
+    }
+
     /// Frames the sink dropped for being late (QoS), and frames converted but
     /// replaced by a newer one before the main thread took them.
     public var droppedFrames: (late: Int, unshown: Int) {

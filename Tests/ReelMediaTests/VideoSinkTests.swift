@@ -18,7 +18,7 @@ final class VideoSinkTests: XCTestCase {
     // MARK: Colours and formats
 
     func testSolidColoursInEveryInputFormat() throws {
-        for format in ["I420", "NV12", "YV12", "YUY2", "BGRx", "BGRA"] {
+        for format in ["I420", "NV12", "YV12", "YUY2", "BGRx", "BGRA"] + VideoSinkTests.deepFormats {
             for (pattern, colour) in VideoSinkTests.solids {
                 let frame = try firstFrame("videotestsrc pattern=\(pattern) ! video/x-raw,format=\(format),width=320,height=240")
                 let what = "\(pattern) from \(format)"
@@ -35,7 +35,7 @@ final class VideoSinkTests: XCTestCase {
     /// Colour bars catch swapped chroma planes, wrong strides and a mirrored
     /// picture that a solid colour cannot.
     func testColourBarsLandInPlaceInEveryInputFormat() throws {
-        for format in ["I420", "NV12", "YV12", "YUY2", "BGRx"] {
+        for format in ["I420", "NV12", "YV12", "YUY2", "BGRx"] + VideoSinkTests.deepFormats {
             let frame = try firstFrame("videotestsrc pattern=smpte ! video/x-raw,format=\(format),width=320,height=240")
             assertBars(frame, rotation: 0, scale: 1, "\(format)")
         }
@@ -44,12 +44,64 @@ final class VideoSinkTests: XCTestCase {
     /// An odd size has a chroma plane rounded up: the last column and row
     /// still get the right colour.
     func testOddSize() throws {
-        for format in ["I420", "NV12"] {
+        for format in ["I420", "NV12"] + VideoSinkTests.deepFormats {
             let frame = try firstFrame("videotestsrc pattern=blue ! video/x-raw,format=\(format),width=321,height=241")
             XCTAssertEqual(frame.width, 321)
             XCTAssertEqual(frame.height, 241)
             assertSolid(frame, (0, 0, 255), "321×241 \(format)")
             assertClose(frame.rgb(x: 320, y: 240), (0, 0, 255), "\(format) bottom-right pixel")
+        }
+    }
+
+    /// 10-bit and 4:2:2 / 4:4:4 video reaches libyuv as it is (no
+    /// videoconvert), and a format libyuv cannot take is converted first.
+    func testDeepFormatsReachLibyuvWithoutVideoconvert() throws {
+        for format in VideoSinkTests.deepFormats {
+            let run = try SinkRun("videotestsrc ! video/x-raw,format=\(format),width=64,height=48")
+            run.pipeline.setState(GST_STATE_PAUSED)
+            XCTAssertEqual(run.pipeline.waitForAsyncDone(timeout: 20), .finished, format)
+            let formats = try XCTUnwrap(run.sink.pixelFormats, format)
+            XCTAssertEqual(formats.decoded, format)
+            XCTAssertEqual(formats.converted, format)
+        }
+        let run = try SinkRun("videotestsrc ! video/x-raw,format=GRAY8,width=64,height=48")
+        run.pipeline.setState(GST_STATE_PAUSED)
+        XCTAssertEqual(run.pipeline.waitForAsyncDone(timeout: 20), .finished)
+        let formats = try XCTUnwrap(run.sink.pixelFormats)
+        XCTAssertEqual(formats.decoded, "GRAY8")
+        XCTAssertTrue(FrameConverter.inputFormats.contains(formats.converted), formats.converted)
+    }
+
+    /// A 10-bit picture matches its 8-bit reference within a code value or
+    /// so per channel: ramps, bars and colours, BT.709 and BT.2020, both
+    /// ranges, at the source size and scaled. (A wrong matrix, range or bit
+    /// depth is off by 10 to 200.)
+    func testTenBitMatchesTheEightBitReference() throws {
+        for colorimetry in ["bt709", "bt2020", "1:3:5:1", "1:6:5:1"] {
+            for pattern in ["smpte", "gradient", "colors"] {
+                for drawn in [nil, (160, 120)] as [(Int, Int)?] {
+                    func frame(_ format: String) throws -> VideoFrame {
+                        try firstFrame("videotestsrc pattern=\(pattern) ! video/x-raw,format=\(format),width=320,height=240,colorimetry=\(colorimetry)") {
+                            if let drawn { $0.setDrawnSize(width: drawn.0, height: drawn.1) }
+                        }
+                    }
+                    let reference = try frame("I420"), deep = try frame("I420_10LE")
+                    XCTAssertEqual(deep.width, reference.width)
+                    var worst = 0
+                    for y in stride(from: 0, to: reference.height, by: 3) {
+                        for x in stride(from: 0, to: reference.width, by: 3) {
+                            let a = reference.rgb(x: x, y: y), b = deep.rgb(x: x, y: y)
+                            worst = max(worst, abs(a.0 - b.0), abs(a.1 - b.1), abs(a.2 - b.2))
+                        }
+                    }
+                    // Ramps and bars: one code value. Saturated colours: two,
+                    // the 8-bit reference's own rounding times the chroma
+                    // coefficients (up to 1.9). Scaled, the 8-bit and 16-bit
+                    // scalers filter the bars' sharp edges a little apart.
+                    let tolerance = drawn == nil ? (pattern == "colors" ? 2 : 1) : (pattern == "gradient" ? 1 : 3)
+                    XCTAssertLessThanOrEqual(worst, tolerance, "\(pattern) in \(colorimetry), drawn \(String(describing: drawn))")
+                }
+            }
         }
     }
 
@@ -119,7 +171,7 @@ final class VideoSinkTests: XCTestCase {
     // MARK: Size
 
     func testConvertsAtTheDrawnSizeButKeepsTheDisplaySize() throws {
-        for format in ["I420", "NV12", "YV12", "BGRx"] {
+        for format in ["I420", "NV12", "YV12", "BGRx"] + VideoSinkTests.deepFormats {
             let frame = try firstFrame("videotestsrc pattern=smpte ! video/x-raw,format=\(format),width=320,height=240") {
                 $0.setDrawnSize(width: 160, height: 120)
             }
@@ -363,6 +415,9 @@ final class VideoSinkTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// 10-bit and 4:2:2 / 4:4:4 formats, converted by libyuv too.
+    static let deepFormats = ["I420_10LE", "P010_10LE", "Y42B", "I422_10LE", "Y444", "Y444_10LE"]
 
     static let solids: [(String, (Int, Int, Int))] = [
         ("red", (255, 0, 0)), ("green", (0, 255, 0)), ("blue", (0, 0, 255)),

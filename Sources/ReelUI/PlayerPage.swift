@@ -162,18 +162,7 @@ final class PlayerPage {
         view.contentMode = contentMode
         player.volume = settings?.double("volume", fallback: 1) ?? 1
         player.isMuted = settings?.bool("muted") ?? false
-        player.onState = { [weak self] state in self?.stateChanged(state) }
-        player.onFailure = { [weak self] problem in self?.showError(problem) }
-        player.onBuffering = { [weak self] percent in self?.buffering(percent) }
-        player.onDuration = { [weak self] _ in self?.refreshPosition() }
-        player.onManifest = { [weak self] manifest in
-            self?.controls.setQualities(available: manifest.variants.count > 1)
-        }
-        player.onSeekDone = { [weak self] in
-            guard let self, let position = self.player?.position else { return }
-            Trace.shared.event("player-seek-done", ["position": position])
-            self.refreshPosition()
-        }
+        player.onEvent = { [weak self] event in self?.handle(event) }
         controls.setRate(1)
         ActionGroup.setState(actions["speed"]!, PlaybackSpeed.key(1))
         controls.setQualities(available: false)
@@ -261,12 +250,6 @@ final class PlayerPage {
         preciseSeek = nil
         uninhibit()
         screen.attach(nil)
-        player.onState = nil
-        player.onFailure = nil
-        player.onBuffering = nil
-        player.onDuration = nil
-        player.onSeekDone = nil
-        player.onManifest = nil
         player.close()
         self.player = nil
         setCursorHidden(false)
@@ -477,6 +460,20 @@ final class PlayerPage {
     }
 
     // MARK: Player events
+
+    private func handle(_ event: Player.Event) {
+        switch event {
+        case .state(let state): stateChanged(state)
+        case .failure(let problem): showError(problem)
+        case .buffering(let percent): buffering(percent)
+        case .duration: refreshPosition()
+        case .manifest(let manifest): controls.setQualities(available: manifest.variants.count > 1)
+        case .seekDone:
+            guard let position = player?.position else { return }
+            Trace.shared.event("player-seek-done", ["position": position])
+            refreshPosition()
+        }
+    }
 
     private func stateChanged(_ state: PlaybackState) {
         onStateChanged?(state)

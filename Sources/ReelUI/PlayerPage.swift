@@ -49,23 +49,8 @@ final class PlayerPage {
     private var presentedFirstFrame = false
     private var liveEdge = LiveEdge()
 
-    /// Asked to leave the player (Back, Esc, the end action "close").
-    var onClose: (() -> Void)?
-    /// The end action "next": returns the address to play after `uri`.
-    var nextAddress: ((String) -> String?)?
-    /// The remembered position of a video, and where to store a new one.
-    var savedPosition: ((String) -> Double?)?
-    var storePosition: ((String, Double?) -> Void)?
-    /// The picture-in-picture button or key: the window moves the video
-    /// into the mini window, or back.
-    var onPictureInPicture: (() -> Void)?
-    /// A video was opened (its title).
-    var onOpen: ((String) -> Void)?
-    /// The state changed (the mini window's play button follows it).
-    var onStateChanged: ((PlaybackState) -> Void)?
-    /// The video failed while playing elsewhere: the error page needs to
-    /// be seen.
-    var onErrorElsewhere: (() -> Void)?
+    /// The main window: where the page reports and what it asks.
+    weak var delegate: PlayerPageDelegate?
 
     init(settings: Settings?) {
         self.settings = settings
@@ -176,7 +161,7 @@ final class PlayerPage {
         if !player.hasAudioOutput {
             toast(tr("No sound output was found: the video plays without sound."))
         }
-        if let saved = savedPosition?(locator.uri) {
+        if let saved = delegate?.playerPage(savedPositionOf: locator.uri) {
             offerResume(at: saved)
         }
         ticker = MainContext.every(milliseconds: 250) { [weak self] in
@@ -185,7 +170,7 @@ final class PlayerPage {
         }
         showControls()
         if isShowingVideo { controls.focusPlayButton() }
-        onOpen?(title)
+        delegate?.playerPage(opened: title)
     }
 
     /// Moves the playing video into `other` (the mini window's view), or
@@ -240,7 +225,7 @@ final class PlayerPage {
     func stop() {
         guard let player else { return }
         if let locator {
-            storePosition?(locator.uri, ResumePolicy.positionToRemember(player.position, duration: player.duration))
+            delegate?.playerPage(store: ResumePolicy.positionToRemember(player.position, duration: player.duration), of: locator.uri)
         }
         ticker?.remove()
         ticker = nil
@@ -337,11 +322,11 @@ final class PlayerPage {
         }
         map.add("fullscreen") { [weak self] in self?.toggleFullscreen() }
         map.add("picture-in-picture") { [weak self] in
-            self?.onPictureInPicture?()
+            self?.delegate?.playerPageTogglePictureInPicture()
         }
         map.add("statistics") { [weak self] in self?.toggleStatistics() }
         map.add("back") { [weak self] in self?.back() }
-        map.add("close") { [weak self] in self?.onClose?() }
+        map.add("close") { [weak self] in self?.delegate?.playerPageClose() }
         map.add("retry") { [weak self] in
             guard let self, let locator = self.locator else { return }
             self.open(locator, title: self.title)
@@ -415,7 +400,7 @@ final class PlayerPage {
         if isFullscreen, let window {
             gtk_window_unfullscreen(window)
         } else {
-            onClose?()
+            delegate?.playerPageClose()
         }
     }
 
@@ -476,7 +461,7 @@ final class PlayerPage {
     }
 
     private func stateChanged(_ state: PlaybackState) {
-        onStateChanged?(state)
+        delegate?.playerPage(stateChanged: state)
         controls.setPlaying(state.isUnderWay)
         if state == .playing { inhibit() } else { uninhibit() }
         switch state {
@@ -500,11 +485,11 @@ final class PlayerPage {
         case .stop:
             break
         case .close:
-            onClose?()
+            delegate?.playerPageClose()
         case .loop:
             player?.play()
         case .next:
-            guard let locator, let next = nextAddress?(locator.uri) else { return }
+            guard let locator, let next = delegate?.playerPage(addressAfter: locator.uri) else { return }
             MainContext.soon { [weak self] in self?.openAddress(next) }
         }
     }
@@ -537,7 +522,7 @@ final class PlayerPage {
         StackPages.show(stack, "error")
         focusDefault()
         setCursorHidden(false)
-        if !isShowingVideo { onErrorElsewhere?() }
+        if !isShowingVideo { delegate?.playerPageFailedElsewhere() }
     }
 
     private func presented(_ pts: UInt64?) {

@@ -435,4 +435,43 @@ final class PlaybackSessionTests: XCTestCase {
         XCTAssertEqual(session.handle(.error(gone)), failure(.network(HTTPStatus.describe(404))))
         XCTAssertEqual(session.position(answered: nil), 30)
     }
+
+    // MARK: Intents in each state
+
+    /// A session in each state, and what play, pause and seek do there.
+    func testIntentsInEachState() {
+        typealias A = PlaybackSession.Action
+        var stalled = playing()
+        _ = stalled.handle(.buffering(percent: 10))
+        var refilled = stalled
+        _ = refilled.handle(.buffering(percent: 100))
+        var paused = playing()
+        _ = paused.handle(.pause)
+        _ = paused.handle(.paused)
+        var ended = playing()
+        _ = ended.handle(.endOfStream)
+        var failed = playing()
+        _ = failed.handle(.cannotOpen(.damaged))
+        let seek = A.seek(to: 5, accurate: true)
+        let cases: [(String, PlaybackSession, play: [A], pause: [A], seek: [A])] = [
+            ("opening", opened(), [.setPipeline(.playing)], [], [seek]),
+            ("playing", playing(), [.setPipeline(.playing)], [.setPipeline(.paused)], [seek]),
+            ("paused", paused, [.setPipeline(.playing)], [], [seek]),
+            ("buffering", stalled, [], [], [seek]),
+            ("refilled", refilled, [.setPipeline(.playing)], [.setPipeline(.paused)], [seek]),
+            ("reconnecting", reconnecting(), [.setPipeline(.playing)], [.setPipeline(.paused)], [seek]),
+            ("ended", ended, [.seek(to: 0, accurate: true), .publish(.playing), .setPipeline(.playing)], [],
+             [seek, .publish(.paused)]),
+            // The pipeline was let go: asking for a state opens it again (as
+            // Reel always did; the error page stays).
+            ("failed", failed, [.setPipeline(.playing)], [.setPipeline(.paused)], [seek]),
+        ]
+        for (name, session, play, pause, seekActions) in cases {
+            var session1 = session, session2 = session, session3 = session
+            XCTAssertEqual(session1.handle(.play), play, "play while \(name)")
+            XCTAssertEqual(session2.handle(.pause), pause, "pause while \(name)")
+            XCTAssertFalse(session2.isPlaying, "paused while \(name)")
+            XCTAssertEqual(session3.handle(.seek(to: 5, accurate: true)), seekActions, "seek while \(name)")
+        }
+    }
 }

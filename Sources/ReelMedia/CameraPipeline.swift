@@ -14,11 +14,17 @@ public final class CameraPipeline {
     public let camera: CaptureDevice
     public let mode: CameraMode
     public let sink: VideoSink
-    /// The camera stopped with an error (unplugged, busy, refused the
-    /// mode): its words. Main thread.
-    public var onFailure: ((String) -> Void)?
-    /// The first frame reached the preview.
-    public var onStarted: (() -> Void)?
+    /// What the camera reports, on the main thread, to its one observer.
+    public enum Event {
+        /// The first frame reached the preview.
+        case started
+        /// The camera stopped with an error (unplugged, busy, refused the
+        /// mode): its words.
+        case failed(String)
+    }
+
+    /// Everything the camera reports; `stop()` lets it go.
+    public var onEvent: ((Event) -> Void)?
 
     private let pipeline: UnsafeMutablePointer<GstElement>
     private var busWatch: guint = 0
@@ -90,7 +96,7 @@ public final class CameraPipeline {
         gst_object_ref(UnsafeMutableRawPointer(pipeline))
         let report = MainThreadHandler<Void> { [weak self] _ in
             guard let self, !self.started, self.busWatch != 0 else { return }
-            self.onFailure?(self.popError() ?? "The camera could not be started.")
+            self.onEvent?(.failed(self.popError() ?? "The camera could not be started."))
         }
         CameraPipeline.stateChanges.async {
             let pipeline = UnsafeMutablePointer<GstElement>(bitPattern: address)!
@@ -102,6 +108,7 @@ public final class CameraPipeline {
 
     /// Stops the camera (the device is released on a worker thread).
     public func stop() {
+        onEvent = nil
         guard busWatch != 0 else { return }
         g_source_remove(busWatch)
         busWatch = 0
@@ -146,13 +153,13 @@ public final class CameraPipeline {
         case GST_MESSAGE_ERROR:
             let text = GLibError(errorOf: message)?.message ?? ""
             Trace.shared.event("camera-error", ["message": text])
-            onFailure?(text)
+            onEvent?(.failed(text))
         case GST_MESSAGE_STATE_CHANGED where !started && message.pointee.src == UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstObject.self):
             var new = GST_STATE_NULL
             gst_message_parse_state_changed(message, nil, &new, nil)
             if new == GST_STATE_PLAYING {
                 started = true
-                onStarted?()
+                onEvent?(.started)
             }
         default:
             break

@@ -15,11 +15,16 @@ public final class LoopingPlayer {
     public private(set) var isMuted = true
     public private(set) var rate: Double = 1
     public private(set) var isPaused = false
-    /// A clip started (index in the clip list) — for the trace and tests.
-    public var onClip: ((Int, String) -> Void)?
-    /// No clip can play (each is missing, damaged or not a file): the strip
-    /// has nothing to show.
-    public var onNothingPlayable: (() -> Void)?
+    /// What the strip's pipeline reports, to its one observer.
+    public enum Event {
+        /// A clip started (index in the clip list).
+        case clip(index: Int, uri: String)
+        /// No clip can play (each is missing, damaged or not a file): the
+        /// strip has nothing to show.
+        case nothingPlayable
+    }
+
+    public var onEvent: ((Event) -> Void)?
 
     private var playbin: UnsafeMutablePointer<GstElement>
     private var busWatch: guint = 0
@@ -215,7 +220,7 @@ public final class LoopingPlayer {
             guard let current = state.started() else { return }
             if rate != 1 { applyRate() }
             Trace.shared.event("strip-clip", ["index": current.index, "uri": current.uri])
-            onClip?(current.index, current.uri)
+            onEvent?(.clip(index: current.index, uri: current.uri))
         case GST_MESSAGE_ASYNC_DONE:
             if let at = resumeAt {
                 // Flushing: the sought frame prerolls, and another ASYNC_DONE
@@ -277,7 +282,7 @@ public final class LoopingPlayer {
             begin(next.uri)
         } else {
             Trace.shared.event("strip-nothing-playable")
-            onNothingPlayable?()
+            onEvent?(.nothingPlayable)
         }
     }
 

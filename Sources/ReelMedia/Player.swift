@@ -4,25 +4,34 @@ import Foundation
 import GLibKit
 import ReelCore
 
-/// One video playing through playbin into a VideoSink. Lives on the main
-/// thread: commands come from the UI, the bus is watched on the main context,
-/// and every callback runs there. `close()` (or deinit) tears it down.
+/// One video playing through playbin into a VideoSink: the GStreamer side of
+/// `PlaybackSession`, which makes the decisions. Each bus message, command,
+/// connection check and timer becomes a session event; the session's actions
+/// are carried out here (ARCHITECTURE: The player's state machine). Lives on
+/// the main thread: commands come from the UI, the bus is watched on the
+/// main context, and every callback runs there. `close()` (or deinit) tears
+/// it down.
 public final class Player {
+    /// What the player reports, in order, to its one observer.
+    public enum Event {
+        case state(PlaybackState)
+        case failure(VideoProblem)
+        /// Buffering percentage while a stall lasts (100 = done).
+        case buffering(Int)
+        /// The duration became known or changed.
+        case duration(Double)
+        /// A seek or step finished: the new frame is on its way.
+        case seekDone
+        /// An adaptive stream's manifest was read (its variants, live or not).
+        case manifest(StreamManifest)
+    }
+
     public let uri: String
     public let sink: VideoSink
     /// No sound server or device: the video plays silently (the UI says so).
     public let hasAudioOutput: Bool
-
-    public var onState: ((PlaybackState) -> Void)?
-    public var onFailure: ((VideoProblem) -> Void)?
-    /// Buffering percentage while a stall lasts (100 = done).
-    public var onBuffering: ((Int) -> Void)?
-    /// The duration became known or changed.
-    public var onDuration: ((Double) -> Void)?
-    /// A seek or step finished: the new frame is on its way.
-    public var onSeekDone: (() -> Void)?
-    /// An adaptive stream's manifest was read (its variants, live or not).
-    public var onManifest: ((StreamManifest) -> Void)?
+    /// Everything the player reports; `close()` lets it go.
+    public var onEvent: ((Event) -> Void)?
 
     /// HLS or DASH: what the manifest offers, once fetched.
     public private(set) var manifest: StreamManifest?
@@ -31,44 +40,33 @@ public final class Player {
         didSet { demuxer.setMaxBitrate(quality.maxBitrate(in: manifest)) }
     }
 
-    public private(set) var state: PlaybackState = .opening
+    public var state: PlaybackState { session.state }
     public private(set) var rate: Double = 1
+    /// Reached PLAYING once: a connection lost after that is retried.
+    public var hasPlayed: Bool { session.hasPlayed }
+    public var isPlaying: Bool { session.isPlaying }
+
+    private var session: PlaybackSession
     private let playbin: UnsafeMutablePointer<GstElement>
     private var busWatch: guint = 0
     /// Start-up work still to run on the main context (a failure found
-    /// before the pipeline started, the opening watchdog); removed on close.
+    /// before the pipeline started, the opening watchdog) and a scheduled
+    /// retry; removed on close.
     private var pending: [SourceID] = []
-    private var missingCodecs: [String] = []
-    private var wantsPlaying = true
-    private var isBuffering = false
-    private var isLive = false
+    private var retry: SourceID?
     private var videoCodec: String?
     private var audioCodec: String?
     private var bitrate: UInt32 = 0
     private let demuxer = AdaptiveDemuxer()
-    private let reconnectPolicy = ReconnectPolicy()
-    /// Reached PLAYING once: a connection lost after that is retried.
-    public private(set) var hasPlayed = false
-    private var lastPosition: Double?
-    /// While reconnecting: since when, the attempt, and where to go on.
-    private var lostAt: Date?
-    private var attempt = 0
-    private var resumeAt: Double?
-    private var retry: SourceID?
-    /// What the last failure would say, if retrying does not help.
-    private var lastProblem: VideoProblem?
-    /// The server answered a connection check since the connection was
-    /// lost: the next failure is final. A check may be under way.
-    private var serverAnswered = false
-    private var checking = false
-    private var isRemote: Bool { !uri.lowercased().hasPrefix("file:") }
+    private var isLocal: Bool { uri.lowercased().hasPrefix("file:") }
+    private var isRemote: Bool { !isLocal }
     /// An HLS or DASH address, played by playbin3.
     private let isAdaptive: Bool
 
     public init(uri: String, sink: VideoSink = VideoSink(), startPlaying: Bool = true) {
         self.uri = uri
         self.sink = sink
-        wantsPlaying = startPlaying
+        session = PlaybackSession(isRemote: !uri.lowercased().hasPrefix("file:"), startPlaying: startPlaying)
         // HLS and DASH through playbin3: only its urisourcebin plugs the
         // adaptive demuxers of GStreamer 1.22 (hlsdemux2, dashdemux2), which
         // start low, take a bitrate cap and measure the bandwidth; playbin's
@@ -76,6 +74,16 @@ public final class Player {
         isAdaptive = StreamManifest.kind(ofAddress: uri) != nil && !uri.lowercased().hasPrefix("file:")
         playbin = gst_element_factory_make(isAdaptive ? "playbin3" : "playbin", "reel-player")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
+        hasAudioOutput = Player.configure(playbin, uri: uri, sink: sink, demuxer: demuxer)
+        if isAdaptive { fetchManifest() }
+        watchBus()
+        Trace.shared.event("player-open", ["uri": uri])
+        start()
+    }
+
+    /// The pipeline's elements and properties; true when sound has a real output.
+    private static func configure(_ playbin: UnsafeMutablePointer<GstElement>, uri: String, sink: VideoSink,
+                                  demuxer: AdaptiveDemuxer) -> Bool {
         PropertyValue.string(uri).set(on: playbin, "uri")
         // No videoconvert/videoscale inside playsink: the sink converts with
         // libyuv. No deinterlacer or colour balance: progressive video would
@@ -84,7 +92,6 @@ public final class Player {
                                 "flags", "video+audio+text+soft-volume+native-video")
         PropertyValue.object(sink.element).set(on: playbin, "video-sink")
         let audio = AudioOutput.make()
-        hasAudioOutput = audio.real
         PropertyValue.object(audio.element).set(on: playbin, "audio-sink")
         gst_object_unref(UnsafeMutableRawPointer(audio.element))
         // Speed changes keep the pitch.
@@ -96,8 +103,10 @@ public final class Player {
             demuxer.adopt(element)
             DecoderThreads.adopt(element)
         }
-        if isAdaptive { fetchManifest() }
+        return audio.real
+    }
 
+    private func watchBus() {
         let bus = gst_element_get_bus(playbin)!
         busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
             let player = Unmanaged<Player>.fromOpaque(data!).takeUnretainedValue()
@@ -105,21 +114,19 @@ public final class Player {
             return 1
         }, Unmanaged.passUnretained(self).toOpaque(), nil)
         gst_object_unref(UnsafeMutableRawPointer(bus))
-        Trace.shared.event("player-open", ["uri": uri])
+    }
 
-        if uri.lowercased().hasPrefix("file:"), let problem = MediaProbe.checkLocalFile(uri) {
+    private func start() {
+        if isLocal, let problem = MediaProbe.checkLocalFile(uri) {
             // Say what GIO already knows instead of what a demuxer guesses.
-            pending.append(MainContext.soon { [weak self] in self?.fail(problem) })
+            pending.append(MainContext.soon { [weak self] in self?.send(.cannotOpen(problem)) })
             return
         }
-        gst_element_set_state(playbin, GST_STATE_PAUSED)
+        send(.start)
         // decodebin at times drops a demuxer's error (it filters a child's
         // errors while it changes the child's state): never open for ever.
-        if uri.lowercased().hasPrefix("file:") {
-            pending.append(MainContext.after(milliseconds: 10_000) { [weak self] in
-                guard let self, self.state == .opening else { return }
-                self.fail(.damaged)
-            })
+        if isLocal {
+            pending.append(MainContext.after(milliseconds: 10_000) { [weak self] in self?.send(.openingTimedOut) })
         }
     }
 
@@ -128,53 +135,34 @@ public final class Player {
         gst_object_unref(UnsafeMutableRawPointer(playbin))
     }
 
-    /// Stops playback and frees the pipeline. Safe to call twice.
+    /// Stops playback, frees the pipeline and lets the observer go. Safe to
+    /// call twice.
     public func close() {
         pending.forEach { $0.remove() }
         pending = []
         retry?.remove()
         retry = nil
+        onEvent = nil
         if busWatch != 0 {
             g_source_remove(busWatch)
             busWatch = 0
-            gst_element_set_state(playbin, GST_STATE_NULL)
+            send(.stop)
             Trace.shared.event("player-close", ["uri": uri])
         }
     }
 
     // MARK: Commands
 
-    public func play() {
-        wantsPlaying = true
-        if state == .ended {
-            seek(to: 0)
-        }
-        if !isBuffering { gst_element_set_state(playbin, GST_STATE_PLAYING) }
-    }
+    public func play() { send(.play) }
 
-    public func pause() {
-        wantsPlaying = false
-        pauseUnlessPausing()
-    }
+    public func pause() { send(.pause) }
 
-    public func togglePlaying() {
-        wantsPlaying && state != .ended ? pause() : play()
-    }
-
-    public var isPlaying: Bool { wantsPlaying && state != .ended && state != .failed }
+    public func togglePlaying() { send(.togglePlaying) }
 
     /// Seeks to `seconds`; accurate lands on the exact frame, otherwise on
     /// the nearest keyframe (fast, for dragging the seek bar).
     public func seek(to seconds: Double, accurate: Bool = true) {
-        var target = max(0, seconds)
-        if let duration { target = min(target, duration) }
-        if let window = liveWindow { target = min(max(target, window.start), window.end) }
-        let flags = GST_SEEK_FLAG_FLUSH.rawValue | (accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
-                                                    : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
-        _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GstSeekFlags(flags),
-                             GST_SEEK_TYPE_SET, gint64(target * 1e9), GST_SEEK_TYPE_NONE, 0)
-        if state == .ended { setState(wantsPlaying ? .playing : .paused) }
-        Trace.shared.event("player-seek", ["target": target, "accurate": accurate ? 1 : 0])
+        send(.seek(to: seconds, accurate: accurate))
     }
 
     /// Changes speed without a jump: an instant rate change where the
@@ -195,7 +183,7 @@ public final class Player {
     /// One frame forward (a step event) or back (a seek one frame period
     /// earlier); pauses first, as frame stepping only makes sense paused.
     public func step(forward: Bool) {
-        if wantsPlaying { pause() }
+        if session.wantsPlaying { pause() }
         if forward {
             let event = gst_event_new_step(GST_FORMAT_BUFFERS, 1, 1, 1, 0)
             _ = gst_element_send_event(playbin, event)
@@ -222,9 +210,8 @@ public final class Player {
 
     public var position: Double? {
         var value: gint64 = 0
-        guard gst_element_query_position(playbin, GST_FORMAT_TIME, &value) != 0, value >= 0 else { return lostAt == nil ? nil : lastPosition }
-        lastPosition = Double(value) / 1e9
-        return lastPosition
+        let answered = gst_element_query_position(playbin, GST_FORMAT_TIME, &value) != 0 && value >= 0
+        return session.position(answered: answered ? Double(value) / 1e9 : nil)
     }
 
     /// A live stream's seekable window in seconds (nil for video on demand):
@@ -307,237 +294,151 @@ public final class Player {
 
     private func handle(_ message: UnsafeMutablePointer<GstMessage>) {
         switch message.pointee.type {
-        case GST_MESSAGE_ERROR:
-            var error: UnsafeMutablePointer<GError>?
-            var debug: UnsafeMutablePointer<gchar>?
-            gst_message_parse_error(message, &error, &debug)
-            var status: gint = 0
-            var details: UnsafePointer<GstStructure>?
-            gst_message_parse_error_details(message, &details)
-            if let details { _ = gst_structure_get_int(details, "http-status-code", &status) }
-            let debugText = debug.map { String(cString: $0) } ?? ""
-            g_free(debug)
-            let failure = error.map { GLibError(consuming: $0) }
-            let httpStatus = status > 0 ? Int(status) : HTTPStatus.find(in: (failure?.message ?? "") + " " + debugText)
-            Trace.shared.event("player-bus-error", ["domain": failure?.domain ?? "", "code": Int(failure?.code ?? 0),
-                                                    "message": failure?.message ?? "", "debug": String(debugText.suffix(200))])
-            // An adaptive demuxer that gave up on a segment (its debug text,
-            // which is never translated, says so).
-            let fragments = debugText.contains("Fragment downloading has failed")
-            failed(problem(for: failure, httpStatus: httpStatus, debugText: debugText), httpStatus: httpStatus,
-                   fragments: fragments)
-        case GST_MESSAGE_ELEMENT:
-            if gst_is_missing_plugin_message(message) != 0,
-               let description = String(consumingGString: gst_missing_plugin_message_get_description(message)) {
-                missingCodecs.append(description)
-            }
-        case GST_MESSAGE_EOS:
-            wantsPlaying = false
-            // Stopped for real: a later seek shows its frame paused.
-            gst_element_set_state(playbin, GST_STATE_PAUSED)
-            setState(.ended)
-        case GST_MESSAGE_STATE_CHANGED:
-            guard UnsafeMutableRawPointer(message.pointee.src) == UnsafeMutableRawPointer(playbin) else { return }
-            var old = GST_STATE_NULL, new = GST_STATE_NULL
-            gst_message_parse_state_changed(message, &old, &new, nil)
-            if lostAt != nil {
-                // Reconnecting: the stream is known, ASYNC_DONE takes it on
-                // (reconnected()); only reaching PLAYING ends it.
-                if new == GST_STATE_PLAYING { setState(.playing) }
-                return
-            }
-            if old == GST_STATE_READY && new == GST_STATE_PAUSED {
-                // playbin plays what it can: with no decoder for the picture
-                // it would play the sound over a black screen. Say why instead.
-                isLive = gst_element_get_state(playbin, nil, nil, 0) == GST_STATE_CHANGE_NO_PREROLL
-                // (A live source reaches PAUSED before it has any streams.)
-                // (playbin3 counts no streams; adaptive streams are video.)
-                if !isLive && !isAdaptive && videoStreamCount == 0 {
-                    fail(missingCodecs.first.map { .unsupportedCodec(VideoProblem.codecName(fromMissingPlugin: $0)) } ?? .notAVideo)
-                    return
-                }
-                if let duration { onDuration?(duration) }
-                // A network stream prerolls before its buffer is full: it
-                // starts when buffering reaches 100 % (handleBuffering), not
-                // here; playing now would play on while the app says
-                // "Buffering…", dropping late frames, and never report playing.
-                if wantsPlaying && !isBuffering { gst_element_set_state(playbin, GST_STATE_PLAYING) }
-            }
-            if state == .failed || state == .ended || isBuffering { return }
-            if new == GST_STATE_PLAYING { setState(.playing) }
-            if new == GST_STATE_PAUSED && old != GST_STATE_READY && !wantsPlaying { setState(.paused) }
-            if new == GST_STATE_PAUSED && old == GST_STATE_READY && !wantsPlaying { setState(.paused) }
+        case GST_MESSAGE_ERROR: handleError(message)
+        case GST_MESSAGE_ELEMENT: handleElement(message)
+        case GST_MESSAGE_EOS: send(.endOfStream)
+        case GST_MESSAGE_STATE_CHANGED: handleStateChanged(message)
         case GST_MESSAGE_BUFFERING:
             var percent: gint = 0
             gst_message_parse_buffering(message, &percent)
-            handleBuffering(Int(percent))
-        case GST_MESSAGE_DURATION_CHANGED:
-            if let duration { onDuration?(duration) }
-        case GST_MESSAGE_ASYNC_DONE:
-            if lostAt != nil {
-                reconnected()
-                return
-            }
-            onSeekDone?()
-        case GST_MESSAGE_CLOCK_LOST:
-            // A new clock must be chosen: the documented dance.
-            if wantsPlaying {
-                gst_element_set_state(playbin, GST_STATE_PAUSED)
-                gst_element_set_state(playbin, GST_STATE_PLAYING)
-            }
-        case GST_MESSAGE_TAG:
-            var tags: UnsafeMutablePointer<GstTagList>?
-            gst_message_parse_tag(message, &tags)
-            guard let tags else { return }
-            var text: UnsafeMutablePointer<gchar>?
-            if gst_tag_list_get_string(tags, "video-codec", &text) != 0, let text { videoCodec = String(cString: text); g_free(text) }
-            text = nil
-            if gst_tag_list_get_string(tags, "audio-codec", &text) != 0, let text { audioCodec = String(cString: text); g_free(text) }
-            var value: guint = 0
-            if gst_tag_list_get_uint(tags, "bitrate", &value) != 0 || gst_tag_list_get_uint(tags, "nominal-bitrate", &value) != 0 {
-                bitrate = max(bitrate, value)
-            }
-            gst_tag_list_unref(tags)
-        default:
-            break
+            send(.buffering(percent: Int(percent)))
+        case GST_MESSAGE_DURATION_CHANGED: reportDuration()
+        case GST_MESSAGE_ASYNC_DONE: send(.asyncDone)
+        case GST_MESSAGE_CLOCK_LOST: send(.clockLost)
+        case GST_MESSAGE_TAG: handleTags(message)
+        default: break
         }
     }
 
-    /// Stall recovery: pause while the buffer refills, play again
-    /// by itself at 100 %. Live streams cannot wait, so they are left alone.
-    private func handleBuffering(_ percent: Int) {
-        guard !isLive, state != .failed, lostAt == nil else { return }
-        onBuffering?(percent)
-        if percent < 100 {
-            if !isBuffering {
-                isBuffering = true
-                pauseUnlessPausing()
-                setState(.buffering)
+    private func handleError(_ message: UnsafeMutablePointer<GstMessage>) {
+        var error: UnsafeMutablePointer<GError>?
+        var debug: UnsafeMutablePointer<gchar>?
+        gst_message_parse_error(message, &error, &debug)
+        var status: gint = 0
+        var details: UnsafePointer<GstStructure>?
+        gst_message_parse_error_details(message, &details)
+        if let details { _ = gst_structure_get_int(details, "http-status-code", &status) }
+        let debugText = debug.map { String(cString: $0) } ?? ""
+        g_free(debug)
+        let failure = error.map { GLibError(consuming: $0) }
+        let httpStatus = status > 0 ? Int(status) : HTTPStatus.find(in: (failure?.message ?? "") + " " + debugText)
+        Trace.shared.event("player-bus-error", ["domain": failure?.domain ?? "", "code": Int(failure?.code ?? 0),
+                                                "message": failure?.message ?? "", "debug": String(debugText.suffix(200))])
+        send(.error(PlaybackSession.PipelineError(problem: MediaProbe.problem(for: failure, isLocal: isLocal),
+                                                  httpStatus: httpStatus, debugText: debugText)))
+    }
+
+    private func handleElement(_ message: UnsafeMutablePointer<GstMessage>) {
+        guard gst_is_missing_plugin_message(message) != 0,
+              let description = String(consumingGString: gst_missing_plugin_message_get_description(message)) else { return }
+        send(.missingPlugin(description))
+    }
+
+    private func handleStateChanged(_ message: UnsafeMutablePointer<GstMessage>) {
+        guard UnsafeMutableRawPointer(message.pointee.src) == UnsafeMutableRawPointer(playbin) else { return }
+        var old = GST_STATE_NULL, new = GST_STATE_NULL
+        gst_message_parse_state_changed(message, &old, &new, nil)
+        if old == GST_STATE_READY && new == GST_STATE_PAUSED {
+            let live = gst_element_get_state(playbin, nil, nil, 0) == GST_STATE_CHANGE_NO_PREROLL
+            // playbin3 counts no streams; adaptive streams are video.
+            send(.prerolled(live: live, videoStreams: isAdaptive ? nil : videoStreamCount))
+        } else if new == GST_STATE_PLAYING {
+            send(.playing)
+        } else if new == GST_STATE_PAUSED {
+            send(.paused)
+        }
+    }
+
+    private func handleTags(_ message: UnsafeMutablePointer<GstMessage>) {
+        var tags: UnsafeMutablePointer<GstTagList>?
+        gst_message_parse_tag(message, &tags)
+        guard let tags else { return }
+        var text: UnsafeMutablePointer<gchar>?
+        if gst_tag_list_get_string(tags, "video-codec", &text) != 0, let text { videoCodec = String(cString: text); g_free(text) }
+        text = nil
+        if gst_tag_list_get_string(tags, "audio-codec", &text) != 0, let text { audioCodec = String(cString: text); g_free(text) }
+        var value: guint = 0
+        if gst_tag_list_get_uint(tags, "bitrate", &value) != 0 || gst_tag_list_get_uint(tags, "nominal-bitrate", &value) != 0 {
+            bitrate = max(bitrate, value)
+        }
+        gst_tag_list_unref(tags)
+    }
+
+    // MARK: The session's actions
+
+    /// Hands `event` to the session and carries out what it decides.
+    private func send(_ event: PlaybackSession.Event) {
+        for action in session.handle(event) { perform(action) }
+    }
+
+    private func perform(_ action: PlaybackSession.Action) {
+        switch action {
+        case .setPipeline(let target): gst_element_set_state(playbin, Player.gstState(target))
+        case .confirmPlaying: confirmPlaying()
+        case .seek(let to, let accurate): seekPipeline(to: to, accurate: accurate)
+        case .checkConnection: checkConnection()
+        case .scheduleRetry(let delay):
+            retry = MainContext.after(milliseconds: UInt32(delay * 1000)) { [weak self] in
+                self?.retry = nil
+                self?.send(.retryDue)
             }
-        } else if isBuffering {
-            isBuffering = false
-            if wantsPlaying {
-                gst_element_set_state(playbin, GST_STATE_PLAYING)
-                // Still PLAYING (the stall began before a state change went
-                // through): no state change will say it plays, so say it here.
-                var current = GST_STATE_NULL, pending = GST_STATE_NULL
-                if gst_element_get_state(playbin, &current, &pending, 0) == GST_STATE_CHANGE_SUCCESS,
-                   current == GST_STATE_PLAYING {
-                    setState(.playing)
-                }
-            } else {
-                setState(.paused)
-            }
+        case .publish(let state):
+            Trace.shared.event("player-state", ["state": state.rawValue])
+            onEvent?(.state(state))
+        case .showBuffering(let percent): onEvent?(.buffering(percent))
+        case .reportDuration: reportDuration()
+        case .reportSeekDone: onEvent?(.seekDone)
+        case .fail(let problem):
+            Trace.shared.event("player-error", ["kind": problem.kind, "detail": problem.detail])
+            onEvent?(.failure(problem))
+        case .connectionLost(let resumeAt): Trace.shared.event("player-connection-lost", ["position": resumeAt ?? -1])
+        case .retrying(let attempt): Trace.shared.event("player-reconnect", ["attempt": attempt])
+        case .reconnected: Trace.shared.event("player-reconnected", ["position": position ?? -1])
         }
     }
 
-    /// Asks for PAUSED unless that is what was asked last (GST_STATE_TARGET:
-    /// opening, or buffering). playbin3 (GStreamer 1.22) asked for PAUSED a
-    /// second time while it prerolls may later abort the app as decodebin3
-    /// adds a pad ("reconfigure_output: assertion failed: (combine->sinkpad
-    /// == NULL)"), as a stream whose second segment is missing does as it
-    /// fails: 4 in 200 such launches before, 0 in 400 since
-    /// (tests/stress/hls_launches.py). Likely it runs its start-up again
-    /// and forgets the outputs it had linked.
-    private func pauseUnlessPausing() {
-        guard playbin.pointee.target_state != GST_STATE_PAUSED else { return }
-        gst_element_set_state(playbin, GST_STATE_PAUSED)
+    private static func gstState(_ target: PlaybackSession.Target) -> GstState {
+        switch target {
+        case .null: return GST_STATE_NULL
+        case .paused: return GST_STATE_PAUSED
+        case .playing: return GST_STATE_PLAYING
+        }
     }
 
-    private func problem(for error: GLibError?, httpStatus: Int?, debugText: String) -> VideoProblem {
-        if let codec = missingCodecs.first { return .unsupportedCodec(VideoProblem.codecName(fromMissingPlugin: codec)) }
-        if isRemote, let httpStatus {
-            // A redirect that ends in an error is one libsoup would not or
-            // could not follow: its words say which.
-            guard (300..<400).contains(httpStatus) else { return .network(HTTPStatus.describe(httpStatus)) }
-            return .connection(RedirectEnd.classify(debugText) ?? .tooManyRedirects)
+    /// Still PLAYING (the stall began before a state change went through):
+    /// no state change will say it plays, so say it here.
+    private func confirmPlaying() {
+        var current = GST_STATE_NULL, pending = GST_STATE_NULL
+        if gst_element_get_state(playbin, &current, &pending, 0) == GST_STATE_CHANGE_SUCCESS, current == GST_STATE_PLAYING {
+            send(.playing)
         }
-        return MediaProbe.problem(for: error, isLocal: !isRemote)
     }
 
-    /// An error from the pipeline with no HTTP status on a remote stream:
-    /// the server went away, or answers but the stream fails (a missing
-    /// segment). Reel tries again, and asks GIO meanwhile whether the server
-    /// is there: unreachable, it keeps trying (for a minute) so playback goes
-    /// on when the server is back; reachable, one more failure is the answer
-    /// and the error says what went wrong. A stream that never played and
-    /// cannot connect at all says why at once.
-    private func failed(_ problem: VideoProblem, httpStatus: Int?, fragments: Bool) {
-        guard isRemote, httpStatus == nil, case .network = problem, state != .failed else {
-            fail(problem)
-            return
-        }
-        lastProblem = fragments ? .connection(.missingPart) : problem
-        // Errors of a failed attempt come in bursts: the first one counts.
-        guard retry == nil, !checking else { return }
-        gst_element_set_state(playbin, GST_STATE_NULL)
-        if serverAnswered {
-            fail(lastProblem ?? problem)
-            return
-        }
-        checking = true
+    /// A flushing seek, within the duration or the live window.
+    private func seekPipeline(to seconds: Double, accurate: Bool) {
+        var target = max(0, seconds)
+        if let duration { target = min(target, duration) }
+        if let window = liveWindow { target = min(max(target, window.start), window.end) }
+        let flags = GST_SEEK_FLAG_FLUSH.rawValue | (accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
+                                                    : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
+        _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GstSeekFlags(flags),
+                             GST_SEEK_TYPE_SET, gint64(target * 1e9), GST_SEEK_TYPE_NONE, 0)
+        Trace.shared.event("player-seek", ["target": target, "accurate": accurate ? 1 : 0])
+    }
+
+    /// Asks GIO whether the server is there (libsoup's error does not say).
+    private func checkConnection() {
         ConnectionCheck.diagnose(uri) { [weak self] outcome in
-            guard let self, self.state != .failed, self.busWatch != 0 else { return }
-            self.checking = false
             switch outcome {
-            case .reachable where fragments:
-                // The demuxer already tried that segment several times.
-                self.fail(.connection(.missingPart))
-            case .reachable where !self.hasPlayed && self.lostAt == nil:
-                // It takes connections and sends nothing: no stream ever
-                // came, so nothing was lost (the source waited its timeout).
-                self.fail(.connection(.timedOut))
-            case .reachable:
-                self.serverAnswered = true
-                self.connectionLost()
-            case .failed(let reason) where !self.hasPlayed && self.lostAt == nil:
-                self.fail(.connection(reason))
-            case .unknown where !self.hasPlayed && self.lostAt == nil:
-                self.fail(problem)
-            default:
-                self.connectionLost()
+            case .reachable: self?.send(.connectionChecked(.reachable))
+            case .failed(let reason): self?.send(.connectionChecked(.unreachable(reason)))
+            case .unknown: self?.send(.connectionChecked(.unknown))
             }
         }
     }
 
-    private func connectionLost() {
-        if lostAt == nil {
-            lostAt = Date()
-            attempt = 0
-            resumeAt = position ?? lastPosition
-            Trace.shared.event("player-connection-lost", ["position": resumeAt ?? -1])
-        }
-        isBuffering = false
-        setState(.reconnecting)
-        guard let lostAt, reconnectPolicy.shouldRetry(elapsed: Date().timeIntervalSince(lostAt)) else {
-            fail(.connection(.lost))
-            return
-        }
-        let delay = reconnectPolicy.delay(attempt: attempt)
-        attempt += 1
-        retry = MainContext.after(milliseconds: UInt32(delay * 1000)) { [weak self] in
-            guard let self, self.state == .reconnecting else { return }
-            self.retry = nil
-            if self.resumeAt == nil { self.resumeAt = self.lastPosition }
-            Trace.shared.event("player-reconnect", ["attempt": self.attempt])
-            gst_element_set_state(self.playbin, GST_STATE_PAUSED)
-        }
-    }
-
-    /// A reconnection attempt prerolled: first back to where the connection
-    /// was lost (that seek prerolls again), then play on.
-    private func reconnected() {
-        if let resume = resumeAt {
-            resumeAt = nil
-            seek(to: resume)
-            return
-        }
-        if wantsPlaying {
-            gst_element_set_state(playbin, GST_STATE_PLAYING)
-        } else {
-            lostAt = nil
-            setState(.paused)
-        }
+    private func reportDuration() {
+        if let duration { onEvent?(.duration(duration)) }
     }
 
     private func fetchManifest() {
@@ -549,32 +450,7 @@ public final class Player {
             self.manifest = parsed
             self.demuxer.setMaxBitrate(self.quality.maxBitrate(in: parsed))
             Trace.shared.event("player-manifest", ["variants": parsed.variants.count, "live": parsed.isLive ? 1 : 0])
-            self.onManifest?(parsed)
+            self.onEvent?(.manifest(parsed))
         }
     }
-
-    private func fail(_ problem: VideoProblem) {
-        guard state != .failed, busWatch != 0 else { return }
-        gst_element_set_state(playbin, GST_STATE_NULL)
-        setState(.failed)
-        Trace.shared.event("player-error", ["kind": problem.kind, "detail": problem.detail])
-        onFailure?(problem)
-    }
-
-    private func setState(_ new: PlaybackState) {
-        if new == .playing {
-            hasPlayed = true
-            serverAnswered = false
-            if lostAt != nil {
-                lostAt = nil
-                attempt = 0
-                Trace.shared.event("player-reconnected", ["position": position ?? -1])
-            }
-        }
-        guard new != state else { return }
-        state = new
-        Trace.shared.event("player-state", ["state": new.rawValue])
-        onState?(new)
-    }
-
 }

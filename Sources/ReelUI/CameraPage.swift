@@ -280,10 +280,13 @@ final class CameraPage {
         do {
             let pipeline = try CameraPipeline(camera: camera, mode: mode)
             pipeline.sink.setMirrored(settings?.bool("camera-mirror") ?? true)
-            pipeline.onFailure = { [weak self] message in self?.cameraStopped(reason: message) }
-            pipeline.onStarted = { [weak self] in
-                Trace.shared.event("camera-started", ["camera": camera.name, "mode": mode.sizeKey])
-                self?.updateControls()
+            pipeline.onEvent = { [weak self] event in
+                switch event {
+                case .failed(let message): self?.cameraStopped(reason: message)
+                case .started:
+                    Trace.shared.event("camera-started", ["camera": camera.name, "mode": mode.sizeKey])
+                    self?.updateControls()
+                }
             }
             self.pipeline = pipeline
             view.attach(pipeline.sink)

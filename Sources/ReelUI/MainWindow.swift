@@ -73,17 +73,7 @@ final class MainWindow {
         }
         feedPage.onStripVisibility = { [weak self] inView in self?.strip.setInView(inView) }
         watchMinimized()
-        playerPage.onClose = { [weak self] in self?.showFeed() }
-        playerPage.nextAddress = { [weak self] uri in self?.feedPage.item(after: uri)?.uri }
-        playerPage.savedPosition = { [weak self] uri in self?.feed.savedPosition(for: uri) }
-        playerPage.storePosition = { [weak self] uri, position in self?.feed.storePosition(position, for: uri) }
-        playerPage.onPictureInPicture = { [weak self] in self?.togglePictureInPicture() }
-        playerPage.onStateChanged = { [weak self] state in
-            self?.miniWindow?.setPlaying(state.isUnderWay)
-        }
-        // The end action "next" opens the next video in the mini window.
-        playerPage.onOpen = { [weak self] title in self?.miniWindow?.setTitle(title) }
-        playerPage.onErrorElsewhere = { [weak self] in self?.leavePictureInPicture() }
+        playerPage.delegate = self
         cameraPage.onClose = { [weak self] in self?.showFeed() }
         cameraPage.onToast = { [weak self] text, button in self?.showToast(text, button: button) }
 
@@ -478,4 +468,23 @@ final class MainWindow {
         settings.setBool("window-maximized", maximized)
         settings.apply()
     }
+}
+
+extension MainWindow: PlayerPageDelegate {
+    func playerPageClose() { showFeed() }
+
+    func playerPage(addressAfter uri: String) -> String? { feedPage.item(after: uri)?.uri }
+
+    func playerPage(savedPositionOf uri: String) -> Double? { feed.savedPosition(for: uri) }
+
+    func playerPage(store position: Double?, of uri: String) { feed.storePosition(position, for: uri) }
+
+    func playerPageTogglePictureInPicture() { togglePictureInPicture() }
+
+    // The end action "next" opens the next video in the mini window.
+    func playerPage(opened title: String) { miniWindow?.setTitle(title) }
+
+    func playerPage(stateChanged state: PlaybackState) { miniWindow?.setPlaying(state.isUnderWay) }
+
+    func playerPageFailedElsewhere() { leavePictureInPicture() }
 }

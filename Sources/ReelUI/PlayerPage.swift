@@ -49,23 +49,8 @@ final class PlayerPage {
     private var presentedFirstFrame = false
     private var liveEdge = LiveEdge()
 
-    /// Asked to leave the player (Back, Esc, the end action "close").
-    var onClose: (() -> Void)?
-    /// The end action "next": returns the address to play after `uri`.
-    var nextAddress: ((String) -> String?)?
-    /// The remembered position of a video, and where to store a new one.
-    var savedPosition: ((String) -> Double?)?
-    var storePosition: ((String, Double?) -> Void)?
-    /// The picture-in-picture button or key: the window moves the video
-    /// into the mini window, or back.
-    var onPictureInPicture: (() -> Void)?
-    /// A video was opened (its title).
-    var onOpen: ((String) -> Void)?
-    /// The state changed (the mini window's play button follows it).
-    var onStateChanged: ((PlaybackState) -> Void)?
-    /// The video failed while playing elsewhere: the error page needs to
-    /// be seen.
-    var onErrorElsewhere: (() -> Void)?
+    /// The main window: where the page reports and what it asks.
+    weak var delegate: PlayerPageDelegate?
 
     init(settings: Settings?) {
         self.settings = settings
@@ -162,18 +147,7 @@ final class PlayerPage {
         view.contentMode = contentMode
         player.volume = settings?.double("volume", fallback: 1) ?? 1
         player.isMuted = settings?.bool("muted") ?? false
-        player.onState = { [weak self] state in self?.stateChanged(state) }
-        player.onFailure = { [weak self] problem in self?.showError(problem) }
-        player.onBuffering = { [weak self] percent in self?.buffering(percent) }
-        player.onDuration = { [weak self] _ in self?.refreshPosition() }
-        player.onManifest = { [weak self] manifest in
-            self?.controls.setQualities(available: manifest.variants.count > 1)
-        }
-        player.onSeekDone = { [weak self] in
-            guard let self, let position = self.player?.position else { return }
-            Trace.shared.event("player-seek-done", ["position": position])
-            self.refreshPosition()
-        }
+        player.onEvent = { [weak self] event in self?.handle(event) }
         controls.setRate(1)
         ActionGroup.setState(actions["speed"]!, PlaybackSpeed.key(1))
         controls.setQualities(available: false)
@@ -187,7 +161,7 @@ final class PlayerPage {
         if !player.hasAudioOutput {
             toast(tr("No sound output was found: the video plays without sound."))
         }
-        if let saved = savedPosition?(locator.uri) {
+        if let saved = delegate?.playerPage(savedPositionOf: locator.uri) {
             offerResume(at: saved)
         }
         ticker = MainContext.every(milliseconds: 250) { [weak self] in
@@ -196,7 +170,7 @@ final class PlayerPage {
         }
         showControls()
         if isShowingVideo { controls.focusPlayButton() }
-        onOpen?(title)
+        delegate?.playerPage(opened: title)
     }
 
     /// Moves the playing video into `other` (the mini window's view), or
@@ -251,7 +225,7 @@ final class PlayerPage {
     func stop() {
         guard let player else { return }
         if let locator {
-            storePosition?(locator.uri, ResumePolicy.positionToRemember(player.position, duration: player.duration))
+            delegate?.playerPage(store: ResumePolicy.positionToRemember(player.position, duration: player.duration), of: locator.uri)
         }
         ticker?.remove()
         ticker = nil
@@ -261,12 +235,6 @@ final class PlayerPage {
         preciseSeek = nil
         uninhibit()
         screen.attach(nil)
-        player.onState = nil
-        player.onFailure = nil
-        player.onBuffering = nil
-        player.onDuration = nil
-        player.onSeekDone = nil
-        player.onManifest = nil
         player.close()
         self.player = nil
         setCursorHidden(false)
@@ -354,11 +322,11 @@ final class PlayerPage {
         }
         map.add("fullscreen") { [weak self] in self?.toggleFullscreen() }
         map.add("picture-in-picture") { [weak self] in
-            self?.onPictureInPicture?()
+            self?.delegate?.playerPageTogglePictureInPicture()
         }
         map.add("statistics") { [weak self] in self?.toggleStatistics() }
         map.add("back") { [weak self] in self?.back() }
-        map.add("close") { [weak self] in self?.onClose?() }
+        map.add("close") { [weak self] in self?.delegate?.playerPageClose() }
         map.add("retry") { [weak self] in
             guard let self, let locator = self.locator else { return }
             self.open(locator, title: self.title)
@@ -432,7 +400,7 @@ final class PlayerPage {
         if isFullscreen, let window {
             gtk_window_unfullscreen(window)
         } else {
-            onClose?()
+            delegate?.playerPageClose()
         }
     }
 
@@ -478,8 +446,22 @@ final class PlayerPage {
 
     // MARK: Player events
 
+    private func handle(_ event: Player.Event) {
+        switch event {
+        case .state(let state): stateChanged(state)
+        case .failure(let problem): showError(problem)
+        case .buffering(let percent): buffering(percent)
+        case .duration: refreshPosition()
+        case .manifest(let manifest): controls.setQualities(available: manifest.variants.count > 1)
+        case .seekDone:
+            guard let position = player?.position else { return }
+            Trace.shared.event("player-seek-done", ["position": position])
+            refreshPosition()
+        }
+    }
+
     private func stateChanged(_ state: PlaybackState) {
-        onStateChanged?(state)
+        delegate?.playerPage(stateChanged: state)
         controls.setPlaying(state.isUnderWay)
         if state == .playing { inhibit() } else { uninhibit() }
         switch state {
@@ -503,11 +485,11 @@ final class PlayerPage {
         case .stop:
             break
         case .close:
-            onClose?()
+            delegate?.playerPageClose()
         case .loop:
             player?.play()
         case .next:
-            guard let locator, let next = nextAddress?(locator.uri) else { return }
+            guard let locator, let next = delegate?.playerPage(addressAfter: locator.uri) else { return }
             MainContext.soon { [weak self] in self?.openAddress(next) }
         }
     }
@@ -540,7 +522,7 @@ final class PlayerPage {
         StackPages.show(stack, "error")
         focusDefault()
         setCursorHidden(false)
-        if !isShowingVideo { onErrorElsewhere?() }
+        if !isShowingVideo { delegate?.playerPageFailedElsewhere() }
     }
 
     private func presented(_ pts: UInt64?) {

@@ -127,19 +127,25 @@ final class PreviewStrip {
         guard !clips.isEmpty, policy.mayPlay, player == nil else { return }
         let player = LoopingPlayer(clips: clips.map(\.uri))
         self.player = player
-        player.onClip = { [weak self] index, _ in
-            guard let self, index < self.clips.count else { return }
-            self.showing = self.clips[index].title
-            self.describe()
-        }
-        // Nothing to loop: no black box with no words, no strip at all.
-        player.onNothingPlayable = { [weak self] in self.map { gtk_widget_set_visible($0.widget, 0) } }
+        player.onEvent = { [weak self] event in self?.handle(event) }
         guard player.isPlayable else { return gtk_widget_set_visible(widget, 0) }
         view.attach(player.sink)
         view.onPresented = { pts in
             if Trace.shared.isEnabled { Trace.shared.event("strip-frame", ["pts": pts.map { Double($0) / 1e9 } ?? -1]) }
         }
         describe()
+    }
+
+    private func handle(_ event: LoopingPlayer.Event) {
+        switch event {
+        case .clip(let index, _):
+            guard index < clips.count else { return }
+            showing = clips[index].title
+            describe()
+        case .nothingPlayable:
+            // Nothing to loop: no black box with no words, no strip at all.
+            gtk_widget_set_visible(widget, 0)
+        }
     }
 
     // MARK: Sound and speed

@@ -34,7 +34,7 @@ final class CameraTests: XCTestCase {
         let pipeline = try CameraPipeline(camera: camera, mode: mode)
         let count = FrameCount()
         pipeline.sink.onFrame = { _ in count.value += 1 }
-        pipeline.onFailure = { XCTFail("camera failed: \($0)") }
+        pipeline.onEvent = { if case .failed(let message) = $0 { XCTFail("camera failed: \(message)") } }
         pipeline.start()
         XCTAssertTrue(spinMainContext(timeout: 10) { count.value > 3 }, "preview frames")
         return (pipeline, count)

@@ -16,8 +16,12 @@ final class LoopingPlayerTests: XCTestCase {
         let player = LoopingPlayer(clips: clips)
         var started: [Int] = []
         var nothing = false
-        player.onClip = { index, _ in started.append(index) }
-        player.onNothingPlayable = { nothing = true }
+        player.onEvent = { event in
+            switch event {
+            case .clip(let index, _): started.append(index)
+            case .nothingPlayable: nothing = true
+            }
+        }
         XCTAssertTrue(player.isPlayable)
         // The 2-s good clip three times over: the loop did not stop on it.
         XCTAssertTrue(spinMainContext(timeout: 30) { started.filter { $0 == 3 }.count >= 3 }, "\(started)")
@@ -33,7 +37,7 @@ final class LoopingPlayerTests: XCTestCase {
 
         let player = LoopingPlayer(clips: [media.textAsMP4, media.truncated].map(MediaFixture.uri))
         var nothing = false
-        player.onNothingPlayable = { nothing = true }
+        player.onEvent = { if case .nothingPlayable = $0 { nothing = true } }
         XCTAssertTrue(spinMainContext(timeout: 30) { nothing })
         XCTAssertFalse(player.isPlayable)
         player.pause()

@@ -438,10 +438,15 @@ final class PlayerWatch {
     init(_ pathOrURI: String, startPlaying: Bool = true) {
         let uri = pathOrURI.hasPrefix("/") ? MediaFixture.uri(pathOrURI) : pathOrURI
         player = Player(uri: uri, startPlaying: startPlaying)
-        player.onState = { [unowned self] in self.states.append($0) }
-        player.onFailure = { [unowned self] in self.failures.append($0) }
-        player.onDuration = { [unowned self] in self.durations.append($0) }
-        player.onSeekDone = { [unowned self] in self.seeksDone += 1 }
+        player.onEvent = { [unowned self] event in
+            switch event {
+            case .state(let state): self.states.append(state)
+            case .failure(let problem): self.failures.append(problem)
+            case .duration(let duration): self.durations.append(duration)
+            case .seekDone: self.seeksDone += 1
+            case .buffering, .manifest: break
+            }
+        }
         player.sink.onFrame = { [unowned self] frame in
             self.delivered += 1
             self.frames.append(frame)
@@ -453,10 +458,6 @@ final class PlayerWatch {
 
     func close() {
         player.close()
-        player.onState = nil
-        player.onFailure = nil
-        player.onDuration = nil
-        player.onSeekDone = nil
         player.sink.onFrame = nil
     }
 

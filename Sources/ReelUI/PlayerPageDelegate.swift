@@ -1,0 +1,24 @@
+import ReelCore
+
+/// What the player page tells and asks its owner (the main window): one
+/// object wired once, instead of a closure per question.
+protocol PlayerPageDelegate: AnyObject {
+    /// Asked to leave the player (Back, Esc, the end action "close").
+    func playerPageClose()
+    /// The end action "next": the address to play after `uri`.
+    func playerPage(addressAfter uri: String) -> String?
+    /// The remembered position of a video.
+    func playerPage(savedPositionOf uri: String) -> Double?
+    /// Where a video was left (nil: forget it).
+    func playerPage(store position: Double?, of uri: String)
+    /// The picture-in-picture button or key: the owner moves the video into
+    /// the mini window, or back.
+    func playerPageTogglePictureInPicture()
+    /// A video was opened (its title).
+    func playerPage(opened title: String)
+    /// The state changed (the mini window's play button follows it).
+    func playerPage(stateChanged state: PlaybackState)
+    /// The video failed while playing elsewhere: the error page needs to be
+    /// seen.
+    func playerPageFailedElsewhere()
+}

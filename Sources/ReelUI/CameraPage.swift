@@ -52,8 +52,8 @@ final class CameraPage {
 
     init(settings: Settings?) {
         self.settings = settings
-        let mode = CaptureMode(rawValue: settings?.string("camera-mode") ?? "") ?? .photo
-        let countdown = CaptureCountdown(rawValue: Int(settings?.int("camera-timer") ?? 0)) ?? .off
+        let mode = CaptureMode(rawValue: settings?.string(.cameraMode) ?? "") ?? .photo
+        let countdown = CaptureCountdown(rawValue: Int(settings?.int(.cameraTimer) ?? 0)) ?? .off
         session = CaptureSession(mode: mode, countdown: countdown)
 
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -187,7 +187,7 @@ final class CameraPage {
         actions["mode"] = map.add("mode", state: session.mode.rawValue) { [weak self] value in
             guard let self, self.session.canChangeSettings, let mode = CaptureMode(rawValue: value) else { return false }
             self.session.mode = mode
-            _ = self.settings?.setString("camera-mode", mode.rawValue)
+            _ = self.settings?.setString(.cameraMode, mode.rawValue)
             self.updateControls()
             return true
         }
@@ -196,14 +196,14 @@ final class CameraPage {
             let next: CaptureMode = self.session.mode == .photo ? .video : .photo
             g_action_change_state(action, g_variant_new_string(next.rawValue))
         }
-        map.add("mirror", toggle: settings?.bool("camera-mirror") ?? true) { [weak self] on in
-            _ = self?.settings?.setBool("camera-mirror", on)
+        map.add("mirror", toggle: settings?.bool(.cameraMirror) ?? true) { [weak self] on in
+            _ = self?.settings?.setBool(.cameraMirror, on)
             self?.pipeline?.sink.setMirrored(on)
         }
         actions["timer"] = map.add("timer", state: String(session.countdown.rawValue)) { [weak self] value in
             guard let self, let seconds = Int(value), let countdown = CaptureCountdown(rawValue: seconds) else { return false }
             self.session.countdown = countdown
-            _ = self.settings?.setInt("camera-timer", Int32(seconds))
+            _ = self.settings?.setInt(.cameraTimer, Int32(seconds))
             return true
         }
         menu.addActions(to: map)
@@ -264,11 +264,11 @@ final class CameraPage {
     }
 
     private func startPreferredCamera() {
-        guard let camera = devices.camera(withID: settings?.string("camera")) ?? devices.cameras.first else {
+        guard let camera = devices.camera(withID: settings?.string(.camera)) ?? devices.cameras.first else {
             show(.noCamera)
             return
         }
-        start(camera, resolution: settings?.string("camera-resolution"))
+        start(camera, resolution: settings?.string(.cameraResolution))
     }
 
     private func start(_ camera: CaptureDevice, resolution: String?) {
@@ -279,7 +279,7 @@ final class CameraPage {
         }
         do {
             let pipeline = try CameraPipeline(camera: camera, mode: mode)
-            pipeline.sink.setMirrored(settings?.bool("camera-mirror") ?? true)
+            pipeline.sink.setMirrored(settings?.bool(.cameraMirror) ?? true)
             pipeline.onFailure = { [weak self] message in self?.cameraStopped(reason: message) }
             pipeline.onStarted = { [weak self] in
                 Trace.shared.event("camera-started", ["camera": camera.name, "mode": mode.sizeKey])
@@ -313,13 +313,13 @@ final class CameraPage {
 
     private func switchCamera(to id: String) {
         guard session.canChangeSettings, let camera = devices.camera(withID: id), camera.id != pipeline?.camera.id else { return }
-        _ = settings?.setString("camera", camera.id)
-        start(camera, resolution: settings?.string("camera-resolution"))
+        _ = settings?.setString(.camera, camera.id)
+        start(camera, resolution: settings?.string(.cameraResolution))
     }
 
     private func changeResolution(to key: String) {
         guard session.canChangeSettings, let camera = pipeline?.camera, key != pipeline?.mode.sizeKey else { return }
-        _ = settings?.setString("camera-resolution", key)
+        _ = settings?.setString(.cameraResolution, key)
         start(camera, resolution: key)
     }
 
@@ -338,7 +338,7 @@ final class CameraPage {
         stopCamera()
         cancelCountdown()
         if reason == nil, let next = devices.cameras.first(where: { $0.id != lost }) {
-            start(next, resolution: settings?.string("camera-resolution"))
+            start(next, resolution: settings?.string(.cameraResolution))
             if !recording { toast(tr(CaptureProblem.cameraLost(recordingSaved: false).message), nil) }
         } else if reason != nil && devices.camera(withID: lost) != nil {
             show(.failed(reason ?? ""))

@@ -61,8 +61,8 @@ final class FeedController {
         _ = library.setItems(state.recent.videoItems, from: .recent)
         publish()
         startVideosFolder()
-        if settings?.bool("show-samples") ?? true { startSamples() }
-        let catalogs = settings?.stringList("catalogs") ?? []
+        if settings?.bool(.showSamples) ?? true { startSamples() }
+        let catalogs = settings?.stringList(.catalogs) ?? []
         let lastStartFinished = !FileManager.default.fileExists(atPath: FeedController.startMark)
         markStart()
         switch StartCheck.decide(lastStartFinished: lastStartFinished, catalogs: catalogs) {
@@ -84,7 +84,7 @@ final class FeedController {
     }
 
     func removeCatalogs(_ catalogs: [String]) {
-        settings?.setStringList("catalogs", (settings?.stringList("catalogs") ?? []).filter { !catalogs.contains($0) })
+        settings?.setStringList(.catalogs, (settings?.stringList(.catalogs) ?? []).filter { !catalogs.contains($0) })
     }
 
     // MARK: The start mark (ReelCore.StartCheck)
@@ -173,10 +173,10 @@ final class FeedController {
 
     /// Adds a catalog to the feed and remembers it (GSettings `catalogs`).
     func addCatalog(_ uri: String) {
-        var catalogs = settings?.stringList("catalogs") ?? []
+        var catalogs = settings?.stringList(.catalogs) ?? []
         if !catalogs.contains(uri) {
             catalogs.append(uri)
-            settings?.setStringList("catalogs", catalogs)
+            settings?.setStringList(.catalogs, catalogs)
         }
         loadCatalog(uri, origin: .catalog(uri))
     }

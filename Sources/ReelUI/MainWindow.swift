@@ -121,7 +121,7 @@ final class MainWindow {
 
     /// The strip shows when it has clips and the setting allows it.
     private func updateStrip() {
-        let show = !stripClips.isEmpty && (settings?.bool("show-preview-strip") ?? true)
+        let show = !stripClips.isEmpty && (settings?.bool(.showPreviewStrip) ?? true)
         strip.setClips(show ? stripClips.map { uri in
             let title = feed.item(withID: uri)?.title ?? (try? MediaLocator.parse(uri).get())?.displayName
             return PreviewStrip.Clip(uri: uri, title: title ?? uri)
@@ -142,8 +142,8 @@ final class MainWindow {
 
     private func addActions() {
         let actions = ActionGroup(map: window.object)
-        actions.add("show-preview-strip", toggle: settings?.bool("show-preview-strip") ?? true) { [weak self] on in
-            _ = self?.settings?.setBool("show-preview-strip", on)
+        actions.add("show-preview-strip", toggle: settings?.bool(.showPreviewStrip) ?? true) { [weak self] on in
+            _ = self?.settings?.setBool(.showPreviewStrip, on)
             self?.updateStrip()
         }
         actions.add("close") { [weak self] in self?.close() }
@@ -387,8 +387,8 @@ final class MainWindow {
     /// Wayland has no protocol for an app to keep a window on top; the
     /// window menu of GNOME Shell and KDE has "Always on Top". Said once.
     private func explainKeepingAbove() {
-        guard let settings, !settings.bool("mini-window-above-hint-shown") else { return }
-        settings.setBool("mini-window-above-hint-shown", true)
+        guard let settings, !settings.bool(.miniWindowAboveHintShown) else { return }
+        settings.setBool(.miniWindowAboveHintShown, true)
         showToast(tr("To keep the mini window above other windows, choose “Always on Top” in its window menu (Alt+Space)."))
     }
 
@@ -446,10 +446,10 @@ final class MainWindow {
 
     private func restoreState() {
         guard let settings else { return }
-        let size = WindowSize.restored(width: Int(settings.int("window-width")),
-                                       height: Int(settings.int("window-height")))
+        let size = WindowSize.restored(width: Int(settings.int(.windowWidth)),
+                                       height: Int(settings.int(.windowHeight)))
         gtk_window_set_default_size(gtkWindow, Int32(size.width), Int32(size.height))
-        if settings.bool("window-maximized") { gtk_window_maximize(gtkWindow) }
+        if settings.bool(.windowMaximized) { gtk_window_maximize(gtkWindow) }
     }
 
     /// Before the window closes or the app quits: the player remembers where
@@ -472,10 +472,10 @@ final class MainWindow {
         let maximized = gtk_window_is_maximized(gtkWindow) != 0
         settings.delay()
         if !maximized {
-            settings.setInt("window-width", width)
-            settings.setInt("window-height", height)
+            settings.setInt(.windowWidth, width)
+            settings.setInt(.windowHeight, height)
         }
-        settings.setBool("window-maximized", maximized)
+        settings.setBool(.windowMaximized, maximized)
         settings.apply()
     }
 }

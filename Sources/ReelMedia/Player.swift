@@ -256,11 +256,7 @@ public final class Player {
     }
 
     private var videoStreamCount: Int {
-        var value = GValue()
-        g_value_init(&value, g_type_from_name("gint"))
-        g_object_get_property(UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GObject.self), "n-video", &value)
-        defer { g_value_unset(&value) }
-        return Int(g_value_get_int(&value))
+        Int(PropertyValue.get(from: playbin, "n-video")?.intValue ?? 0)
     }
 
     /// Seconds per frame from the negotiated caps (1/30 when unknown).

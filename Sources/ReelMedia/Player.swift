@@ -61,7 +61,7 @@ public final class Player {
     /// lost: the next failure is final. A check may be under way.
     private var serverAnswered = false
     private var checking = false
-    private var isRemote: Bool { !uri.lowercased().hasPrefix("file:") }
+    private var isRemote: Bool { !MediaLocator.isLocal(uri) }
     /// An HLS or DASH address, played by playbin3.
     private let isAdaptive: Bool
 
@@ -73,7 +73,7 @@ public final class Player {
         // adaptive demuxers of GStreamer 1.22 (hlsdemux2, dashdemux2), which
         // start low, take a bitrate cap and measure the bandwidth; playbin's
         // decodebin takes the old ones, which do none of that.
-        isAdaptive = StreamManifest.kind(ofAddress: uri) != nil && !uri.lowercased().hasPrefix("file:")
+        isAdaptive = StreamManifest.kind(ofAddress: uri) != nil && !MediaLocator.isLocal(uri)
         playbin = gst_element_factory_make(isAdaptive ? "playbin3" : "playbin", "reel-player")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
         PropertyValue.string(uri).set(on: playbin, "uri")
@@ -107,7 +107,7 @@ public final class Player {
         gst_object_unref(UnsafeMutableRawPointer(bus))
         Trace.shared.event("player-open", ["uri": uri])
 
-        if uri.lowercased().hasPrefix("file:"), let problem = MediaProbe.checkLocalFile(uri) {
+        if MediaLocator.isLocal(uri), let problem = MediaProbe.checkLocalFile(uri) {
             // Say what GIO already knows instead of what a demuxer guesses.
             pending.append(MainContext.soon { [weak self] in self?.fail(problem) })
             return
@@ -115,7 +115,7 @@ public final class Player {
         gst_element_set_state(playbin, GST_STATE_PAUSED)
         // decodebin at times drops a demuxer's error (it filters a child's
         // errors while it changes the child's state): never open for ever.
-        if uri.lowercased().hasPrefix("file:") {
+        if MediaLocator.isLocal(uri) {
             pending.append(MainContext.after(milliseconds: 10_000) { [weak self] in
                 guard let self, self.state == .opening else { return }
                 self.fail(.damaged)
@@ -279,7 +279,7 @@ public final class Player {
         let info = videoInfo
         let dropped = sink.droppedFrames
         var level: Int?
-        if !uri.lowercased().hasPrefix("file:") {
+        if !MediaLocator.isLocal(uri) {
             let query = gst_query_new_buffering(GST_FORMAT_TIME)!
             if gst_element_query(playbin, query) != 0 {
                 var percent: gint = 0

@@ -362,7 +362,7 @@ final class FeedController {
     }
 
     private static func host(of uri: String) -> String? {
-        guard !uri.lowercased().hasPrefix("file:") else { return nil }
+        guard !MediaLocator.isLocal(uri) else { return nil }
         return URL(string: uri)?.host
     }
 
@@ -390,7 +390,7 @@ final class FeedController {
     }
 
     private func requestThumbnail(for item: VideoItem) {
-        if let given = item.thumbnailURI, let path = URL(string: given)?.path, given.hasPrefix("file://"),
+        if let given = item.thumbnailURI, let path = URL(string: given)?.path, MediaLocator.isLocal(given),
            FileManager.default.fileExists(atPath: path) {
             page.setThumbnail(path, for: item.id)
             return
@@ -432,11 +432,11 @@ final class FeedController {
     }
 
     private func probeQueue(for uri: String) -> ProbeQueue {
-        uri.lowercased().hasPrefix("file:") ? probes : remoteProbes
+        MediaLocator.isLocal(uri) ? probes : remoteProbes
     }
 
     private func thumbnailQueue(for uri: String) -> ThumbnailQueue {
-        uri.lowercased().hasPrefix("file:") ? thumbnails : remoteThumbnails
+        MediaLocator.isLocal(uri) ? thumbnails : remoteThumbnails
     }
 
     // MARK: Helpers

@@ -214,28 +214,14 @@ final class MainWindow {
         gtk_menu_button_set_icon_name(cast(menu), "open-menu-symbolic")
         IconButton.describe(menu, tr("Main Menu"))
         gtk_menu_button_set_primary(cast(menu), 1)
-        gtk_menu_button_set_menu_model(cast(menu), MainWindow.primaryMenu())
+        // The builder holds the menu until the button has taken its own reference.
+        let primaryMenu = UIFile("primary-menu.ui")
+        withExtendedLifetime(primaryMenu) {
+            gtk_menu_button_set_menu_model(cast(menu), cast(primaryMenu.object("primary-menu", g_menu_model_get_type())))
+        }
         adw_header_bar_pack_end(cast(header), menu)
         adw_header_bar_pack_end(cast(header), search)
         return header
-    }
-
-    /// The primary menu, as GNOME's HIG orders it.
-    private static func primaryMenu() -> UnsafeMutablePointer<GMenuModel> {
-        let menu = g_menu_new()!
-        let openSection = g_menu_new()!
-        g_menu_append(openSection, tr("Open _URL…"), "app.open-url")
-        g_menu_append(openSection, tr("_Take Video…"), "win.take-video")
-        g_menu_append(openSection, tr("Add _Catalog…"), "win.add-catalog")
-        g_menu_append(openSection, tr("Show _Preview Strip"), "win.show-preview-strip")
-        g_menu_append_section(menu, nil, cast(openSection))
-        let appSection = g_menu_new()!
-        g_menu_append(appSection, tr("_Keyboard Shortcuts"), "app.shortcuts")
-        g_menu_append(appSection, tr("_About Reel"), "app.about")
-        g_menu_append_section(menu, nil, cast(appSection))
-        g_object_unref(UnsafeMutableRawPointer(openSection))
-        g_object_unref(UnsafeMutableRawPointer(appSection))
-        return cast(menu)
     }
 
     // MARK: Pages

@@ -6,6 +6,11 @@ import ReelCore
 /// A GtkBuilder file of the app's GResource (data/ui/): static layout lives
 /// there, and code takes its objects by id with their classes checked
 /// (`ObjectsByID`). A file missing from the resource aborts in GTK, loudly.
+///
+/// The objects live as long as this file unless something else takes a
+/// reference (a parent widget, a menu button, an `ObjectRef`): keep the file
+/// alive until then (`withExtendedLifetime`), since Swift may release it
+/// right after its last use.
 final class UIFile {
     private let builder: OpaquePointer  // GtkBuilder, a final class Swift sees as opaque
     private let objects: ObjectsByID
@@ -23,8 +28,13 @@ final class UIFile {
     // in the tree is also held by its parent, the root by whoever takes it.
     deinit { g_object_unref(UnsafeMutableRawPointer(builder)) }
 
-    /// A widget, which must be a `type` (GtkWidget by default).
-    func widget(_ id: String, _ type: GType = gtk_widget_get_type()) -> UnsafeMutablePointer<GtkWidget> {
-        objects.object(id, type).assumingMemoryBound(to: GtkWidget.self)
+    /// A widget, which must be a `type`.
+    func widget(_ id: String, _ type: GType) -> UnsafeMutablePointer<GtkWidget> {
+        object(id, type).assumingMemoryBound(to: GtkWidget.self)
+    }
+
+    /// Any object of the file (a `<menu>` is a GMenu), which must be a `type`.
+    func object(_ id: String, _ type: GType) -> UnsafeMutableRawPointer {
+        objects.object(id, type)
     }
 }

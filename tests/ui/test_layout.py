@@ -21,7 +21,7 @@ def snake_to_type_name(getter: str) -> str:
 
 def objects_the_code_takes(src: Path) -> list:
     """[file, id, type name] for each `UIFile("x.ui")` and the `.widget("id",
-    gtk_x_get_type())` calls that follow it in the same Swift file."""
+    gtk_x_get_type())` and `.object(…)` calls in the same Swift file."""
     taken = []
     for swift in sorted((src / "Sources").rglob("*.swift")):
         text = swift.read_text()
@@ -29,7 +29,7 @@ def objects_the_code_takes(src: Path) -> list:
         if not files:
             continue
         assert len(files) == 1, f"{swift}: one .ui file per Swift file keeps ids unambiguous"
-        for object_id, getter in re.findall(r'\.widget\("([^"]+)",\s*(\w+_get_type)\(\)\)', text):
+        for object_id, getter in re.findall(r'\.(?:widget|object)\("([^"]+)",\s*(\w+_get_type)\(\)\)', text):
             taken.append([files[0], object_id, snake_to_type_name(getter)])
     return taken
 

@@ -34,7 +34,9 @@ def main() -> int:
     for name in names:
         path = f"{UI_FOLDER}/{name}"
         xml = Gio.resources_lookup_data(path, Gio.ResourceLookupFlags.NONE).get_data().decode()
-        declared = [(o.get("id"), o.get("class")) for o in ET.fromstring(xml).iter("object")]
+        # A <menu> is a GMenu, and so is a <section> or <submenu> with an id.
+        declared = [(e.get("id"), e.get("class") or "GMenu") for e in ET.fromstring(xml).iter()
+                    if e.tag in ("object", "menu") or (e.tag in ("section", "submenu") and e.get("id"))]
         try:
             builder = Gtk.Builder.new_from_string(xml, -1)
         except GLib.Error as exc:

@@ -37,8 +37,9 @@ def main() -> int:
         # A <menu> is a GMenu, and so is a <section> or <submenu> with an id.
         declared = [(e.get("id"), e.get("class") or "GMenu") for e in ET.fromstring(xml).iter()
                     if e.tag in ("object", "menu") or (e.tag in ("section", "submenu") and e.get("id"))]
+        builder = Gtk.Builder()
         try:
-            builder = Gtk.Builder.new_from_string(xml, -1)
+            builder.add_from_string(xml)
         except GLib.Error as exc:
             problems.append(f"{name}: {exc.message}")
             continue

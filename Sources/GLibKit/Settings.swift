@@ -33,17 +33,19 @@ public final class Settings: ObjectRef {
 
     private var settings: UnsafeMutablePointer<GSettings> { cast() }
 
-    public func hasKey(_ key: String) -> Bool { g_settings_schema_has_key(schema, key) != 0 }
+    /// Whether the installed schema has `key`: false for a key newer than a
+    /// stale installed schema.
+    public func hasKey(_ key: SettingKey) -> Bool { g_settings_schema_has_key(schema, key.rawValue) != 0 }
 
     // GLib aborts on an unknown key; a stale installed schema must not take
     // the app down, so every accessor checks first and falls back.
-    public func int(_ key: String) -> Int32 { hasKey(key) ? g_settings_get_int(settings, key) : 0 }
+    public func int(_ key: SettingKey) -> Int32 { hasKey(key) ? g_settings_get_int(settings, key.rawValue) : 0 }
     @discardableResult
-    public func setInt(_ key: String, _ value: Int32) -> Bool { hasKey(key) && g_settings_set_int(settings, key, value) != 0 }
+    public func setInt(_ key: SettingKey, _ value: Int32) -> Bool { hasKey(key) && g_settings_set_int(settings, key.rawValue, value) != 0 }
 
     /// A key of type (ii), such as a window position.
-    public func intPair(_ key: String) -> (Int32, Int32)? {
-        guard hasKey(key), let value = g_settings_get_value(settings, key) else { return nil }
+    public func intPair(_ key: SettingKey) -> (Int32, Int32)? {
+        guard hasKey(key), let value = g_settings_get_value(settings, key.rawValue) else { return nil }
         defer { g_variant_unref(value) }
         guard g_variant_n_children(value) == 2, let first = g_variant_get_child_value(value, 0),
               let second = g_variant_get_child_value(value, 1) else { return nil }
@@ -54,29 +56,29 @@ public final class Settings: ObjectRef {
         return (g_variant_get_int32(first), g_variant_get_int32(second))
     }
     @discardableResult
-    public func setIntPair(_ key: String, _ value: (Int32, Int32)) -> Bool {
+    public func setIntPair(_ key: SettingKey, _ value: (Int32, Int32)) -> Bool {
         guard hasKey(key) else { return false }
         var children: [OpaquePointer?] = [g_variant_new_int32(value.0), g_variant_new_int32(value.1)]
-        return g_settings_set_value(settings, key, g_variant_new_tuple(&children, 2)) != 0
+        return g_settings_set_value(settings, key.rawValue, g_variant_new_tuple(&children, 2)) != 0
     }
 
-    public func double(_ key: String, fallback: Double) -> Double {
-        hasKey(key) ? g_settings_get_double(settings, key) : fallback
+    public func double(_ key: SettingKey, fallback: Double) -> Double {
+        hasKey(key) ? g_settings_get_double(settings, key.rawValue) : fallback
     }
     @discardableResult
-    public func setDouble(_ key: String, _ value: Double) -> Bool { hasKey(key) && g_settings_set_double(settings, key, value) != 0 }
-    public func bool(_ key: String) -> Bool { hasKey(key) && g_settings_get_boolean(settings, key) != 0 }
+    public func setDouble(_ key: SettingKey, _ value: Double) -> Bool { hasKey(key) && g_settings_set_double(settings, key.rawValue, value) != 0 }
+    public func bool(_ key: SettingKey) -> Bool { hasKey(key) && g_settings_get_boolean(settings, key.rawValue) != 0 }
     @discardableResult
-    public func setBool(_ key: String, _ value: Bool) -> Bool { hasKey(key) && g_settings_set_boolean(settings, key, value ? 1 : 0) != 0 }
+    public func setBool(_ key: SettingKey, _ value: Bool) -> Bool { hasKey(key) && g_settings_set_boolean(settings, key.rawValue, value ? 1 : 0) != 0 }
 
-    public func string(_ key: String) -> String {
-        hasKey(key) ? String(consumingGString: g_settings_get_string(settings, key)) ?? "" : ""
+    public func string(_ key: SettingKey) -> String {
+        hasKey(key) ? String(consumingGString: g_settings_get_string(settings, key.rawValue)) ?? "" : ""
     }
     @discardableResult
-    public func setString(_ key: String, _ value: String) -> Bool { hasKey(key) && g_settings_set_string(settings, key, value) != 0 }
+    public func setString(_ key: SettingKey, _ value: String) -> Bool { hasKey(key) && g_settings_set_string(settings, key.rawValue, value) != 0 }
 
-    public func stringList(_ key: String) -> [String] {
-        guard hasKey(key), let list = g_settings_get_strv(settings, key) else { return [] }
+    public func stringList(_ key: SettingKey) -> [String] {
+        guard hasKey(key), let list = g_settings_get_strv(settings, key.rawValue) else { return [] }
         defer { g_strfreev(list) }
         var result: [String] = []
         var index = 0
@@ -88,22 +90,22 @@ public final class Settings: ObjectRef {
     }
 
     @discardableResult
-    public func setStringList(_ key: String, _ value: [String]) -> Bool {
+    public func setStringList(_ key: SettingKey, _ value: [String]) -> Bool {
         guard hasKey(key) else { return false }
         var cStrings = value.map { strdup($0) }
         cStrings.append(nil)
         defer { cStrings.forEach { free($0) } }
         return cStrings.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                g_settings_set_strv(settings, key, $0) != 0
+                g_settings_set_strv(settings, key.rawValue, $0) != 0
             }
         }
     }
 
     /// Calls `handler` whenever `key` changes, from this app or another.
     @discardableResult
-    public func onChange(_ key: String, _ handler: @escaping () -> Void) -> SignalConnection {
-        connect("changed::\(key)", handler)
+    public func onChange(_ key: SettingKey, _ handler: @escaping () -> Void) -> SignalConnection {
+        connect("changed::\(key.rawValue)", handler)
     }
 
     /// Holds writes until `apply` (one disk write for several keys).

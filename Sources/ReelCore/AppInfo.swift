@@ -5,6 +5,8 @@ public enum AppInfo {
     public static let binary = "reel"
     public static let version = "0.1.0"
     public static let gettextDomain = "reel"
+    /// GLib's log domain: `G_MESSAGES_DEBUG=Reel reel` shows the trace events.
+    public static let logDomain = "Reel"
     /// GResource base path; libadwaita loads `style.css` from here.
     public static let resourceBase = "/io/github/reelapp/Reel"
     public static let website = "https://github.com/reelapp/reel"

@@ -91,6 +91,14 @@ public struct MediaLocator: Equatable, Sendable {
         kind == .file ? URL(string: uri)?.path : nil
     }
 
+    /// Whether `uri` is read from this computer (the file scheme, in any
+    /// case as RFC 3986 allows) rather than fetched from a server: local
+    /// files are checked on disk first, probed and thumbnailed on their own
+    /// queues and never buffered, reconnected or traced as streams.
+    public static func isLocal(_ uri: String) -> Bool {
+        schemePrefix(of: uri) == "file"
+    }
+
     // RFC 3986: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
     private static func schemePrefix(of text: String) -> String? {
         guard let colon = text.firstIndex(of: ":") else { return nil }

@@ -44,15 +44,8 @@ final class AdaptiveDemuxer: @unchecked Sendable {
     var bandwidth: Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard let element else { return nil }
-        var value = GValue()
-        g_value_init(&value, g_type_from_name("guint"))
-        defer { g_value_unset(&value) }
-        let object = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self)
-        guard g_object_class_find_property(UnsafeMutablePointer(OpaquePointer(object.pointee.g_type_instance.g_class)), "current-bandwidth") != nil
-        else { return nil }
-        g_object_get_property(object, "current-bandwidth", &value)
-        let bandwidth = Int(g_value_get_uint(&value))
-        return bandwidth > 0 ? bandwidth : nil
+        guard let element, let bandwidth = PropertyValue.get(from: element, "current-bandwidth")?.uintValue,
+              bandwidth > 0 else { return nil }
+        return Int(bandwidth)
     }
 }

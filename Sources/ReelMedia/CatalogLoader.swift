@@ -27,7 +27,7 @@ public enum CatalogLoader {
     }
 
     private static func read(_ uri: String) -> Result<[UInt8], Failure> {
-        guard uri.hasPrefix("file://") else {
+        guard MediaLocator.isLocal(uri) else {
             return RemoteFile.download(uri).mapError { error in
                 // libsoup says "Internal data stream error" for a refused
                 // connection, an unknown host, a bad certificate: GIO tells

@@ -55,11 +55,7 @@ final class LaunchPipeline {
     /// gst-launch quoting), so titles and paths need no escaping.
     func set(_ name: String, _ property: String, string value: String) {
         guard let child = child(name) else { preconditionFailure("no element \(name)") }
-        var gvalue = GValue()
-        g_value_init(&gvalue, g_type_from_name("gchararray"))
-        g_value_set_string(&gvalue, value)
-        g_object_set_property(child.object, property, &gvalue)
-        g_value_unset(&gvalue)
+        PropertyValue.string(value).set(on: child.object, property)
     }
 
     @discardableResult

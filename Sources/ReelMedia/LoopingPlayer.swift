@@ -35,7 +35,7 @@ public final class LoopingPlayer {
         var queue = LoopingQueue(clips: clips)
         // A pipe, a device or a missing file is left out before anything
         // opens it: opening a pipe would block the main thread for good.
-        for clip in clips where clip.lowercased().hasPrefix("file:") {
+        for clip in clips where MediaLocator.isLocal(clip) {
             if let problem = MediaProbe.checkLocalFile(clip) {
                 queue.markBroken(clip)
                 Trace.shared.event("strip-skipped", ["uri": clip, "problem": problem.kind])

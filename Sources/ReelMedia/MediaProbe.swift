@@ -24,7 +24,7 @@ public struct MediaProbe: Sendable {
 
     public func probe(_ uri: String) -> Outcome {
         MediaProbe.initializePbUtils
-        let isLocal = uri.lowercased().hasPrefix("file:")
+        let isLocal = MediaLocator.isLocal(uri)
         if isLocal, let problem = MediaProbe.checkLocalFile(uri) { return .problem(problem) }
 
         var error: UnsafeMutablePointer<GError>?

@@ -44,11 +44,7 @@ enum PhotoWriter {
     /// write as EXIF.
     private static func tag(_ muxer: UnsafeMutablePointer<GObject>) {
         let list = gst_tag_list_new_empty()!
-        var orientation = GValue()
-        g_value_init(&orientation, g_type_from_name("gchararray"))
-        g_value_set_string(&orientation, "rotate-0")
-        gst_tag_list_add_value(list, GST_TAG_MERGE_REPLACE, "image-orientation", &orientation)
-        g_value_unset(&orientation)
+        PropertyValue.string("rotate-0").withGValue { gst_tag_list_add_value(list, GST_TAG_MERGE_REPLACE, "image-orientation", $0) }
         if let now = gst_date_time_new_now_local_time() {
             var date = GValue()
             g_value_init(&date, gst_date_time_get_type())
@@ -56,11 +52,7 @@ enum PhotoWriter {
             gst_tag_list_add_value(list, GST_TAG_MERGE_REPLACE, "datetime", &date)
             g_value_unset(&date)
         }
-        var software = GValue()
-        g_value_init(&software, g_type_from_name("gchararray"))
-        g_value_set_string(&software, "Reel")
-        gst_tag_list_add_value(list, GST_TAG_MERGE_REPLACE, "application-name", &software)
-        g_value_unset(&software)
+        PropertyValue.string("Reel").withGValue { gst_tag_list_add_value(list, GST_TAG_MERGE_REPLACE, "application-name", $0) }
         gst_tag_setter_merge_tags(OpaquePointer(muxer), list, GST_TAG_MERGE_REPLACE)
         gst_tag_list_unref(list)
     }

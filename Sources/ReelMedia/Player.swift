@@ -58,7 +58,7 @@ public final class Player {
     private var audioCodec: String?
     private var bitrate: UInt32 = 0
     private let demuxer = AdaptiveDemuxer()
-    private var isLocal: Bool { uri.lowercased().hasPrefix("file:") }
+    private var isLocal: Bool { MediaLocator.isLocal(uri) }
     private var isRemote: Bool { !isLocal }
     /// An HLS or DASH address, played by playbin3.
     private let isAdaptive: Bool
@@ -66,12 +66,12 @@ public final class Player {
     public init(uri: String, sink: VideoSink = VideoSink(), startPlaying: Bool = true) {
         self.uri = uri
         self.sink = sink
-        session = PlaybackSession(isRemote: !uri.lowercased().hasPrefix("file:"), startPlaying: startPlaying)
+        session = PlaybackSession(isRemote: !MediaLocator.isLocal(uri), startPlaying: startPlaying)
         // HLS and DASH through playbin3: only its urisourcebin plugs the
         // adaptive demuxers of GStreamer 1.22 (hlsdemux2, dashdemux2), which
         // start low, take a bitrate cap and measure the bandwidth; playbin's
         // decodebin takes the old ones, which do none of that.
-        isAdaptive = StreamManifest.kind(ofAddress: uri) != nil && !uri.lowercased().hasPrefix("file:")
+        isAdaptive = StreamManifest.kind(ofAddress: uri) != nil && !MediaLocator.isLocal(uri)
         playbin = gst_element_factory_make(isAdaptive ? "playbin3" : "playbin", "reel-player")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
         hasAudioOutput = Player.configure(playbin, uri: uri, sink: sink, demuxer: demuxer)
@@ -243,11 +243,7 @@ public final class Player {
     }
 
     private var videoStreamCount: Int {
-        var value = GValue()
-        g_value_init(&value, g_type_from_name("gint"))
-        g_object_get_property(UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GObject.self), "n-video", &value)
-        defer { g_value_unset(&value) }
-        return Int(g_value_get_int(&value))
+        Int(PropertyValue.get(from: playbin, "n-video")?.intValue ?? 0)
     }
 
     /// Seconds per frame from the negotiated caps (1/30 when unknown).
@@ -270,7 +266,7 @@ public final class Player {
         let info = videoInfo
         let dropped = sink.droppedFrames
         var level: Int?
-        if !uri.lowercased().hasPrefix("file:") {
+        if !MediaLocator.isLocal(uri) {
             let query = gst_query_new_buffering(GST_FORMAT_TIME)!
             if gst_element_query(playbin, query) != 0 {
                 var percent: gint = 0

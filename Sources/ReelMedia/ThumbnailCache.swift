@@ -21,17 +21,31 @@ public struct ThumbnailCache: Sendable {
     public let root: String
     static let software = "\(AppInfo.name) \(AppInfo.version)"
 
+    /// The PNG text keys of the standard, as gdk-pixbuf names its options.
+    static let uriKey = "tEXt::Thumb::URI"
+    static let mtimeKey = "tEXt::Thumb::MTime"
+    static let softwareKey = "tEXt::Software"
+
+    /// Where Reel records failures, below the root: other apps ignore
+    /// `fail/reel-<version>`, and a new version of Reel tries again.
+    static let failFolder = "fail/\(AppInfo.binary)-\(AppInfo.version)"
+
     public init(root: String = String(cString: g_get_user_cache_dir()) + "/thumbnails") {
         self.root = root
     }
 
-    // Names and folders follow ReelCore's ThumbnailSpec.
+    /// `<MD5 of the full URI, lower-case hex>.png`, the name every
+    /// thumbnailer gives this URI's thumbnail.
+    static func fileName(for uri: String) -> String {
+        (String(consumingGString: g_compute_checksum_for_string(G_CHECKSUM_MD5, uri, -1)) ?? "") + ".png"
+    }
+
     public func path(for uri: String, size: Size) -> String {
-        "\(root)/\(size.rawValue)/\(ThumbnailSpec.fileName(forURI: uri))"
+        "\(root)/\(size.rawValue)/\(ThumbnailCache.fileName(for: uri))"
     }
 
     public func failurePath(for uri: String) -> String {
-        "\(root)/\(ThumbnailSpec.failFolder())/\(ThumbnailSpec.fileName(forURI: uri))"
+        "\(root)/\(ThumbnailCache.failFolder)/\(ThumbnailCache.fileName(for: uri))"
     }
 
     /// A thumbnail in the cache that is still valid for the file: its
@@ -50,9 +64,17 @@ public struct ThumbnailCache: Sendable {
     static func matches(_ path: String, uri: String, mtime: Int?) -> Bool {
         guard let pixbuf = gdk_pixbuf_new_from_file(path, nil) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        guard option(pixbuf, "tEXt::Thumb::URI") == uri else { return false }
+        return isValid(thumbURI: option(pixbuf, uriKey), thumbMTime: option(pixbuf, mtimeKey), for: uri, mtime: mtime)
+    }
+
+    /// Whether a thumbnail's keys still describe the file: its Thumb::URI
+    /// names it, and its Thumb::MTime is the file's modification time in
+    /// whole seconds. A remote video has no modification time: its URI is
+    /// enough.
+    static func isValid(thumbURI: String?, thumbMTime: String?, for uri: String, mtime: Int?) -> Bool {
+        guard thumbURI == uri else { return false }
         guard let mtime else { return true }
-        return option(pixbuf, "tEXt::Thumb::MTime") == String(mtime)
+        return thumbMTime == String(mtime)
     }
 
     static func option(_ pixbuf: OpaquePointer, _ key: String) -> String? {
@@ -79,8 +101,8 @@ public struct ThumbnailCache: Sendable {
         guard g_mkdir_with_parents(folder, 0o700) == 0 else {
             throw GLibError(domain: "reel", code: errno, message: "cannot create \(folder)")
         }
-        var options = [("tEXt::Thumb::URI", uri), ("tEXt::Software", ThumbnailCache.software)]
-        if let mtime { options.append(("tEXt::Thumb::MTime", String(mtime))) }
+        var options = [(ThumbnailCache.uriKey, uri), (ThumbnailCache.softwareKey, ThumbnailCache.software)]
+        if let mtime { options.append((ThumbnailCache.mtimeKey, String(mtime))) }
         let temporary = "\(folder)/.\(UUID().uuidString).png.part"
         try savePNG(pixbuf, to: temporary, options: options)
         chmod(temporary, 0o600)

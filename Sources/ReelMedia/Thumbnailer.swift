@@ -41,7 +41,7 @@ public struct Thumbnailer: Sendable {
 
     public func thumbnail(for uri: String) -> Outcome {
         let mtime: Int?
-        if uri.lowercased().hasPrefix("file:") {
+        if MediaLocator.isLocal(uri) {
             // A pipe, socket or device is never opened (a pipe would block
             // this worker for ever).
             switch MediaProbe.checkLocalFile(uri) {
@@ -90,7 +90,7 @@ public struct Thumbnailer: Sendable {
     /// duration; a failure's words are the probe's to find), for adaptive
     /// streams (their own demuxers), and for a video already in the cache.
     public func card(for uri: String) -> MediaInfo? {
-        guard !uri.lowercased().hasPrefix("file:"), StreamManifest.kind(ofAddress: uri) == nil,
+        guard !MediaLocator.isLocal(uri), StreamManifest.kind(ofAddress: uri) == nil,
               cache.valid(for: uri, mtime: nil, size: size) == nil,
               case .success(let grabbed) = grabFrame(uri, isLocal: false) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(grabbed.pixbuf)) }

@@ -33,7 +33,9 @@ final class CameraPage {
     private let flash: UnsafeMutablePointer<GtkWidget>
     private let toasts: OpaquePointer
     /// The mode switch, the shutter and focus/exposure, under the preview.
-    private var bar: UnsafeMutablePointer<GtkWidget>?
+    private let bar: UnsafeMutablePointer<GtkWidget>
+    /// The stage and the bar (data/ui/camera-page.ui), kept with the page.
+    private let layout = UIFile("camera-page.ui")
     private var backButton: UnsafeMutablePointer<GtkWidget>?
     private let menu = CameraMenu()
     private let controls = CameraControlsPopover()
@@ -52,8 +54,8 @@ final class CameraPage {
 
     init(settings: Settings?) {
         self.settings = settings
-        let mode = CaptureMode(rawValue: settings?.string("camera-mode") ?? "") ?? .photo
-        let countdown = CaptureCountdown(rawValue: Int(settings?.int("camera-timer") ?? 0)) ?? .off
+        let mode = CaptureMode(rawValue: settings?.string(.cameraMode) ?? "") ?? .photo
+        let countdown = CaptureCountdown(rawValue: Int(settings?.int(.cameraTimer) ?? 0)) ?? .off
         session = CaptureSession(mode: mode, countdown: countdown)
 
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -61,13 +63,14 @@ final class CameraPage {
         gtk_widget_add_css_class(widget, "reel-camera")
 
         windowTitle = OpaquePointer(adw_window_title_new(tr("Camera"), ""))
-        stack = OpaquePointer(gtk_stack_new())
+        stack = OpaquePointer(layout.widget("stack", gtk_stack_get_type()))
         statusPage = OpaquePointer(StatusPage.make(alert: true))
-        shutter = gtk_button_new()
-        recordingBadge = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
-        recordingTime = gtk_label_new("0:00")
-        countdownLabel = gtk_label_new("")
-        flash = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        shutter = layout.widget("shutter", gtk_button_get_type())
+        recordingBadge = layout.widget("recording-badge", gtk_box_get_type())
+        recordingTime = layout.widget("recording-time", gtk_label_get_type())
+        countdownLabel = layout.widget("countdown", gtk_label_get_type())
+        flash = layout.widget("flash", gtk_box_get_type())
+        bar = layout.widget("bar", gtk_center_box_get_type())
         toasts = OpaquePointer(adw_toast_overlay_new())
 
         gtk_box_append(cast(widget), makeHeaderBar())
@@ -75,8 +78,7 @@ final class CameraPage {
         adw_toast_overlay_set_child(toasts, makeStage())
         gtk_widget_set_vexpand(cast(toasts), 1)
         gtk_box_append(cast(widget), cast(toasts))
-        let bar = makeBar()
-        self.bar = bar
+        gtk_center_box_set_end_widget(cast(bar), controls.button)
         gtk_box_append(cast(widget), bar)
         addActions()
         ScopedShortcuts.attach(scope: "camera", to: widget, capture: true)
@@ -107,76 +109,13 @@ final class CameraPage {
         return header
     }
 
-    /// The preview with its overlays: the recording badge, the countdown,
-    /// the flash.
+    /// The stage of data/ui/camera-page.ui with the pages the code makes:
+    /// the preview, the problem page, then the spinner while starting.
     private func makeStage() -> UnsafeMutablePointer<GtkWidget> {
-        let overlay = gtk_overlay_new()!
-        gtk_widget_set_vexpand(overlay, 1)
-        gtk_widget_add_css_class(overlay, "reel-camera-stage")
         gtk_stack_add_named(stack, view.widget, "preview")
         gtk_stack_add_named(stack, cast(statusPage), "problem")
-        let spinner = gtk_spinner_new()!
-        gtk_spinner_start(cast(spinner))
-        gtk_widget_set_size_request(spinner, 32, 32)
-        gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
-        gtk_stack_add_named(stack, spinner, "starting")
-        gtk_overlay_set_child(cast(overlay), cast(stack))
-
-        // A camera app's white flash, as a desktop does it: over the preview only.
-        gtk_widget_add_css_class(flash, "reel-flash")
-        gtk_widget_set_can_target(flash, 0)
-        gtk_widget_set_opacity(flash, 0)
-        gtk_overlay_add_overlay(cast(overlay), flash)
-
-        gtk_widget_add_css_class(countdownLabel, "reel-countdown")
-        gtk_widget_set_halign(countdownLabel, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(countdownLabel, GTK_ALIGN_CENTER)
-        gtk_widget_set_can_target(countdownLabel, 0)
-        gtk_widget_set_visible(countdownLabel, 0)
-        gtk_overlay_add_overlay(cast(overlay), countdownLabel)
-
-        let dot = gtk_label_new("●")!
-        gtk_widget_add_css_class(dot, "reel-recording-dot")
-        gtk_widget_add_css_class(recordingTime, "numeric")
-        gtk_box_append(cast(recordingBadge), dot)
-        gtk_box_append(cast(recordingBadge), recordingTime)
-        gtk_widget_add_css_class(recordingBadge, "osd")
-        gtk_widget_add_css_class(recordingBadge, "reel-recording")
-        gtk_widget_set_halign(recordingBadge, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(recordingBadge, GTK_ALIGN_START)
-        gtk_widget_set_visible(recordingBadge, 0)
-        gtk_overlay_add_overlay(cast(overlay), recordingBadge)
-        return overlay
-    }
-
-    /// Under the preview: the mode switch, the shutter, focus and exposure.
-    private func makeBar() -> UnsafeMutablePointer<GtkWidget> {
-        let bar = gtk_center_box_new()!
-        gtk_widget_add_css_class(bar, "reel-camera-bar")
-        gtk_center_box_set_start_widget(cast(bar), makeModeSwitch())
-        gtk_widget_add_css_class(shutter, "circular")
-        gtk_widget_add_css_class(shutter, "reel-shutter")
-        gtk_actionable_set_action_name(OpaquePointer(shutter), "camera.shutter")
-        gtk_center_box_set_center_widget(cast(bar), shutter)
-        gtk_center_box_set_end_widget(cast(bar), controls.button)
-        return bar
-    }
-
-    /// Photo | Video, two linked toggle buttons on the `camera.mode` state.
-    private func makeModeSwitch() -> UnsafeMutablePointer<GtkWidget> {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_add_css_class(box, "linked")
-        gtk_widget_add_css_class(box, "osd")
-        gtk_widget_add_css_class(box, "reel-camera-mode")
-        for (mode, label) in [(CaptureMode.photo, tr("Photo")), (.video, tr("Video"))] {
-            let button = gtk_toggle_button_new_with_label(label)!
-            gtk_actionable_set_action_name(OpaquePointer(button), "camera.mode")
-            gtk_actionable_set_action_target_value(OpaquePointer(button), g_variant_new_string(mode.rawValue))
-            gtk_box_append(cast(box), button)
-        }
-        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
-        return box
+        gtk_stack_add_named(stack, layout.widget("starting", gtk_spinner_get_type()), "starting")
+        return layout.widget("stage", gtk_overlay_get_type())
     }
 
     private func addActions() {
@@ -187,7 +126,7 @@ final class CameraPage {
         actions["mode"] = map.add("mode", state: session.mode.rawValue) { [weak self] value in
             guard let self, self.session.canChangeSettings, let mode = CaptureMode(rawValue: value) else { return false }
             self.session.mode = mode
-            _ = self.settings?.setString("camera-mode", mode.rawValue)
+            _ = self.settings?.setString(.cameraMode, mode.rawValue)
             self.updateControls()
             return true
         }
@@ -196,14 +135,14 @@ final class CameraPage {
             let next: CaptureMode = self.session.mode == .photo ? .video : .photo
             g_action_change_state(action, g_variant_new_string(next.rawValue))
         }
-        map.add("mirror", toggle: settings?.bool("camera-mirror") ?? true) { [weak self] on in
-            _ = self?.settings?.setBool("camera-mirror", on)
+        map.add("mirror", toggle: settings?.bool(.cameraMirror) ?? true) { [weak self] on in
+            _ = self?.settings?.setBool(.cameraMirror, on)
             self?.pipeline?.sink.setMirrored(on)
         }
         actions["timer"] = map.add("timer", state: String(session.countdown.rawValue)) { [weak self] value in
             guard let self, let seconds = Int(value), let countdown = CaptureCountdown(rawValue: seconds) else { return false }
             self.session.countdown = countdown
-            _ = self.settings?.setInt("camera-timer", Int32(seconds))
+            _ = self.settings?.setInt(.cameraTimer, Int32(seconds))
             return true
         }
         menu.addActions(to: map)
@@ -264,11 +203,11 @@ final class CameraPage {
     }
 
     private func startPreferredCamera() {
-        guard let camera = devices.camera(withID: settings?.string("camera")) ?? devices.cameras.first else {
+        guard let camera = devices.camera(withID: settings?.string(.camera)) ?? devices.cameras.first else {
             show(.noCamera)
             return
         }
-        start(camera, resolution: settings?.string("camera-resolution"))
+        start(camera, resolution: settings?.string(.cameraResolution))
     }
 
     private func start(_ camera: CaptureDevice, resolution: String?) {
@@ -279,7 +218,7 @@ final class CameraPage {
         }
         do {
             let pipeline = try CameraPipeline(camera: camera, mode: mode)
-            pipeline.sink.setMirrored(settings?.bool("camera-mirror") ?? true)
+            pipeline.sink.setMirrored(settings?.bool(.cameraMirror) ?? true)
             pipeline.onEvent = { [weak self] event in
                 switch event {
                 case .failed(let message): self?.cameraStopped(reason: message)
@@ -316,13 +255,13 @@ final class CameraPage {
 
     private func switchCamera(to id: String) {
         guard session.canChangeSettings, let camera = devices.camera(withID: id), camera.id != pipeline?.camera.id else { return }
-        _ = settings?.setString("camera", camera.id)
-        start(camera, resolution: settings?.string("camera-resolution"))
+        _ = settings?.setString(.camera, camera.id)
+        start(camera, resolution: settings?.string(.cameraResolution))
     }
 
     private func changeResolution(to key: String) {
         guard session.canChangeSettings, let camera = pipeline?.camera, key != pipeline?.mode.sizeKey else { return }
-        _ = settings?.setString("camera-resolution", key)
+        _ = settings?.setString(.cameraResolution, key)
         start(camera, resolution: key)
     }
 
@@ -341,7 +280,7 @@ final class CameraPage {
         stopCamera()
         cancelCountdown()
         if reason == nil, let next = devices.cameras.first(where: { $0.id != lost }) {
-            start(next, resolution: settings?.string("camera-resolution"))
+            start(next, resolution: settings?.string(.cameraResolution))
             if !recording { toast(tr(CaptureProblem.cameraLost(recordingSaved: false).message), nil) }
         } else if reason != nil && devices.camera(withID: lost) != nil {
             show(.failed(reason ?? ""))
@@ -551,7 +490,7 @@ final class CameraPage {
         if let action = actions["mode"] { g_simple_action_set_enabled(action, free ? 1 : 0) }
         menu.setEnabled(free)
         // Without a camera there is nothing to shoot or set: a page, alone.
-        if let bar { gtk_widget_set_visible(bar, usable || session.activity == .saving ? 1 : 0) }
+        gtk_widget_set_visible(bar, usable || session.activity == .saving ? 1 : 0)
         gtk_widget_set_visible(menu.cameraButton, devices.cameras.isEmpty ? 0 : 1)
         gtk_widget_set_visible(menu.optionsButton, live ? 1 : 0)
     }

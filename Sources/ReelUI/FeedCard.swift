@@ -4,7 +4,7 @@ import GLibKit
 import ReelCore
 
 /// One card of the feed grid: thumbnail with duration and badges over it,
-/// title and subtitle below. The grid recycles cards: `show` rebinds one to
+/// title and subtitle below, laid out in data/ui/feed-card.ui. The grid recycles cards: `show` rebinds one to
 /// another item, so it must reset everything it sets.
 final class FeedCard {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -16,65 +16,19 @@ final class FeedCard {
     private let subtitle: UnsafeMutablePointer<GtkWidget>
     private(set) var itemID: String?
 
-    static let thumbnailWidth: Int32 = 256
-    static let thumbnailHeight: Int32 = 144
+    /// The card's own reference: the builder's goes with it.
+    private let reference: ObjectRef
 
     init() {
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
-        gtk_widget_add_css_class(widget, "reel-card")
-        // A fixed 16:9 thumbnail: cards stay one size and centre in their
-        // cell instead of stretching (and cropping) with the window.
-        gtk_widget_set_size_request(widget, FeedCard.thumbnailWidth, -1)
-        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-
-        picture = gtk_picture_new()
-        gtk_picture_set_content_fit(cast(picture), GTK_CONTENT_FIT_COVER)
-        gtk_picture_set_can_shrink(cast(picture), 1)
-        gtk_widget_set_size_request(picture, FeedCard.thumbnailWidth, FeedCard.thumbnailHeight)
-        gtk_widget_add_css_class(picture, "thumbnail")
-
-        placeholder = gtk_image_new_from_icon_name("video-x-generic-symbolic")
-        gtk_image_set_pixel_size(cast(placeholder), 48)
-        gtk_widget_add_css_class(placeholder, "placeholder")
-
-        duration = gtk_label_new(nil)
-        gtk_widget_add_css_class(duration, "duration")
-        gtk_widget_set_halign(duration, GTK_ALIGN_END)
-        gtk_widget_set_valign(duration, GTK_ALIGN_END)
-        gtk_widget_set_margin_end(duration, 8)
-        gtk_widget_set_margin_bottom(duration, 8)
-
-        badges = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)
-        gtk_widget_set_halign(badges, GTK_ALIGN_START)
-        gtk_widget_set_valign(badges, GTK_ALIGN_START)
-        gtk_widget_set_margin_start(badges, 8)
-        gtk_widget_set_margin_top(badges, 8)
-
-        let overlay = gtk_overlay_new()!
-        gtk_overlay_set_child(cast(overlay), picture)
-        gtk_overlay_add_overlay(cast(overlay), placeholder)
-        gtk_overlay_add_overlay(cast(overlay), duration)
-        gtk_overlay_add_overlay(cast(overlay), badges)
-        gtk_widget_set_overflow(overlay, GTK_OVERFLOW_HIDDEN)
-        gtk_widget_add_css_class(overlay, "thumbnail-frame")
-
-        title = FeedCard.label(css: "title")
-        subtitle = FeedCard.label(css: "subtitle")
-
-        gtk_box_append(cast(widget), overlay)
-        gtk_box_append(cast(widget), title)
-        gtk_box_append(cast(widget), subtitle)
-    }
-
-    private static func label(css: String) -> UnsafeMutablePointer<GtkWidget> {
-        let label = gtk_label_new(nil)!
-        gtk_label_set_xalign(cast(label), 0)
-        gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END)
-        gtk_label_set_single_line_mode(cast(label), 1)
-        gtk_widget_set_margin_start(label, 4)
-        gtk_widget_set_margin_end(label, 4)
-        gtk_widget_add_css_class(label, css)
-        return label
+        let file = UIFile("feed-card.ui")
+        widget = file.widget("card", gtk_box_get_type())
+        reference = ObjectRef(retaining: widget)
+        picture = file.widget("picture", gtk_picture_get_type())
+        placeholder = file.widget("placeholder", gtk_image_get_type())
+        duration = file.widget("duration", gtk_label_get_type())
+        badges = file.widget("badges", gtk_box_get_type())
+        title = file.widget("title", gtk_label_get_type())
+        subtitle = file.widget("subtitle", gtk_label_get_type())
     }
 
     /// Binds the card to `item`; `thumbnail` is a PNG path when one is ready.

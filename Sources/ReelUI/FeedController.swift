@@ -61,8 +61,8 @@ final class FeedController {
         _ = library.setItems(state.recent.videoItems, from: .recent)
         publish()
         startVideosFolder()
-        if settings?.bool("show-samples") ?? true { startSamples() }
-        let catalogs = settings?.stringList("catalogs") ?? []
+        if settings?.bool(.showSamples) ?? true { startSamples() }
+        let catalogs = settings?.stringList(.catalogs) ?? []
         let lastStartFinished = !FileManager.default.fileExists(atPath: FeedController.startMark)
         markStart()
         switch StartCheck.decide(lastStartFinished: lastStartFinished, catalogs: catalogs) {
@@ -84,7 +84,7 @@ final class FeedController {
     }
 
     func removeCatalogs(_ catalogs: [String]) {
-        settings?.setStringList("catalogs", (settings?.stringList("catalogs") ?? []).filter { !catalogs.contains($0) })
+        settings?.setStringList(.catalogs, (settings?.stringList(.catalogs) ?? []).filter { !catalogs.contains($0) })
     }
 
     // MARK: The start mark (ReelCore.StartCheck)
@@ -173,10 +173,10 @@ final class FeedController {
 
     /// Adds a catalog to the feed and remembers it (GSettings `catalogs`).
     func addCatalog(_ uri: String) {
-        var catalogs = settings?.stringList("catalogs") ?? []
+        var catalogs = settings?.stringList(.catalogs) ?? []
         if !catalogs.contains(uri) {
             catalogs.append(uri)
-            settings?.setStringList("catalogs", catalogs)
+            settings?.setStringList(.catalogs, catalogs)
         }
         loadCatalog(uri, origin: .catalog(uri))
     }
@@ -362,7 +362,7 @@ final class FeedController {
     }
 
     private static func host(of uri: String) -> String? {
-        guard !uri.lowercased().hasPrefix("file:") else { return nil }
+        guard !MediaLocator.isLocal(uri) else { return nil }
         return URL(string: uri)?.host
     }
 
@@ -390,7 +390,7 @@ final class FeedController {
     }
 
     private func requestThumbnail(for item: VideoItem) {
-        if let given = item.thumbnailURI, let path = URL(string: given)?.path, given.hasPrefix("file://"),
+        if let given = item.thumbnailURI, let path = URL(string: given)?.path, MediaLocator.isLocal(given),
            FileManager.default.fileExists(atPath: path) {
             page.setThumbnail(path, for: item.id)
             return
@@ -432,11 +432,11 @@ final class FeedController {
     }
 
     private func probeQueue(for uri: String) -> ProbeQueue {
-        uri.lowercased().hasPrefix("file:") ? probes : remoteProbes
+        MediaLocator.isLocal(uri) ? probes : remoteProbes
     }
 
     private func thumbnailQueue(for uri: String) -> ThumbnailQueue {
-        uri.lowercased().hasPrefix("file:") ? thumbnails : remoteThumbnails
+        MediaLocator.isLocal(uri) ? thumbnails : remoteThumbnails
     }
 
     // MARK: Helpers

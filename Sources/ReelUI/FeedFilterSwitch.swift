@@ -10,7 +10,7 @@ enum FeedFilterSwitch {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(box, "linked")
         AccessibleLabel.set(box, tr("Show"))
-        let saved = FeedQuery.Section(rawValue: settings?.string("feed-filter") ?? "") ?? .all
+        let saved = FeedQuery.Section(rawValue: settings?.string(.feedFilter) ?? "") ?? .all
         var first: UnsafeMutablePointer<GtkWidget>?
         for section in FeedQuery.Section.allCases {
             let button = gtk_toggle_button_new_with_label(tr(title(section)))!
@@ -18,7 +18,7 @@ enum FeedFilterSwitch {
             gtk_toggle_button_set_active(cast(button), section == saved ? 1 : 0)
             Signals.connect(button, "toggled") {
                 guard gtk_toggle_button_get_active(cast(button)) != 0 else { return }
-                settings?.setString("feed-filter", section.rawValue)
+                settings?.setString(.feedFilter, section.rawValue)
                 onChange(section)
             }
             gtk_box_append(cast(box), button)

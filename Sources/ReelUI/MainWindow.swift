@@ -111,7 +111,7 @@ final class MainWindow {
 
     /// The strip shows when it has clips and the setting allows it.
     private func updateStrip() {
-        let show = !stripClips.isEmpty && (settings?.bool("show-preview-strip") ?? true)
+        let show = !stripClips.isEmpty && (settings?.bool(.showPreviewStrip) ?? true)
         strip.setClips(show ? stripClips.map { uri in
             let title = feed.item(withID: uri)?.title ?? (try? MediaLocator.parse(uri).get())?.displayName
             return PreviewStrip.Clip(uri: uri, title: title ?? uri)
@@ -132,8 +132,8 @@ final class MainWindow {
 
     private func addActions() {
         let actions = ActionGroup(map: window.object)
-        actions.add("show-preview-strip", toggle: settings?.bool("show-preview-strip") ?? true) { [weak self] on in
-            _ = self?.settings?.setBool("show-preview-strip", on)
+        actions.add("show-preview-strip", toggle: settings?.bool(.showPreviewStrip) ?? true) { [weak self] on in
+            _ = self?.settings?.setBool(.showPreviewStrip, on)
             self?.updateStrip()
         }
         actions.add("close") { [weak self] in self?.close() }
@@ -204,28 +204,14 @@ final class MainWindow {
         gtk_menu_button_set_icon_name(cast(menu), "open-menu-symbolic")
         IconButton.describe(menu, tr("Main Menu"))
         gtk_menu_button_set_primary(cast(menu), 1)
-        gtk_menu_button_set_menu_model(cast(menu), MainWindow.primaryMenu())
+        // The builder holds the menu until the button has taken its own reference.
+        let primaryMenu = UIFile("primary-menu.ui")
+        withExtendedLifetime(primaryMenu) {
+            gtk_menu_button_set_menu_model(cast(menu), cast(primaryMenu.object("primary-menu", g_menu_model_get_type())))
+        }
         adw_header_bar_pack_end(cast(header), menu)
         adw_header_bar_pack_end(cast(header), search)
         return header
-    }
-
-    /// The primary menu, as GNOME's HIG orders it.
-    private static func primaryMenu() -> UnsafeMutablePointer<GMenuModel> {
-        let menu = g_menu_new()!
-        let openSection = g_menu_new()!
-        g_menu_append(openSection, tr("Open _URL…"), "app.open-url")
-        g_menu_append(openSection, tr("_Take Video…"), "win.take-video")
-        g_menu_append(openSection, tr("Add _Catalog…"), "win.add-catalog")
-        g_menu_append(openSection, tr("Show _Preview Strip"), "win.show-preview-strip")
-        g_menu_append_section(menu, nil, cast(openSection))
-        let appSection = g_menu_new()!
-        g_menu_append(appSection, tr("_Keyboard Shortcuts"), "app.shortcuts")
-        g_menu_append(appSection, tr("_About Reel"), "app.about")
-        g_menu_append_section(menu, nil, cast(appSection))
-        g_object_unref(UnsafeMutableRawPointer(openSection))
-        g_object_unref(UnsafeMutableRawPointer(appSection))
-        return cast(menu)
     }
 
     // MARK: Pages
@@ -377,8 +363,8 @@ final class MainWindow {
     /// Wayland has no protocol for an app to keep a window on top; the
     /// window menu of GNOME Shell and KDE has "Always on Top". Said once.
     private func explainKeepingAbove() {
-        guard let settings, !settings.bool("mini-window-above-hint-shown") else { return }
-        settings.setBool("mini-window-above-hint-shown", true)
+        guard let settings, !settings.bool(.miniWindowAboveHintShown) else { return }
+        settings.setBool(.miniWindowAboveHintShown, true)
         showToast(tr("To keep the mini window above other windows, choose “Always on Top” in its window menu (Alt+Space)."))
     }
 
@@ -436,10 +422,10 @@ final class MainWindow {
 
     private func restoreState() {
         guard let settings else { return }
-        let size = WindowSize.restored(width: Int(settings.int("window-width")),
-                                       height: Int(settings.int("window-height")))
+        let size = WindowSize.restored(width: Int(settings.int(.windowWidth)),
+                                       height: Int(settings.int(.windowHeight)))
         gtk_window_set_default_size(gtkWindow, Int32(size.width), Int32(size.height))
-        if settings.bool("window-maximized") { gtk_window_maximize(gtkWindow) }
+        if settings.bool(.windowMaximized) { gtk_window_maximize(gtkWindow) }
     }
 
     /// Before the window closes or the app quits: the player remembers where
@@ -462,10 +448,10 @@ final class MainWindow {
         let maximized = gtk_window_is_maximized(gtkWindow) != 0
         settings.delay()
         if !maximized {
-            settings.setInt("window-width", width)
-            settings.setInt("window-height", height)
+            settings.setInt(.windowWidth, width)
+            settings.setInt(.windowHeight, height)
         }
-        settings.setBool("window-maximized", maximized)
+        settings.setBool(.windowMaximized, maximized)
         settings.apply()
     }
 }

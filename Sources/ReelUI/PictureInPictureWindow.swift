@@ -80,7 +80,7 @@ final class PictureInPictureWindow {
         }
 
         let area = PictureInPictureWindow.workArea(near: near)
-        let saved = Int(settings?.int("mini-window-width") ?? 0)
+        let saved = Int(settings?.int(.miniWindowWidth) ?? 0)
         let size = MiniWindowGeometry.size(width: saved > 0 ? saved : MiniWindowGeometry.defaultWidth,
                                            aspect: self.aspect, within: area)
         lastSize = size
@@ -373,7 +373,7 @@ final class PictureInPictureWindow {
     /// On screen: the remembered place (or bottom-right), and above others.
     private func mapped(area: MiniWindowGeometry.Rect) {
         guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
-        let saved = settings?.intPair("mini-window-position").flatMap { $0.0 >= 0 && $0.1 >= 0 ? (Int($0.0), Int($0.1)) : nil }
+        let saved = settings?.intPair(.miniWindowPosition).flatMap { $0.0 >= 0 && $0.1 >= 0 ? (Int($0.0), Int($0.1)) : nil }
         let origin = MiniWindowGeometry.origin(saved: saved, size: lastSize, within: area)
         let placed = reel_x11_move(surface, Int32(origin.x), Int32(origin.y)) != 0
         let above = reel_x11_keep_above(surface, 1) != 0
@@ -391,10 +391,10 @@ final class PictureInPictureWindow {
         guard let settings else { return }
         var width: Int32 = 0, height: Int32 = 0
         gtk_window_get_default_size(cast(window), &width, &height)
-        settings.setInt("mini-window-width", width)
+        settings.setInt(.miniWindowWidth, width)
         var x: Int32 = 0, y: Int32 = 0
         if let surface = gtk_native_get_surface(OpaquePointer(window)), reel_x11_position(surface, &x, &y) != 0 {
-            settings.setIntPair("mini-window-position", (max(0, x), max(0, y)))
+            settings.setIntPair(.miniWindowPosition, (max(0, x), max(0, y)))
         }
         Trace.shared.event("pip-saved", ["width": Int(width), "x": Int(x), "y": Int(y)])
     }

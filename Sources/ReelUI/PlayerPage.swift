@@ -145,8 +145,8 @@ final class PlayerPage {
         self.player = player
         screen.attach(player.sink)
         view.contentMode = contentMode
-        player.volume = settings?.double("volume", fallback: 1) ?? 1
-        player.isMuted = settings?.bool("muted") ?? false
+        player.volume = settings?.double(.volume, fallback: 1) ?? 1
+        player.isMuted = settings?.bool(.muted) ?? false
         player.onEvent = { [weak self] event in self?.handle(event) }
         controls.setRate(1)
         ActionGroup.setState(actions["speed"]!, PlaybackSpeed.key(1))
@@ -314,10 +314,10 @@ final class PlayerPage {
             self?.setContentMode(mode)
             return false
         }
-        let ending = settings.map { EndAction(rawValue: $0.string("end-action")) ?? .stop } ?? .stop
+        let ending = settings.map { EndAction(rawValue: $0.string(.endAction)) ?? .stop } ?? .stop
         map.add("end-action", state: ending.rawValue) { [weak self] value in
             guard EndAction(rawValue: value) != nil else { return false }
-            _ = self?.settings?.setString("end-action", value)
+            _ = self?.settings?.setString(.endAction, value)
             return true
         }
         map.add("fullscreen") { [weak self] in self?.toggleFullscreen() }
@@ -384,8 +384,8 @@ final class PlayerPage {
     private func soundChanged() {
         guard let player else { return }
         controls.setSound(volume: player.volume, muted: player.isMuted)
-        settings?.setDouble("volume", player.volume)
-        _ = settings?.setBool("muted", player.isMuted)
+        settings?.setDouble(.volume, player.volume)
+        _ = settings?.setBool(.muted, player.isMuted)
         Trace.shared.event("player-volume", ["volume": player.volume, "muted": player.isMuted ? 1 : 0])
         showControls()
     }
@@ -481,7 +481,7 @@ final class PlayerPage {
 
     private func ended() {
         refreshPosition()
-        switch EndAction(rawValue: settings?.string("end-action") ?? "") ?? .stop {
+        switch EndAction(rawValue: settings?.string(.endAction) ?? "") ?? .stop {
         case .stop:
             break
         case .close:

@@ -62,15 +62,9 @@ final class PreviewStrip {
         gtk_widget_set_focusable(overlay, 1)
         gtk_widget_set_focus_on_click(overlay, 1)
 
-        var milliseconds: Int32 = 400
-        if let settings = gtk_settings_get_default() {
-            var value = GValue()
-            g_value_init(&value, g_type_from_name("gint"))
-            g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self),
-                                  "gtk-double-click-time", &value)
-            milliseconds = g_value_get_int(&value)
-            g_value_unset(&value)
-        }
+        let milliseconds = gtk_settings_get_default().flatMap {
+            PropertyValue.get(from: UnsafeMutableRawPointer($0), "gtk-double-click-time")?.intValue
+        } ?? 400
         clicks = ClickIntent(doubleClickTime: Double(milliseconds) / 1000)
         watchClicks()
         watchKeys()

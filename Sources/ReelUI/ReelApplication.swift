@@ -13,6 +13,7 @@ public final class ReelApplication {
     private var window: MainWindow?
 
     public init() {
+        ReelApplication.logTraceEvents()
         ReelApplication.chooseRenderer()
         Localization.setUp(domain: AppInfo.gettextDomain, localeDirectory: InstallLocation.data("locale"))
         ReelApplication.registerResources()
@@ -27,6 +28,19 @@ public final class ReelApplication {
         app.connect("activate") { [unowned self] in self.mainWindow().present() }
         app.connect("open") { [unowned self] args in
             self.open(files: args.pointer(1), count: Int(args.int(2)))
+        }
+    }
+
+    /// Trace events also go to GLib's log, for bug reports: failures as
+    /// warnings in every run, the rest at debug level. Only the app does
+    /// this: the media worker's standard output is its answers.
+    private static func logTraceEvents() {
+        // GLib names the program in each line; before g_application_run it
+        // would say "process".
+        g_set_prgname(AppInfo.binary)
+        Trace.shared.addSink { name, fields in
+            let level: Log.Level = Trace.severity(of: name) == .warning ? .warning : .debug
+            Log.write(level, domain: AppInfo.logDomain, Trace.describe(name, fields), fields: ["REEL_EVENT": name])
         }
     }
 

@@ -35,6 +35,17 @@ final class MediaLocatorTests: XCTestCase {
         XCTAssertEqual(rejection("file:relative/path.mp4"), .malformed)
     }
 
+    func testIsLocalIsTheFileSchemeInAnyCase() {
+        XCTAssertTrue(MediaLocator.isLocal("file:///home/me/a.mp4"))
+        XCTAssertTrue(MediaLocator.isLocal("FILE:///home/me/a.mp4"))
+        XCTAssertTrue(MediaLocator.isLocal(accepted("/tmp/a b.webm")?.uri ?? ""))
+        XCTAssertFalse(MediaLocator.isLocal("https://example.com/file:/a.mp4"))
+        XCTAssertFalse(MediaLocator.isLocal("http://127.0.0.1/live/index.m3u8"))
+        XCTAssertFalse(MediaLocator.isLocal("files:///a.mp4"))
+        XCTAssertFalse(MediaLocator.isLocal("/tmp/a.mp4"), "a path is not a URI")
+        XCTAssertFalse(MediaLocator.isLocal(""))
+    }
+
     func testBareHostIsTakenAsHTTPS() {
         XCTAssertEqual(accepted("example.com/video.mp4")?.uri, "https://example.com/video.mp4")
         XCTAssertEqual(rejection("just some words"), .malformed)

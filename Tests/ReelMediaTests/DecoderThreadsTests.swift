@@ -21,10 +21,6 @@ final class DecoderThreadsTests: XCTestCase {
     }
 
     private func maxThreads(_ element: ObjectRef) -> Int32 {
-        var value = GValue()
-        g_value_init(&value, g_type_from_name("gint"))
-        defer { g_value_unset(&value) }
-        g_object_get_property(element.object, "max-threads", &value)
-        return g_value_get_int(&value)
+        PropertyValue.get(from: element.object, "max-threads")?.intValue ?? -1
     }
 }

@@ -11,13 +11,14 @@ import pytest
 TIMEOUT = 20
 
 
-def run(reel_bin, tmp_path, *args):
+def run(reel_bin, tmp_path, *args, env_extra=None):
     home = tmp_path / "home"
     home.mkdir(exist_ok=True)
     env = {k: os.environ[k] for k in ("PATH", "LD_LIBRARY_PATH") if k in os.environ}
     env.update({"HOME": str(home), "LANG": "C.UTF-8", "XDG_CONFIG_HOME": str(home / ".config"),
                 "XDG_CACHE_HOME": str(home / ".cache"), "XDG_DATA_HOME": str(home / ".local/share"),
                 "XDG_STATE_HOME": str(home / ".local/state"), "GSETTINGS_BACKEND": "memory"})
+    env.update(env_extra or {})
     # No DISPLAY, no WAYLAND_DISPLAY, no session bus: these must not need one.
     try:
         return subprocess.run([reel_bin, *args], env=env, capture_output=True, text=True,
@@ -59,3 +60,14 @@ def test_unknown_option(reel_bin, tmp_path):
     assert r.returncode != 0, show(r)
     assert r.stderr.strip(), "no message on stderr\n" + show(r)
     assert "no-such-option-xyz" in r.stderr, show(r)
+
+
+def test_debug_log_shows_trace_events(reel_bin, tmp_path):
+    # The trace's events reach GLib's log under the domain Reel: asked for
+    # with G_MESSAGES_DEBUG, they show what happened, for a bug report.
+    r = run(reel_bin, tmp_path, "--version", env_extra={"G_MESSAGES_DEBUG": "Reel"})
+    assert r.returncode == 0, show(r)
+    assert re.search(r"^\(reel:\d+\): Reel-DEBUG: [\d:.]+: launch$", r.stdout + r.stderr, re.M), show(r)
+
+    r = run(reel_bin, tmp_path, "--version")
+    assert "Reel-DEBUG" not in r.stdout + r.stderr, "debug messages without G_MESSAGES_DEBUG\n" + show(r)

@@ -106,6 +106,17 @@ def test_empty_state_is_translated(launch_ready, language, title, buttons):
     app.screenshot(language)
 
 
+@pytest.mark.parametrize("language,about", [("zh_CN", "关于 Reel(A)"), ("vi", "Giới thiệu Reel")],
+                         ids=["zh_CN", "vi"])
+def test_primary_menu_is_translated(launch_ready, language, about):
+    # The menu comes from data/ui/primary-menu.ui: GtkBuilder translates it
+    # through the app's gettext domain.
+    app, win = launch_ready(env={"LANG": "C.UTF-8", "LANGUAGE": language})
+    app.key("F10")
+    app.find(win, role="menu item", name=about, timeout=APP_TIMEOUT)
+    app.screenshot(language)
+
+
 def test_ctrl_q_quits_cleanly(launch_ready):
     app, _ = launch_ready()
     result = app.quit(timeout=10)

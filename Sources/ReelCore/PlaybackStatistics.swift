@@ -15,10 +15,32 @@ public struct PlaybackStatistics: Equatable, Sendable {
     /// the download bandwidth its demuxer measures (bits per second).
     public var variant: StreamManifest.Variant?
     public var bandwidth: Int?
+    /// The decoder's pixel format and the one libyuv converts.
+    public var pixels: PixelPath?
+    /// The video's frames are interlaced (nil: not known yet).
+    public var interlaced: Bool?
+
+    /// How the decoder's pictures reach the screen.
+    public struct PixelPath: Equatable, Sendable {
+        public var decoded: String
+        public var converted: String
+
+        public init(decoded: String, converted: String) {
+            self.decoded = decoded
+            self.converted = converted
+        }
+
+        /// "I420_10LE, libyuv", or "GRAY8 → videoconvert → I420, libyuv"
+        /// when GStreamer converts first (a format libyuv cannot take).
+        public var description: String {
+            decoded == converted ? "\(decoded), libyuv" : "\(decoded) → videoconvert → \(converted), libyuv"
+        }
+    }
 
     public init(videoCodec: String?, audioCodec: String?, width: Int?, height: Int?, frameRate: Double?,
                 bitrate: Int?, droppedFrames: Int, bufferLevel: Int?, hasAudioOutput: Bool,
-                variant: StreamManifest.Variant? = nil, bandwidth: Int? = nil) {
+                variant: StreamManifest.Variant? = nil, bandwidth: Int? = nil, pixels: PixelPath? = nil,
+                interlaced: Bool? = nil) {
         self.videoCodec = videoCodec
         self.audioCodec = audioCodec
         self.width = width
@@ -30,5 +52,7 @@ public struct PlaybackStatistics: Equatable, Sendable {
         self.hasAudioOutput = hasAudioOutput
         self.variant = variant
         self.bandwidth = bandwidth
+        self.pixels = pixels
+        self.interlaced = interlaced
     }
 }

@@ -86,8 +86,8 @@ public final class Player {
                                   demuxer: AdaptiveDemuxer) -> Bool {
         PropertyValue.string(uri).set(on: playbin, "uri")
         // No videoconvert/videoscale inside playsink: the sink converts with
-        // libyuv. No deinterlacer or colour balance: progressive video would
-        // pass through them for nothing.
+        // libyuv, and deinterlaces interlaced video itself. No colour
+        // balance: video would pass through it for nothing.
         gst_util_set_object_arg(UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GObject.self),
                                 "flags", "video+audio+text+soft-volume+native-video")
         PropertyValue.object(sink.element).set(on: playbin, "video-sink")
@@ -283,7 +283,9 @@ public final class Player {
             droppedFrames: dropped.late + dropped.unshown, bufferLevel: level,
             hasAudioOutput: hasAudioOutput,
             variant: info.flatMap { manifest?.variant(forHeight: Int($0.height)) },
-            bandwidth: demuxer.bandwidth)
+            bandwidth: demuxer.bandwidth,
+            pixels: sink.pixelFormats.map { .init(decoded: $0.decoded, converted: $0.converted) },
+            interlaced: sink.isInterlaced)
     }
 
     // MARK: Bus

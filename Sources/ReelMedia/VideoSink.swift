@@ -12,6 +12,7 @@ public final class VideoSink {
     /// The element to put in a pipeline (playbin's `video-sink`).
     public let element: UnsafeMutablePointer<GstElement>
     private let appsink: UnsafeMutablePointer<GstElement>
+    private let deinterlace: UnsafeMutablePointer<GstElement>
     private let core: SinkCore
 
     /// Called on the main thread with each new frame.
@@ -22,9 +23,16 @@ public final class VideoSink {
 
     public init() {
         let bin = gst_bin_new("reel-video-sink")!
+        // Interlaced video is deinterlaced here, and only interlaced video:
+        // in "auto" mode the deinterlacer lets progressive frames through
+        // untouched, in any format. The videoconvert ahead of it only works
+        // for an interlaced format the deinterlacer cannot take (10-bit).
+        let toDeinterlace = gst_element_factory_make("videoconvert", nil)!
+        let deinterlace = gst_element_factory_make("deinterlace", "deinterlace")!
         let convert = gst_element_factory_make("videoconvert", nil)!
         let appsink = gst_element_factory_make("appsink", "frames")!
         self.appsink = appsink
+        self.deinterlace = deinterlace
         let formats = FrameConverter.inputFormats.joined(separator: ",")
         let caps = gst_caps_from_string("video/x-raw,format={\(formats)}")
         PropertyValue.bool(true).set(on: appsink, "sync")
@@ -35,10 +43,11 @@ public final class VideoSink {
         gst_app_sink_set_caps(app, caps)
         gst_caps_unref(caps)
         let asBin = UnsafeMutableRawPointer(bin).assumingMemoryBound(to: GstBin.self)
-        _ = gst_bin_add(asBin, convert)
-        _ = gst_bin_add(asBin, appsink)
+        for element in [toDeinterlace, deinterlace, convert, appsink] { _ = gst_bin_add(asBin, element) }
+        _ = gst_element_link(toDeinterlace, deinterlace)
+        _ = gst_element_link(deinterlace, convert)
         _ = gst_element_link(convert, appsink)
-        let pad = gst_element_get_static_pad(convert, "sink")!
+        let pad = gst_element_get_static_pad(toDeinterlace, "sink")!
         let ghost = gst_ghost_pad_new("sink", pad)!
         gst_object_unref(pad)
         _ = gst_element_add_pad(bin, ghost)
@@ -75,6 +84,41 @@ public final class VideoSink {
             return GST_PAD_PROBE_OK
         }, Unmanaged.passRetained(core).toOpaque(), { Unmanaged<SinkCore>.fromOpaque($0!).release() })
         gst_object_unref(sinkPad)
+        watchInterlacing()
+    }
+
+    /// Picks the deinterlacing method for the picture's height as its caps
+    /// arrive, and notes whether the stream is interlaced.
+    private func watchInterlacing() {
+        let pad = gst_element_get_static_pad(deinterlace, "sink")!
+        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { pad, info, data in
+            guard let event = info?.pointee.data?.assumingMemoryBound(to: GstEvent.self),
+                  event.pointee.type == GST_EVENT_CAPS else { return GST_PAD_PROBE_OK }
+            var caps: UnsafeMutablePointer<GstCaps>?
+            gst_event_parse_caps(event, &caps)
+            var info = GstVideoInfo()
+            guard let caps, gst_video_info_from_caps(&info, caps) != 0 else { return GST_PAD_PROBE_OK }
+            let interlaced = info.interlace_mode != GST_VIDEO_INTERLACE_MODE_PROGRESSIVE
+            Unmanaged<SinkCore>.fromOpaque(data!).takeUnretainedValue().setInterlaced(interlaced)
+            if interlaced, let element = gst_pad_get_parent_element(pad) {
+                gst_util_set_object_arg(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self), "method",
+                                        Deinterlacing.method(forHeight: Int(info.height)))
+                gst_object_unref(element)
+            }
+            return GST_PAD_PROBE_OK
+        }, Unmanaged.passRetained(core).toOpaque(), { Unmanaged<SinkCore>.fromOpaque($0!).release() })
+        gst_object_unref(pad)
+    }
+
+    /// Whether interlaced video is deinterlaced; any thread, any state.
+    public func setDeinterlacing(_ deinterlacing: Deinterlacing) {
+        gst_util_set_object_arg(UnsafeMutableRawPointer(deinterlace).assumingMemoryBound(to: GObject.self), "mode",
+                                deinterlacing == .automatic ? "auto" : "disabled")
+    }
+
+    /// The stream's frames are interlaced (nil: no caps yet).
+    public var isInterlaced: Bool? {
+        core.interlaced
     }
 
     deinit {
@@ -163,6 +207,7 @@ final class SinkCore: @unchecked Sendable {
     private var lastSample: OpaquePointer?
     private var discarding = false
     private(set) var unshown = 0
+    private var interlacedSource: Bool?
     /// Main thread only.
     var onFrame: ((VideoFrame) -> Void)?
 
@@ -197,6 +242,18 @@ final class SinkCore: @unchecked Sendable {
               let segment = gst_sample_get_segment(lastSample), buffer.pointee.pts != GstClockTime.max else { return nil }
         let time = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, buffer.pointee.pts)
         return time == GstClockTime.max ? nil : Double(time) / 1e9
+    }
+
+    var interlaced: Bool? {
+        lock.lock()
+        defer { lock.unlock() }
+        return interlacedSource
+    }
+
+    func setInterlaced(_ interlaced: Bool) {
+        lock.lock()
+        interlacedSource = interlaced
+        lock.unlock()
     }
 
     func setRotation(_ degrees: Int) {

@@ -261,6 +261,9 @@ final class PlayerControls {
         let ending = choiceMenu("player.end-action", EndAction.allCases.map { (tr($0.title), $0.rawValue) })
         g_menu_append_section(menu, tr("At the End"), cast(ending))
         g_object_unref(UnsafeMutableRawPointer(ending))
+        let deinterlacing = choiceMenu("player.deinterlace", Deinterlacing.allCases.map { (tr($0.title), $0.rawValue) })
+        g_menu_append_section(menu, tr("Deinterlacing"), cast(deinterlacing))
+        g_object_unref(UnsafeMutableRawPointer(deinterlacing))
         let tools = g_menu_new()!
         g_menu_append(tools, tr("Statistics"), "player.statistics")
         g_menu_append(tools, tr("Keyboard Shortcuts"), "app.shortcuts")

@@ -142,6 +142,7 @@ final class PlayerPage {
         // The leak count starts before the first pipeline exists.
         if Trace.shared.isEnabled { _ = GstObjectCount.live() }
         let player = Player(uri: locator.uri)
+        player.sink.setDeinterlacing(Deinterlacing(rawValue: settings?.string(.deinterlace) ?? "") ?? .automatic)
         self.player = player
         screen.attach(player.sink)
         view.contentMode = contentMode
@@ -313,6 +314,14 @@ final class PlayerPage {
             guard let mode = ContentMode(rawValue: value) else { return false }
             self?.setContentMode(mode)
             return false
+        }
+        let deinterlacing = settings.map { Deinterlacing(rawValue: $0.string(.deinterlace)) ?? .automatic } ?? .automatic
+        map.add("deinterlace", state: deinterlacing.rawValue) { [weak self] value in
+            guard let choice = Deinterlacing(rawValue: value) else { return false }
+            _ = self?.settings?.setString(.deinterlace, value)
+            self?.player?.sink.setDeinterlacing(choice)
+            self?.refreshStatistics()
+            return true
         }
         let ending = settings.map { EndAction(rawValue: $0.string(.endAction)) ?? .stop } ?? .stop
         map.add("end-action", state: ending.rawValue) { [weak self] value in
@@ -581,6 +590,13 @@ final class PlayerPage {
         }
         if let bandwidth = stats.bandwidth {
             lines.append(CoreText.format(tr("Bandwidth: %s"), [String(format: "%.1f Mbit/s", Double(bandwidth) / 1e6)]))
+        }
+        if let pixels = stats.pixels {
+            lines.append(CoreText.format(tr("Pixels: %s"), [pixels.description]))
+        }
+        if stats.interlaced == true {
+            let deinterlacing = Deinterlacing(rawValue: settings?.string(.deinterlace) ?? "") ?? .automatic
+            lines.append(CoreText.format(tr("Interlaced: %s"), [deinterlacing == .automatic ? tr("deinterlaced") : tr("shown as it is")]))
         }
         gtk_label_set_text(cast(statisticsLabel), lines.joined(separator: "\n"))
     }

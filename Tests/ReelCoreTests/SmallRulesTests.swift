@@ -133,4 +133,19 @@ final class SmallRulesTests: XCTestCase {
                        .tooManyRedirects)
         XCTAssertNil(RedirectEnd.classify("Not Found (404), URL: http://a/x.mp4"))
     }
+
+    func testDeinterlacingMethodFollowsThePictureHeight() {
+        XCTAssertEqual(Deinterlacing.method(forHeight: 480), "greedyh")
+        XCTAssertEqual(Deinterlacing.method(forHeight: 576), "greedyh")
+        XCTAssertEqual(Deinterlacing.method(forHeight: 1080), "vfir")
+        XCTAssertEqual(Deinterlacing(rawValue: "automatic"), .automatic)
+        XCTAssertNil(Deinterlacing(rawValue: "sometimes"))
+    }
+
+    func testThePixelPathSaysWhenGStreamerConvertsFirst() {
+        XCTAssertEqual(PlaybackStatistics.PixelPath(decoded: "I420_10LE", converted: "I420_10LE").description,
+                       "I420_10LE, libyuv")
+        XCTAssertEqual(PlaybackStatistics.PixelPath(decoded: "GRAY8", converted: "I420").description,
+                       "GRAY8 → videoconvert → I420, libyuv")
+    }
 }

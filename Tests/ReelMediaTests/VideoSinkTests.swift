@@ -105,6 +105,97 @@ final class VideoSinkTests: XCTestCase {
         }
     }
 
+    // MARK: Interlaced video
+
+    /// Moving bars woven from two fields show combs: adjacent rows (from
+    /// fields 20 ms apart) differ far more than rows two apart (one field).
+    /// Deinterlaced, they do not; with deinterlacing off they do; both
+    /// field orders.
+    func testInterlacedVideoIsDeinterlacedOnlyWhenAsked() throws {
+        for topFirst in [true, false] {
+            for setting in Deinterlacing.allCases {
+                let sink = VideoSink()
+                sink.setDeinterlacing(setting)
+                let frame = try lateFrame(VideoSinkTests.interlaced(topFirst: topFirst), sink: sink)
+                XCTAssertEqual(sink.isInterlaced, true)
+                let comb = VideoSinkTests.combing(frame)
+                let what = "\(topFirst ? "top" : "bottom") field first, \(setting): comb \(comb)"
+                // Measured: 0.24 deinterlaced, 4.8 woven.
+                if setting == .automatic {
+                    XCTAssertLessThan(comb, 1, what)
+                } else {
+                    XCTAssertGreaterThan(comb, 3, what)
+                }
+            }
+        }
+    }
+
+    /// Progressive video comes out bit for bit the same either way.
+    func testProgressiveVideoIsUntouchedByTheSetting() throws {
+        let source = "videotestsrc pattern=smpte horizontal-speed=8 ! video/x-raw,format=I420,width=320,height=240"
+        var pictures: [[UInt8]] = []
+        for setting in Deinterlacing.allCases {
+            let sink = VideoSink()
+            sink.setDeinterlacing(setting)
+            let frame = try firstFrame(source, sink: sink)
+            var size: gsize = 0
+            let data = g_bytes_get_data(frame.bytes, &size)!.assumingMemoryBound(to: UInt8.self)
+            pictures.append(Array(UnsafeBufferPointer(start: data, count: Int(size))))
+        }
+        XCTAssertEqual(pictures[0], pictures[1])
+        let sink = VideoSink()
+        _ = try firstFrame(source, sink: sink)
+        XCTAssertEqual(sink.isInterlaced, false)
+    }
+
+    /// 50 fields a second of bars moving 8 pixels a field, woven into 25
+    /// interlaced frames.
+    static func interlaced(topFirst: Bool) -> String {
+        "videotestsrc pattern=smpte horizontal-speed=8 num-buffers=24 ! "
+            + "video/x-raw,format=I420,width=720,height=576,framerate=50/1 ! "
+            + "interlace top-field-first=\(topFirst) field-pattern=1:1"
+    }
+
+    /// The mean difference between adjacent rows over the bars (the top
+    /// half of the picture, where the pattern has no edge across), in grey
+    /// levels: near 0 for whole pictures of upright bars, tens where rows
+    /// alternate between two moments (every bar's edge is a comb).
+    static func combing(_ frame: VideoFrame) -> Double {
+        var total = 0, count = 0
+        for y in 0..<(frame.height / 2) {
+            for x in stride(from: 0, to: frame.width, by: 2) {
+                let a = frame.rgb(x: x, y: y), b = frame.rgb(x: x, y: y + 1)
+                total += abs(a.0 + a.1 + a.2 - b.0 - b.1 - b.2) / 3
+                count += 1
+            }
+        }
+        return Double(total) / Double(count)
+    }
+
+    /// A frame from the middle of `source` played to its end (a
+    /// deinterlacer needs the fields before and after).
+    private func lateFrame(_ source: String, sink: VideoSink, file: StaticString = #filePath, line: UInt = #line) throws -> VideoFrame {
+        let run = try SinkRun(source, sink: sink)
+        run.pipeline.setState(GST_STATE_PLAYING)
+        let bus = gst_element_get_bus(run.pipeline.element)!
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        var ended = false
+        let deadline = Date().addingTimeInterval(30)
+        while !ended && Date() < deadline {
+            MainContext.iterate(mayBlock: false)
+            if let message = gst_bus_timed_pop_filtered(bus, 1_000_000, GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)) {
+                XCTAssertEqual(message.pointee.type, GST_MESSAGE_EOS, file: file, line: line)
+                ended = true
+                gst_message_unref(message)
+            }
+        }
+        _ = spinMainContext(timeout: 0.2) { false }
+        XCTAssertTrue(ended, "played to the end", file: file, line: line)
+        XCTAssertGreaterThan(run.frames.count, 4, file: file, line: line)
+        run.pipeline.setState(GST_STATE_NULL)
+        return run.frames[run.frames.count / 2]
+    }
+
     /// HD video is BT.709, SD BT.601: decoded with the wrong matrix, BT.709
     /// green comes out with about 20 of red. (videotestsrc ignores the
     /// range, so full range is tested on hand-made buffers below.)
@@ -431,9 +522,9 @@ final class VideoSinkTests: XCTestCase {
     ]
 
     /// The first frame the sink delivers for `source` (prerolled, PAUSED).
-    private func firstFrame(_ source: String, configure: (VideoSink) -> Void = { _ in },
+    private func firstFrame(_ source: String, sink: VideoSink = VideoSink(), configure: (VideoSink) -> Void = { _ in },
                             file: StaticString = #filePath, line: UInt = #line) throws -> VideoFrame {
-        let run = try SinkRun(source)
+        let run = try SinkRun(source, sink: sink)
         configure(run.sink)
         run.pipeline.setState(GST_STATE_PAUSED)
         XCTAssertEqual(run.pipeline.waitForAsyncDone(timeout: 20), .finished, source, file: file, line: line)

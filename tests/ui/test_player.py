@@ -22,7 +22,7 @@ import pytest
 from harness import (APP_TIMEOUT, HarnessError, controls_under, find_all, foreign_log_lines, image_stats, states,
                      wait_until, window_extents, words_on_screen)
 from player_helpers import FPS, FRAME, Trace, keyfile, play, press, reveal, slider_value, window_manager  # noqa: F401 (fixtures)
-from player_helpers import make_clip as _clip
+from player_helpers import gst_launch, make_clip as _clip
 from player_helpers import net_wm_state as _net_wm_state
 from player_helpers import seek_landing as _seek_landing
 
@@ -44,6 +44,13 @@ def media(tmp_path_factory) -> Path:
     os.mkfifo(folder / "pipe.mp4")
     (folder / "dangling.mp4").symlink_to(folder / "gone.mp4")
     (folder / "folder.mp4").mkdir()
+    # 2 s of 576i: bars moving 8 pixels a field, woven top field first, as
+    # TV recordings and DVDs are.
+    gst_launch("videotestsrc", "pattern=smpte", "horizontal-speed=8", "num-buffers=100", "!",
+               "video/x-raw,format=I420,width=720,height=576,framerate=50/1", "!",
+               "interlace", "top-field-first=true", "field-pattern=1:1", "!",
+               "x264enc", "interlaced=true", "speed-preset=ultrafast", "!", "h264parse", "!",
+               "mp4mux", "!", "filesink", f"location={folder / 'interlaced.mp4'}")
     return folder
 
 
@@ -221,11 +228,31 @@ def test_statistics_and_picture_in_picture_keys(play, media):
     text = stats.name
     assert "640×360" in text and "30" in text, text
     assert "Dropped frames: " in text and "Buffer: " in text and "Bitrate: " in text, text
-    app.screenshot("statistics")
+    # The path the pictures take: the decoder's I420 straight to libyuv.
+    assert "Pixels: I420, libyuv" in text, text
+    assert "Interlaced" not in text, text
+    sd, bright = words_on_screen(app, stats, app.screenshot("statistics"))
+    assert sd > 0.1 and bright > 0.02, f"the statistics are not visible (sd {sd:.3f}, bright {bright:.3f})"
     app.key("ctrl+i")
     wait_until(lambda: "showing" not in states(stats), 5, what="the statistics to hide")
     i = press(app, trace, "p")
     trace.wait("pip-shown", after=i)  # test_pip.py follows it from there
+
+
+def test_interlaced_video_is_deinterlaced_and_the_menu_turns_it_off(play, media, profile):
+    app, win, trace = play(media / "interlaced.mp4")
+    app.key("ctrl+i")
+    stats = app.find(win, role="label", name=re.compile(r"^Video: H\.264"), timeout=5)
+    wait_until(lambda: "Interlaced: deinterlaced" in stats.name, 5, what="the statistics to say it is deinterlaced")
+    assert "Pixels: I420, libyuv" in stats.name, stats.name
+    # More Options › Deinterlacing › Off: said in the statistics, kept.
+    reveal(app)
+    app.click(app.find(win, role="push button", name="More Options"))
+    off = app.find(win, role="menu item", name="Off", timeout=5, visible=False)
+    off.queryAction().doAction(0)
+    wait_until(lambda: "Interlaced: shown as it is" in stats.name, 5, what="the statistics to say it is shown as it is")
+    settings = profile / "config" / "glib-2.0" / "settings" / "keyfile"
+    wait_until(lambda: "deinterlace='off'" in settings.read_text(), 5, what="the choice to be kept")
 
 
 def test_controls_hide_after_idle_and_come_back_on_move(play, media):

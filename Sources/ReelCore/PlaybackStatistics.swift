@@ -19,6 +19,8 @@ public struct PlaybackStatistics: Equatable, Sendable {
     public var pixels: PixelPath?
     /// The video's frames are interlaced (nil: not known yet).
     public var interlaced: Bool?
+    /// HDR video's transfer ("PQ", "HLG"); nil for SDR.
+    public var hdr: String?
 
     /// How the decoder's pictures reach the screen.
     public struct PixelPath: Equatable, Sendable {
@@ -40,7 +42,7 @@ public struct PlaybackStatistics: Equatable, Sendable {
     public init(videoCodec: String?, audioCodec: String?, width: Int?, height: Int?, frameRate: Double?,
                 bitrate: Int?, droppedFrames: Int, bufferLevel: Int?, hasAudioOutput: Bool,
                 variant: StreamManifest.Variant? = nil, bandwidth: Int? = nil, pixels: PixelPath? = nil,
-                interlaced: Bool? = nil) {
+                interlaced: Bool? = nil, hdr: String? = nil) {
         self.videoCodec = videoCodec
         self.audioCodec = audioCodec
         self.width = width
@@ -54,5 +56,6 @@ public struct PlaybackStatistics: Equatable, Sendable {
         self.bandwidth = bandwidth
         self.pixels = pixels
         self.interlaced = interlaced
+        self.hdr = hdr
     }
 }

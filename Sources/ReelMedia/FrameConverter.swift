@@ -15,6 +15,12 @@ final class FrameConverter {
     static let inputFormats = ["I420", "YV12", "NV12", "I420_10LE", "P010_10LE", "Y42B", "I422_10LE",
                                "Y444", "Y444_10LE", "YUY2", "BGRx", "BGRA"]
 
+    /// libyuv's per-channel table (B, G, R, A for each level) that tone
+    /// maps PQ video for an SDR screen; alpha stays as it is.
+    private static let pqTable: [UInt8] = ToneMap.pqToSDR.enumerated().flatMap { level, mapped in
+        [mapped, mapped, mapped, UInt8(level)]
+    }
+
     private let pool = FramePool()
     /// Scratch planes for the scaled YUV picture, reused frame to frame.
     private let scratch = ScratchBuffer()
@@ -78,6 +84,11 @@ final class FrameConverter {
             }
         }
         guard ok else { g_bytes_unref(bytes); return nil }
+        if info.colorimetry.transfer == GST_VIDEO_TRANSFER_SMPTE2084 {
+            FrameConverter.pqTable.withUnsafeBufferPointer {
+                _ = ARGBColorTable(destination, Int32(stride), $0.baseAddress, 0, 0, Int32(width), Int32(height))
+            }
+        }
 
         var outWidth = width, outHeight = height
         if flip {

@@ -176,6 +176,22 @@ public final class VideoSink {
         return (decoded, converted)
     }
 
+    /// "PQ" or "HLG" for HDR video (PQ is tone-mapped for the screen: see
+    /// ToneMap), nil for SDR video or before the caps are negotiated.
+    public var hdrTransfer: String? {
+        guard let pad = gst_element_get_static_pad(element, "sink") else { return nil }
+        defer { gst_object_unref(pad) }
+        guard let caps = gst_pad_get_current_caps(pad) else { return nil }
+        defer { gst_caps_unref(caps) }
+        var info = GstVideoInfo()
+        guard gst_video_info_from_caps(&info, caps) != 0 else { return nil }
+        switch info.colorimetry.transfer {
+        case GST_VIDEO_TRANSFER_SMPTE2084: return "PQ"
+        case GST_VIDEO_TRANSFER_ARIB_STD_B67: return "HLG"
+        default: return nil
+        }
+    }
+
     /// Frames the sink dropped for being late (QoS), and frames converted but
     /// replaced by a newer one before the main thread took them.
     public var droppedFrames: (late: Int, unshown: Int) {

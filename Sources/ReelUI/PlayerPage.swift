@@ -594,6 +594,9 @@ final class PlayerPage {
         if let pixels = stats.pixels {
             lines.append(CoreText.format(tr("Pixels: %s"), [pixels.description]))
         }
+        if let hdr = stats.hdr {
+            lines.append(CoreText.format(tr("HDR: %s"), [hdr == "PQ" ? tr("PQ, tone-mapped for this screen") : hdr]))
+        }
         if stats.interlaced == true {
             let deinterlacing = Deinterlacing(rawValue: settings?.string(.deinterlace) ?? "") ?? .automatic
             lines.append(CoreText.format(tr("Interlaced: %s"), [deinterlacing == .automatic ? tr("deinterlaced") : tr("shown as it is")]))

@@ -148,4 +148,16 @@ final class SmallRulesTests: XCTestCase {
         XCTAssertEqual(PlaybackStatistics.PixelPath(decoded: "GRAY8", converted: "I420").description,
                        "GRAY8 → videoconvert → I420, libyuv")
     }
+
+    func testToneMapPutsReferenceWhiteNearWhiteAndRollsOffHighlights() {
+        XCTAssertEqual(ToneMap.nits(pq: 0.5806), 203, accuracy: 2, "BT.2408 reference white")
+        XCTAssertEqual(ToneMap.nits(pq: 1), 10_000, accuracy: 1)
+        let table = ToneMap.pqToSDR
+        XCTAssertEqual(table[0], 0)
+        XCTAssertEqual(table[255], 255)
+        XCTAssertEqual(table, table.sorted(), "brighter never comes out darker")
+        XCTAssertGreaterThanOrEqual(table[148], 235, "203 nits near the screen's white")
+        XCTAssertLessThan(table[78], 80, "10 nits stay dark")
+        XCTAssertGreaterThan(table[192], table[148], "1000 nits still brighter than reference white")
+    }
 }

@@ -239,6 +239,19 @@ final class VideoSinkTests: XCTestCase {
         }
     }
 
+    /// PQ (HDR10) video is tone-mapped for the screen: the reference white
+    /// comes out near white, where read as ordinary video it would be a
+    /// dull grey; black stays black, and SDR BT.2020 video is untouched.
+    func testPQVideoIsToneMappedAndSDRIsNot() throws {
+        // Y 143 in limited range is a signal of 0.58: 203 nits in PQ.
+        let pq = try XCTUnwrap(convertSolid(y: 143, u: 128, v: 128, colorimetry: "bt2100-pq"))
+        let sdr = try XCTUnwrap(convertSolid(y: 143, u: 128, v: 128, colorimetry: "bt2020"))
+        XCTAssertGreaterThanOrEqual(pq.rgb(x: 3, y: 3).1, 230, "PQ reference white")
+        XCTAssertEqual(Double(sdr.rgb(x: 3, y: 3).1), 148, accuracy: 3, "BT.2020 SDR grey as it is")
+        let black = try XCTUnwrap(convertSolid(y: 16, u: 128, v: 128, colorimetry: "bt2100-pq"))
+        XCTAssertEqual(black.rgb(x: 3, y: 3).1, 0)
+    }
+
     /// A 16×16 I420 sample of one YUV colour, through FrameConverter itself.
     private func convertSolid(y: Int, u: Int, v: Int, colorimetry: String) -> VideoFrame? {
         let caps = gst_caps_from_string("video/x-raw,format=I420,width=16,height=16,framerate=30/1,colorimetry=\(colorimetry)")!

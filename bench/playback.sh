@@ -4,7 +4,7 @@
 # by side in one run. Prints a table with ratios to decode-only.
 #
 #   bench/playback.sh [--seconds 15] [--runs 1] [--players LIST] [--reel BIN]
-#       [--base BIN] [--no-warmup] [--keep DIR] [--fps 30|60] [--clip h264|hevc10]
+#       [--base BIN] [--no-warmup] [--keep DIR] [--fps 30|60] [--clip h264|hevc10|interlaced]
 #
 # LIST is a comma-separated subset of: decode, mpv, playbin, playbin-native,
 # totem, clapper, reel (default: all). Reel is $REEL_BIN or --reel (default
@@ -79,14 +79,14 @@ FPS = 30  # --fps sets it (30 or 60) before the clip is made
 CLIP = MEDIA / "playback-1080p30-h264-aac-30s.mp4"
 
 
-KIND = "h264"  # --clip sets it: h264 (8-bit H.264 High) or hevc10 (HEVC Main 10)
+KIND = "h264"  # --clip sets it: h264 (8-bit H.264 High), hevc10 (HEVC Main 10) or interlaced (576i50)
 
 
 def use_clip(kind, fps):
     """Points CLIP at the clip of that kind and `fps` frames per second."""
     global FPS, CLIP, KIND
     FPS, KIND = fps, kind
-    CLIP = MEDIA / f"playback-1080p{fps}-{kind}-aac-30s.mp4"
+    CLIP = MEDIA / (f"playback-576i50-{kind}-aac-30s.mp4" if kind == "interlaced" else f"playback-1080p{fps}-{kind}-aac-30s.mp4")
 CLK = os.sysconf("SC_CLK_TCK")
 SCREEN = "1920x1080x24"
 WINDOW = (1280, 720)
@@ -117,6 +117,23 @@ def log(*args):
 # input
 # --------------------------------------------------------------------------
 
+def video():
+    """The video part of the clip's pipeline, for KIND: 30 s of scrolling
+    bars with a clock, encoded."""
+    if KIND == "interlaced":
+        # 576i50 as TV recordings and DVDs have it: 50 fields a second,
+        # woven top field first into 25 frames, coded as interlaced H.264.
+        return ["videotestsrc", "pattern=smpte", "horizontal-speed=4", "num-buffers=1500", "!",
+                "video/x-raw,format=I420,width=720,height=576,framerate=50/1", "!",
+                "timeoverlay", "font-desc=Sans 24", "!",
+                "interlace", "top-field-first=true", "field-pattern=1:1", "!",
+                "x264enc", "interlaced=true", "speed-preset=veryfast", "bitrate=4000", "key-int-max=50", "!",
+                "h264parse"]
+    return ["videotestsrc", "pattern=smpte", "horizontal-speed=8", f"num-buffers={30 * FPS}", "!",
+            f"video/x-raw,format=I420,width=1920,height=1080,framerate={FPS}/1", "!",
+            "timeoverlay", "font-desc=Sans 48", "!", *encoder()]
+
+
 def encoder():
     """The video encoder's part of the clip's pipeline, for KIND."""
     bitrate = 8000 * FPS // 30
@@ -137,9 +154,7 @@ def make_clip():
     part = CLIP.with_suffix(".part")
     subprocess.run(
         ["gst-launch-1.0", "-q",
-         "videotestsrc", "pattern=smpte", "horizontal-speed=8", f"num-buffers={30 * FPS}", "!",
-         f"video/x-raw,format=I420,width=1920,height=1080,framerate={FPS}/1", "!",
-         "timeoverlay", "font-desc=Sans 48", "!", *encoder(), "!", "queue", "!", "mux.",
+         *video(), "!", "queue", "!", "mux.",
          "audiotestsrc", "wave=sine", "freq=440", "num-buffers=300", "samplesperbuffer=4800", "!",
          "audio/x-raw,rate=48000,channels=2", "!", "audioconvert", "!",
          "avenc_aac", "bitrate=128000", "!", "queue", "!", "mux.",
@@ -319,6 +334,7 @@ class Mpv(Player):
         run.ipc = run.work / "mpv.sock"
         return ["mpv", "--no-config", "--vo=x11", f"--geometry={WINDOW[0]}x{WINDOW[1]}",
                 "--hwdec=no", "--no-terminal", "--force-window=yes",
+                *(["--deinterlace=yes"] if KIND == "interlaced" else []),
                 f"--input-ipc-server={run.ipc}", str(CLIP)]
 
     def dropped(self, run):
@@ -669,8 +685,9 @@ def main():
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--fps", type=int, default=30, choices=(30, 60), help="the clip's frame rate")
-    ap.add_argument("--clip", default="h264", choices=("h264", "hevc10"),
-                    help="the clip's video: 8-bit H.264 High or 10-bit HEVC Main 10")
+    ap.add_argument("--clip", default="h264", choices=("h264", "hevc10", "interlaced"),
+                    help="the clip's video: 1080p 8-bit H.264 High, 1080p 10-bit HEVC Main 10, "
+                         "or 576i50 interlaced H.264 (mpv then gets --deinterlace=yes)")
     ap.add_argument("--settle", type=float, default=5.0,
                     help="seconds of playback before measuring (the null sink's slow start)")
     ap.add_argument("--players", default="decode,mpv,playbin,playbin-native,totem,clapper,reel")
@@ -737,7 +754,8 @@ def main():
     except (OSError, StopIteration):
         pass
     print()
-    print(f"Playback: {args.seconds:g} s of 1080p{FPS} {'HEVC Main 10' if KIND == 'hevc10' else 'H.264 High'} + AAC, {WINDOW[0]}x{WINDOW[1]} window, "
+    what = {"hevc10": f"1080p{FPS} HEVC Main 10", "interlaced": "576i50 H.264"}.get(KIND, f"1080p{FPS} H.264 High")
+    print(f"Playback: {args.seconds:g} s of {what} + AAC, {WINDOW[0]}x{WINDOW[1]} window, "
           f"Xvfb {SCREEN}, null-sink PulseAudio; {os.cpu_count()} cores ({cpu_model}); "
           f"{'median of %d runs' % args.runs if args.runs > 1 else '1 run'}")
     gst = version(["gst-launch-1.0", "--version"]).split()[-1]
@@ -764,7 +782,8 @@ def main():
             print(f"{r['label']}'s trace: first frame at t={fmt(ff.get('t'), '.3f', '?')} s (its own clock), "
                   f"latency={fmt(ff.get('latency'), '.3f', '?')} s after open, pts={ff.get('pts', '?')}; "
                   f"{fmt(r['frames'], '.0f')} frames presented in {args.seconds:g} s "
-                  f"(the file has {FPS * args.seconds:.0f})")
+                  + (f"(the file has {50 * args.seconds:.0f} fields, shown as frames)" if KIND == "interlaced"
+                     else f"(the file has {FPS * args.seconds:.0f})"))
     print("Memory per process at the end of the first run, MB: peak (VmHWM), resident (VmRSS) = "
           "anonymous + file-backed + shared")
     for r in rows:

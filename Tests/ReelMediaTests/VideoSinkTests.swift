@@ -130,6 +130,28 @@ final class VideoSinkTests: XCTestCase {
         }
     }
 
+    /// Film telecined to 60 fields a second (3:2 pulldown, its caps say
+    /// "mixed": some frames woven from two film frames) shows no combs.
+    func testTelecinedFilmShowsNoCombs() throws {
+        let source = "videotestsrc pattern=smpte horizontal-speed=8 num-buffers=48 ! "
+            + "video/x-raw,format=I420,width=720,height=480,framerate=24/1 ! "
+            + "interlace top-field-first=true field-pattern=2:3"
+        for setting in Deinterlacing.allCases {
+            let sink = VideoSink()
+            sink.setDeinterlacing(setting)
+            let run = try SinkRun(source, sink: sink)
+            _ = try lateFrame(run: run)
+            XCTAssertEqual(sink.isInterlaced, true)
+            // The worst frame: two in five are woven from two film frames.
+            let worst = run.frames.map(VideoSinkTests.combing).max() ?? 0
+            if setting == .automatic {
+                XCTAssertLessThan(worst, 1, "\(run.frames.count) frames")
+            } else {
+                XCTAssertGreaterThan(worst, 3, "\(run.frames.count) frames")
+            }
+        }
+    }
+
     /// Progressive video comes out bit for bit the same either way.
     func testProgressiveVideoIsUntouchedByTheSetting() throws {
         let source = "videotestsrc pattern=smpte horizontal-speed=8 ! video/x-raw,format=I420,width=320,height=240"
@@ -175,7 +197,10 @@ final class VideoSinkTests: XCTestCase {
     /// A frame from the middle of `source` played to its end (a
     /// deinterlacer needs the fields before and after).
     private func lateFrame(_ source: String, sink: VideoSink, file: StaticString = #filePath, line: UInt = #line) throws -> VideoFrame {
-        let run = try SinkRun(source, sink: sink)
+        try lateFrame(run: SinkRun(source, sink: sink), file: file, line: line)
+    }
+
+    private func lateFrame(run: SinkRun, file: StaticString = #filePath, line: UInt = #line) throws -> VideoFrame {
         run.pipeline.setState(GST_STATE_PLAYING)
         let bus = gst_element_get_bus(run.pipeline.element)!
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }

@@ -7,8 +7,11 @@ import ReelCore
 
 /// Makes a video's thumbnail: seeks to a few candidate positions, takes the
 /// first frame that is neither black nor flat, scales it into the cache's box
-/// and stores it in the freedesktop thumbnail cache. A valid thumbnail already
-/// there (ours or another app's) is returned as it is.
+/// and stores it in the freedesktop thumbnail cache. A web video is not
+/// sought in (each seek is another request to its server): its first frame,
+/// or one of those that follow it in the same download (`FrameScan`). A
+/// valid thumbnail already there (ours or another app's) is returned as it
+/// is.
 ///
 /// `thumbnail(for:)` blocks; ThumbnailQueue runs it on worker threads.
 public struct Thumbnailer: Sendable {

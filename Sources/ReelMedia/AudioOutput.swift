@@ -70,6 +70,7 @@ enum AudioOutput {
         let destroy: GDestroyNotify?
         private let lock = NSLock()
         private var clockGuard = AudioClockGuard(wallNanoseconds: GuardedClockTime.now())
+        private var traced = false
 
         init(function: @escaping GstAudioClockGetTimeFunc, userData: gpointer?, destroy: GDestroyNotify?) {
             self.function = function
@@ -86,7 +87,13 @@ enum AudioOutput {
             // GST_CLOCK_TIME_NONE: all bits set.
             let none = GstClockTime.max
             let known = reading == none ? nil : UInt64(reading)
-            return clockGuard.time(for: known, atWall: GuardedClockTime.now()).map { GstClockTime($0) } ?? none
+            let time = clockGuard.time(for: known, atWall: GuardedClockTime.now())
+            // Once per sink, in the trace: the only sign that it happened.
+            if clockGuard.rejected == 1, !traced {
+                traced = true
+                Trace.shared.event("audio-clock-rejected", ["seconds": Double(reading) / 1e9])
+            }
+            return time.map { GstClockTime($0) } ?? none
         }
 
         static func now() -> UInt64 { UInt64(g_get_monotonic_time()) * 1000 }

@@ -90,6 +90,12 @@ final class LaunchPipeline {
         return .timedOut
     }
 
+    /// Whether an error is waiting on the bus (one is taken off it), for a
+    /// caller pulling from an appsink, which only sees that no frame comes.
+    var hasFailed: Bool {
+        popError() != nil
+    }
+
     private func popError() -> End? {
         guard let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) else { return nil }
         defer { gst_message_unref(message) }

@@ -7,8 +7,11 @@ import ReelCore
 
 /// Makes a video's thumbnail: seeks to a few candidate positions, takes the
 /// first frame that is neither black nor flat, scales it into the cache's box
-/// and stores it in the freedesktop thumbnail cache. A valid thumbnail already
-/// there (ours or another app's) is returned as it is.
+/// and stores it in the freedesktop thumbnail cache. A web video is not
+/// sought in (each seek is another request to its server): its first frame,
+/// or one of those that follow it in the same download (`FrameScan`). A
+/// valid thumbnail already there (ours or another app's) is returned as it
+/// is.
 ///
 /// `thumbnail(for:)` blocks; ThumbnailQueue runs it on worker threads.
 public struct Thumbnailer: Sendable {
@@ -135,6 +138,9 @@ public struct Thumbnailer: Sendable {
         // their downloads.
         let adaptive = !isLocal && StreamManifest.kind(ofAddress: uri) != nil
         let decoder = adaptive ? "uridecodebin3 name=decode caps=video/x-raw" : "uridecodebin name=decode"
+        // The sink holds one frame and never drops: a web video's scan
+        // (scanForward) looks at each frame in turn, and decoding waits for
+        // it rather than running ahead through the download.
         // Scale before converting: videoscale works on the decoder's YUV at full
         // size, videoconvert then only touches the small picture.
         let pipeline: LaunchPipeline
@@ -142,7 +148,7 @@ public struct Thumbnailer: Sendable {
             pipeline = try LaunchPipeline("""
                 \(decoder) ! videoscale name=scale ! videoconvert \
                 ! video/x-raw,format=RGB,pixel-aspect-ratio=1/1,width=[1,\(box)],height=[1,\(box)] \
-                ! appsink name=frames sync=false max-buffers=1 drop=true
+                ! appsink name=frames sync=false max-buffers=1 drop=false
                 """)
         } catch {
             return .failure(Failure(reason: "\(error)", isPermanent: false))
@@ -173,35 +179,107 @@ public struct Thumbnailer: Sendable {
             }
             gst_object_unref(UnsafeMutableRawPointer(pad))
         }
+        // On the web every seek is another request to someone's server:
+        // the first picture, or the frames after it from the same download.
+        if !isLocal && !adaptive { return scanForward(pipeline, sink, seen: seen) }
         var best: (frame: Frame, score: Double)?
-        // On the web every seek is another request to someone's server: the
-        // first picture will do if it shows something (not a black or flat
-        // opening frame), else one look a third of the way in, not five.
-        if !isLocal, let first = Frame(preroll: sink) {
-            let stats = first.lumaStatistics()
-            if FrameChoice.isRepresentative(FrameChoice.LumaStats(mean: stats.mean, standardDeviation: stats.deviation)) {
-                return .success((first.pixbuf(), seen))
-            }
-            best = (first, stats.deviation)
+        if adaptive, let first = Frame(preroll: sink) {
+            if FrameChoice.isRepresentative(first.luma) { return .success((first.pixbuf(), seen)) }
+            best = (first, first.luma.standardDeviation)
         }
-        let candidates = isLocal ? Thumbnailer.candidates : Array(Thumbnailer.candidates.prefix(1))
-        for fraction in hasDuration && !adaptive ? candidates : [] {
+        for fraction in hasDuration && !adaptive ? Thumbnailer.candidates : [] {
             let position = gint64(Double(duration) * fraction)
             let flags = GST_SEEK_FLAG_FLUSH.rawValue
                 | (accurateSeek ? GST_SEEK_FLAG_ACCURATE.rawValue : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
             guard gst_element_seek_simple(pipeline.element, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags), position) != 0,
                   pipeline.waitForAsyncDone(timeout: timeout) == .finished,
                   let frame = Frame(preroll: sink) else { break }
-            let stats = frame.lumaStatistics()
-            if FrameChoice.isRepresentative(FrameChoice.LumaStats(mean: stats.mean, standardDeviation: stats.deviation)) {
-                return .success((frame.pixbuf(), seen))
-            }
-            if best == nil || stats.deviation > best!.score { best = (frame, stats.deviation) }
+            if FrameChoice.isRepresentative(frame.luma) { return .success((frame.pixbuf(), seen)) }
+            if best == nil || frame.luma.standardDeviation > best!.score { best = (frame, frame.luma.standardDeviation) }
         }
         // Nothing good (or not seekable): the least flat frame seen, else the first.
         if let best { return .success((best.frame.pixbuf(), seen)) }
         if let first = Frame(preroll: sink) { return .success((first.pixbuf(), seen)) }
         return .failure(Failure(reason: "no video frame", isPermanent: true))
+    }
+
+    /// A web video's thumbnail from its one download (FrameScan): the
+    /// prerolled first frame if it shows something, else the frames after
+    /// it as they are decoded, until one does or the scan's budget is spent;
+    /// then the most detailed seen, or first one seek past what was scanned
+    /// and a scan from there.
+    private func scanForward(_ pipeline: LaunchPipeline, _ sink: UnsafeMutablePointer<GstAppSink>,
+                             seen: Seen) -> Result<(pixbuf: OpaquePointer, seen: Seen), Failure> {
+        guard let first = Frame(preroll: sink) else { return .failure(Failure(reason: "no video frame", isPermanent: true)) }
+        let deadline = Date().addingTimeInterval(timeout)
+        let source = pipeline.child("source")
+        var scan = FrameScan(duration: seen.duration)
+        var frame = first
+        var kept = first
+        var playing = false
+        var step = scan.look(at: first.luma, time: first.time, bytesRead: Thumbnailer.bytesRead(source))
+        while true {
+            switch step {
+            case .take:
+                return .success((frame.pixbuf(), seen))
+            case .next(let keep):
+                if keep { kept = frame }
+                if !playing {
+                    // sync=false: frames come as fast as they decode.
+                    guard pipeline.setState(GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else { step = scan.ended(); continue }
+                    playing = true
+                }
+                guard let next = Thumbnailer.nextFrame(sink, pipeline, until: deadline) else { step = scan.ended(); continue }
+                frame = next
+                step = scan.look(at: next.luma, time: next.time, bytesRead: Thumbnailer.bytesRead(source))
+            case .stop(let keep, let seekTo):
+                if keep { kept = frame }
+                // The one seek, then a scan forward from where it lands.
+                guard let seekTo, let later = Thumbnailer.frame(at: seekTo, pipeline, sink, playing: playing,
+                                                                accurate: accurateSeek, until: deadline) else {
+                    return .success((kept.pixbuf(), seen))
+                }
+                scan.sought()
+                frame = later
+                step = scan.look(at: later.luma, time: later.time, bytesRead: Thumbnailer.bytesRead(source))
+            }
+        }
+    }
+
+    /// The next decoded frame of a playing pipeline; nil at its end, on an
+    /// error, or at the deadline.
+    private static func nextFrame(_ sink: UnsafeMutablePointer<GstAppSink>, _ pipeline: LaunchPipeline,
+                                  until deadline: Date) -> Frame? {
+        while Date() < deadline {
+            if let sample = gst_app_sink_try_pull_sample(sink, 100_000_000) {
+                defer { gst_sample_unref(sample) }
+                return Frame(sample: sample)
+            }
+            if gst_app_sink_is_eos(sink) != 0 || pipeline.hasFailed { return nil }
+        }
+        return nil
+    }
+
+    /// The frame at `seconds`, after a flushing seek: prerolled when
+    /// paused, the first one to come when playing (the flush has emptied
+    /// the sink of older ones).
+    private static func frame(at seconds: Double, _ pipeline: LaunchPipeline, _ sink: UnsafeMutablePointer<GstAppSink>,
+                              playing: Bool, accurate: Bool, until deadline: Date) -> Frame? {
+        let flags = GST_SEEK_FLAG_FLUSH.rawValue
+            | (accurate ? GST_SEEK_FLAG_ACCURATE.rawValue : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
+        guard gst_element_seek_simple(pipeline.element, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
+                                      gint64(seconds * 1e9)) != 0 else { return nil }
+        if playing { return nextFrame(sink, pipeline, until: deadline) }
+        guard pipeline.waitForAsyncDone(timeout: max(0, deadline.timeIntervalSinceNow)) == .finished else { return nil }
+        return Frame(preroll: sink)
+    }
+
+    /// Bytes the network source has read so far (nil when it cannot say).
+    private static func bytesRead(_ source: ObjectRef?) -> Int? {
+        guard let source else { return nil }
+        var position: gint64 = 0
+        guard gst_element_query_position(source.cast(), GST_FORMAT_BYTES, &position) != 0, position >= 0 else { return nil }
+        return Int(position)
     }
 
     /// One RGB frame copied out of an appsink sample.
@@ -211,9 +289,18 @@ public struct Thumbnailer: Sendable {
         let stride: Int
         let bytes: [UInt8]
 
+        /// Brightness statistics, computed once.
+        let luma: FrameChoice.LumaStats
+        /// Presentation time in seconds, when the buffer has one.
+        let time: Double?
+
         init?(preroll sink: UnsafeMutablePointer<GstAppSink>) {
             guard let sample = gst_app_sink_try_pull_preroll(sink, 1_000_000_000) else { return nil }
             defer { gst_sample_unref(sample) }
+            self.init(sample: sample)
+        }
+
+        init?(sample: OpaquePointer) {
             var info = GstVideoInfo()
             guard let caps = gst_sample_get_caps(sample), gst_video_info_from_caps(&info, caps) != 0,
                   let buffer = gst_sample_get_buffer(sample) else { return nil }
@@ -225,10 +312,14 @@ public struct Thumbnailer: Sendable {
             stride = Int(info.stride.0)
             guard map.size >= stride * height else { return nil }
             bytes = Array(UnsafeBufferPointer(start: map.data, count: stride * height))
+            let pts = buffer.pointee.pts
+            time = pts == UInt64.max ? nil : Double(pts) / 1e9
+            let stats = Frame.lumaStatistics(bytes, width: width, height: height, stride: stride)
+            luma = FrameChoice.LumaStats(mean: stats.mean, standardDeviation: stats.deviation)
         }
 
         /// Mean and standard deviation of BT.601 luma, 0–255.
-        func lumaStatistics() -> (mean: Double, deviation: Double) {
+        static func lumaStatistics(_ bytes: [UInt8], width: Int, height: Int, stride: Int) -> (mean: Double, deviation: Double) {
             var sum = 0.0, squares = 0.0
             for row in 0..<height {
                 var index = row * stride

@@ -44,10 +44,11 @@ final class MediaBench: XCTestCase {
     }
 
     /// `REEL_BENCH_THUMBS=<folder> [REEL_BENCH_WORKERS=n] [REEL_BENCH_ACCURATE=1]
-    /// [REEL_BENCH_KEEP=cache] [REEL_BENCH_MEDIA_WORKER=<reel binary>]`:
+    /// [REEL_BENCH_KEEP=cache] [REEL_BENCH_MEDIA_WORKER=<reel binary>]
+    /// [REEL_BENCH_THUMBS_URL=<address of the folder on a web server>]`:
     /// thumbnails every MP4 of the folder into an empty cache through the
     /// ThumbnailQueue; with a reel binary, in its media worker process, as
-    /// the feed does.
+    /// the feed does; with an address, from the web.
     func testThumbnailBench() throws {
         guard let input = environment["REEL_BENCH_THUMBS"] else { throw XCTSkip("set REEL_BENCH_THUMBS=<folder>") }
         try MediaSystem.initialize()
@@ -66,8 +67,11 @@ final class MediaBench: XCTestCase {
         } else {
             queue = ThumbnailQueue(thumbnailer: thumbnailer, workers: workers)
         }
+        // REEL_BENCH_THUMBS_URL: the same files from a web server serving
+        // the folder at that address.
+        let web = environment["REEL_BENCH_THUMBS_URL"].flatMap { $0.isEmpty ? nil : $0 }
         let files = try FileManager.default.contentsOfDirectory(atPath: input).sorted()
-            .filter { $0.hasSuffix(".mp4") }.map { MediaFixture.uri(input + "/" + $0) }
+            .filter { $0.hasSuffix(".mp4") }.map { name in web.map { $0 + "/" + name } ?? MediaFixture.uri(input + "/" + name) }
         let results = BenchResults()
         let start = Date()
         for uri in files { queue.request(uri) { results.add($0) } }
@@ -76,7 +80,7 @@ final class MediaBench: XCTestCase {
         XCTAssertEqual(results.created, files.count)
         print("REEL_BENCH thumbnails workers=\(workers) accurate=\(thumbnailer.accurateSeek) files=\(files.count) "
               + "process=\((environment["REEL_BENCH_MEDIA_WORKER"] ?? "").isEmpty ? "app" : "worker") "
-              + "created=\(results.created) wall=\(String(format: "%.2f", seconds))")
+              + "web=\(web != nil) created=\(results.created) wall=\(String(format: "%.2f", seconds))")
     }
 }
 

@@ -16,6 +16,8 @@ final class MediaFixture: @unchecked Sendable {
     /// 3 s: 1.5 s of black, then colour bars. The first place a thumbnailer
     /// looks, a third in, is black.
     let blackStart: String
+    /// The same in VP8/WebM, its index (Cues) at the end of the file.
+    let blackStartWebM: String
     /// A text file named like a video.
     let textAsMP4: String
     /// The first 30 % of `mp4` (its index, written last, is gone).
@@ -38,6 +40,7 @@ final class MediaFixture: @unchecked Sendable {
         mp4 = folder + "/good.mp4"
         webm = folder + "/good.webm"
         blackStart = folder + "/black-start.mp4"
+        blackStartWebM = folder + "/black-start.webm"
         textAsMP4 = folder + "/notes.mp4"
         truncated = folder + "/truncated.mp4"
         empty = folder + "/empty.mp4"
@@ -54,6 +57,11 @@ final class MediaFixture: @unchecked Sendable {
                                     + String(format: audio, 10) + " ! opusenc ! queue ! mux. webmmux name=mux ! filesink name=sink")
         try MediaFixture.make(blackStart, """
             concat name=c ! x264enc speed-preset=ultrafast key-int-max=10 ! h264parse ! mp4mux ! filesink name=sink \
+            videotestsrc pattern=black num-buffers=45 ! video/x-raw,format=I420,width=320,height=240,framerate=30/1 ! c. \
+            videotestsrc pattern=smpte num-buffers=45 ! video/x-raw,format=I420,width=320,height=240,framerate=30/1 ! c.
+            """)
+        try MediaFixture.make(blackStartWebM, """
+            concat name=c ! vp8enc deadline=1 ! webmmux ! filesink name=sink \
             videotestsrc pattern=black num-buffers=45 ! video/x-raw,format=I420,width=320,height=240,framerate=30/1 ! c. \
             videotestsrc pattern=smpte num-buffers=45 ! video/x-raw,format=I420,width=320,height=240,framerate=30/1 ! c.
             """)

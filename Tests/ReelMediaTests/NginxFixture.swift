@@ -2,7 +2,7 @@ import Foundation
 
 /// A real nginx on 127.0.0.1 serving a temp folder, for ReelMedia's HTTP
 /// tests. `statuses` answers a path with a status instead of the file;
-/// `slowPath` is served at 1 KB/s.
+/// `slowPath` is served at 1 KB/s. Requests are logged (`requests()`).
 final class NginxFixture {
     let root: URL
     let port: Int
@@ -30,7 +30,7 @@ final class NginxFixture {
         pid \(work.path)/nginx.pid; error_log \(work.path)/error.log warn;
         events { worker_connections 64; }
         http {
-            access_log off; client_body_temp_path \(work.path)/body;
+            access_log \(work.path)/access.log; client_body_temp_path \(work.path)/body;
             default_type application/octet-stream;
             server { listen 127.0.0.1:\(port); root \(root.path); \(faults) \(slow) }
         }
@@ -43,6 +43,16 @@ final class NginxFixture {
     }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    /// The request lines logged so far ("GET /a.mp4 HTTP/1.1"). nginx
+    /// writes a request's line when it is done with it.
+    func requests() -> [String] {
+        guard let log = try? String(contentsOf: work.appendingPathComponent("access.log"), encoding: .utf8) else { return [] }
+        return log.split(separator: "\n").compactMap { line in
+            let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
+            return quoted.count > 2 ? String(quoted[1]) : nil
+        }
+    }
 
     func stop() {
         if process.isRunning {

@@ -79,6 +79,34 @@ final class ThumbnailerTests: XCTestCase {
     }
 
     /// Another tool's thumbnail, valid for the file, is used as it is.
+    /// A web video whose first frame is black: its card still shows the
+    /// colour bars that follow, found by decoding on within its one
+    /// download (a seek would be another request; two for a WebM, whose
+    /// index is read first).
+    func testAWebVideoWithABlackOpeningCostsOneRequest() throws {
+        let folder = (media.blackStart as NSString).deletingLastPathComponent
+        let server = try NginxFixture(root: URL(fileURLWithPath: folder))
+        defer { server.stop() }
+        for file in [media.blackStart, media.blackStartWebM] {
+            let name = (file as NSString).lastPathComponent
+            let info = try XCTUnwrap(thumbnailer.card(for: server.url(name)), name)
+            XCTAssertEqual(info.duration ?? 0, 3, accuracy: 0.1, name)
+            let path = cache.root + "/large/" + md5(server.url(name)) + ".png"
+            let pixbuf = try XCTUnwrap(gdk_pixbuf_new_from_file(path, nil), name)
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            XCTAssertGreaterThan(lumaDeviation(pixbuf), 30, "\(name): the colour bars, not the black start")
+        }
+        // nginx logs a request once done with it: wait for both lines.
+        var asked: [String] = []
+        for _ in 0..<50 {
+            asked = server.requests()
+            if asked.count >= 2 { break }
+            usleep(20_000)
+        }
+        XCTAssertEqual(asked.sorted(), ["GET /\((media.blackStart as NSString).lastPathComponent) HTTP/1.1",
+                                        "GET /\((media.blackStartWebM as NSString).lastPathComponent) HTTP/1.1"])
+    }
+
     func testReusesAValidThumbnailFromAnotherApp() throws {
         let uri = MediaFixture.uri(media.webm)
         let path = cache.path(for: uri, size: .large)

@@ -12,12 +12,10 @@ public enum Deinterlacing: String, CaseIterable, Sendable {
         }
     }
 
-    /// GStreamer's deinterlacing method for a picture `height` lines tall,
-    /// chosen by measurement (bench/RESULTS.md › Deinterlacing): greedyh
-    /// keeps still detail best (47 dB on a still zone plate against 38 for
-    /// linear) at 2.7 ms a 576i frame; at HD sizes it would take most of a
-    /// core, and vfir comes closest (46 dB) at a tenth of the cost.
-    public static func method(forHeight height: Int) -> String {
-        height <= 576 ? "greedyh" : "vfir"
-    }
+    /// GStreamer's deinterlacing method, chosen by measurement
+    /// (bench/RESULTS.md › Deinterlacing): vfir comes within 2 dB of the
+    /// best on still detail (46 against greedyh's 47 on a still zone
+    /// plate), beats it on moving detail (45 against 43), and costs a
+    /// tenth as much (0.24 ms a 576i frame against 2.7).
+    public static let method = "vfir"
 }

@@ -29,6 +29,8 @@ public final class VideoSink {
         // for an interlaced format the deinterlacer cannot take (10-bit).
         let toDeinterlace = gst_element_factory_make("videoconvert", nil)!
         let deinterlace = gst_element_factory_make("deinterlace", "deinterlace")!
+        gst_util_set_object_arg(UnsafeMutableRawPointer(deinterlace).assumingMemoryBound(to: GObject.self), "method",
+                                Deinterlacing.method)
         let convert = gst_element_factory_make("videoconvert", nil)!
         let appsink = gst_element_factory_make("appsink", "frames")!
         self.appsink = appsink
@@ -87,11 +89,10 @@ public final class VideoSink {
         watchInterlacing()
     }
 
-    /// Picks the deinterlacing method for the picture's height as its caps
-    /// arrive, and notes whether the stream is interlaced.
+    /// Notes whether the stream is interlaced as its caps arrive.
     private func watchInterlacing() {
         let pad = gst_element_get_static_pad(deinterlace, "sink")!
-        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { pad, info, data in
+        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { _, info, data in
             guard let event = info?.pointee.data?.assumingMemoryBound(to: GstEvent.self),
                   event.pointee.type == GST_EVENT_CAPS else { return GST_PAD_PROBE_OK }
             var caps: UnsafeMutablePointer<GstCaps>?
@@ -100,11 +101,6 @@ public final class VideoSink {
             guard let caps, gst_video_info_from_caps(&info, caps) != 0 else { return GST_PAD_PROBE_OK }
             let interlaced = info.interlace_mode != GST_VIDEO_INTERLACE_MODE_PROGRESSIVE
             Unmanaged<SinkCore>.fromOpaque(data!).takeUnretainedValue().setInterlaced(interlaced)
-            if interlaced, let element = gst_pad_get_parent_element(pad) {
-                gst_util_set_object_arg(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self), "method",
-                                        Deinterlacing.method(forHeight: Int(info.height)))
-                gst_object_unref(element)
-            }
             return GST_PAD_PROBE_OK
         }, Unmanaged.passRetained(core).toOpaque(), { Unmanaged<SinkCore>.fromOpaque($0!).release() })
         gst_object_unref(pad)

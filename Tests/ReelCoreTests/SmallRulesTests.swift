@@ -134,10 +134,7 @@ final class SmallRulesTests: XCTestCase {
         XCTAssertNil(RedirectEnd.classify("Not Found (404), URL: http://a/x.mp4"))
     }
 
-    func testDeinterlacingMethodFollowsThePictureHeight() {
-        XCTAssertEqual(Deinterlacing.method(forHeight: 480), "greedyh")
-        XCTAssertEqual(Deinterlacing.method(forHeight: 576), "greedyh")
-        XCTAssertEqual(Deinterlacing.method(forHeight: 1080), "vfir")
+    func testDeinterlacingSettingValues() {
         XCTAssertEqual(Deinterlacing(rawValue: "automatic"), .automatic)
         XCTAssertNil(Deinterlacing(rawValue: "sometimes"))
     }

@@ -4,7 +4,7 @@
 # by side in one run. Prints a table with ratios to decode-only.
 #
 #   bench/playback.sh [--seconds 15] [--runs 1] [--players LIST] [--reel BIN]
-#       [--base BIN] [--no-warmup] [--keep DIR] [--fps 30|60] [--clip h264|hevc10|interlaced]
+#       [--base BIN] [--no-warmup] [--keep DIR] [--fps 30|60] [--clip h264|hevc10|interlaced|hdr]
 #
 # LIST is a comma-separated subset of: decode, mpv, playbin, playbin-native,
 # totem, clapper, reel (default: all). Reel is $REEL_BIN or --reel (default
@@ -79,7 +79,7 @@ FPS = 30  # --fps sets it (30 or 60) before the clip is made
 CLIP = MEDIA / "playback-1080p30-h264-aac-30s.mp4"
 
 
-KIND = "h264"  # --clip sets it: h264 (8-bit H.264 High), hevc10 (HEVC Main 10) or interlaced (576i50)
+KIND = "h264"  # --clip sets it: h264 (8-bit H.264 High), hevc10 (HEVC Main 10), interlaced (576i50), hdr (HDR10)
 
 
 def use_clip(kind, fps):
@@ -137,9 +137,11 @@ def video():
 def encoder():
     """The video encoder's part of the clip's pipeline, for KIND."""
     bitrate = 8000 * FPS // 30
-    if KIND == "hevc10":
-        # What phones and cameras record: 4:2:0 at 10 bits, HEVC Main 10.
-        return ["videoconvert", "!", "video/x-raw,format=I420_10LE", "!",
+    if KIND in ("hevc10", "hdr"):
+        # What phones and cameras record: 4:2:0 at 10 bits, HEVC Main 10;
+        # hdr: the same marked PQ with BT.2020 (HDR10), which Reel tone-maps.
+        colorimetry = ",colorimetry=bt2100-pq" if KIND == "hdr" else ""
+        return ["videoconvert", "!", f"video/x-raw,format=I420_10LE{colorimetry}", "!",
                 "x265enc", "speed-preset=ultrafast", f"bitrate={bitrate}", f"key-int-max={2 * FPS}", "!",
                 "video/x-h265,profile=main-10", "!", "h265parse"]
     return ["x264enc", "speed-preset=veryfast", f"bitrate={bitrate}", f"key-int-max={2 * FPS}", "bframes=2", "!",
@@ -685,9 +687,10 @@ def main():
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--fps", type=int, default=30, choices=(30, 60), help="the clip's frame rate")
-    ap.add_argument("--clip", default="h264", choices=("h264", "hevc10", "interlaced"),
+    ap.add_argument("--clip", default="h264", choices=("h264", "hevc10", "interlaced", "hdr"),
                     help="the clip's video: 1080p 8-bit H.264 High, 1080p 10-bit HEVC Main 10, "
-                         "or 576i50 interlaced H.264 (mpv then gets --deinterlace=yes)")
+                         "576i50 interlaced H.264 (mpv then gets --deinterlace=yes), "
+                         "or HEVC Main 10 in PQ/BT.2020 (HDR10)")
     ap.add_argument("--settle", type=float, default=5.0,
                     help="seconds of playback before measuring (the null sink's slow start)")
     ap.add_argument("--players", default="decode,mpv,playbin,playbin-native,totem,clapper,reel")
@@ -754,7 +757,8 @@ def main():
     except (OSError, StopIteration):
         pass
     print()
-    what = {"hevc10": f"1080p{FPS} HEVC Main 10", "interlaced": "576i50 H.264"}.get(KIND, f"1080p{FPS} H.264 High")
+    what = {"hevc10": f"1080p{FPS} HEVC Main 10", "hdr": f"1080p{FPS} HEVC Main 10 HDR10 (PQ)",
+            "interlaced": "576i50 H.264"}.get(KIND, f"1080p{FPS} H.264 High")
     print(f"Playback: {args.seconds:g} s of {what} + AAC, {WINDOW[0]}x{WINDOW[1]} window, "
           f"Xvfb {SCREEN}, null-sink PulseAudio; {os.cpu_count()} cores ({cpu_model}); "
           f"{'median of %d runs' % args.runs if args.runs > 1 else '1 run'}")

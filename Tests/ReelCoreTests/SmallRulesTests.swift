@@ -26,7 +26,10 @@ final class SmallRulesTests: XCTestCase {
                        DecoderThreading.automatic, "1080p60: one thread per core")
         XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_h264", width: 3840, height: 2160, framesPerSecond: 24),
                        DecoderThreading.automatic)
-        XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_h265", width: 1280, height: 720, framesPerSecond: 30),
+        XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_h265", width: 1920, height: 1080, framesPerSecond: 30), 1)
+        XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_h265", width: 3840, height: 2160, framesPerSecond: 30),
+                       DecoderThreading.automatic, "4K HEVC: one thread per core")
+        XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_vp9", width: 1280, height: 720, framesPerSecond: 30),
                        DecoderThreading.automatic, "a costlier codec")
         XCTAssertEqual(DecoderThreading.maxThreads(decoder: "avdec_h264", width: 1920, height: 1080, framesPerSecond: 0),
                        DecoderThreading.automatic, "a variable or unknown rate")

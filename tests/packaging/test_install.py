@@ -26,6 +26,7 @@ def prefix() -> Path:
     f"share/glib-2.0/schemas/{APP_ID}.gschema.xml",
     "share/glib-2.0/schemas/gschemas.compiled",
     f"share/reel/{APP_ID}.gresource",
+    f"share/dbus-1/services/{APP_ID}.service",
     "share/locale/zh_CN/LC_MESSAGES/reel.mo",
     "share/locale/vi/LC_MESSAGES/reel.mo",
 ])
@@ -57,3 +58,13 @@ def test_resource_bundle_holds_the_stylesheet(prefix):
     listing = subprocess.run(["gresource", "list", str(prefix / f"share/reel/{APP_ID}.gresource")],
                              capture_output=True, text=True)
     assert "/io/github/reelapp/Reel/style.css" in listing.stdout.split(), listing.stdout + listing.stderr
+
+
+def test_dbus_service_starts_the_installed_binary(prefix):
+    """DBusActivatable=true: the session bus starts Reel by its id, as a
+    GApplication service (the desktop file's name is the bus name)."""
+    text = (prefix / f"share/dbus-1/services/{APP_ID}.service").read_text()
+    assert f"Name={APP_ID}" in text.splitlines(), text
+    assert f"Exec={prefix / 'bin/reel'} --gapplication-service" in text.splitlines(), text
+    desktop = (prefix / f"share/applications/{APP_ID}.desktop").read_text()
+    assert "DBusActivatable=true" in desktop.splitlines(), desktop

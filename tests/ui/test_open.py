@@ -4,8 +4,14 @@ and the About window — through the real binary (see harness.py)."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 from harness import APP_TIMEOUT, all_strings, states, wait_until
+from player_helpers import Trace, make_clip
+
+APP_ID = "io.github.reelapp.Reel"
 
 EMPTY_TITLE = "No Videos Yet"
 UNSUPPORTED_FTP = "\u201cftp\u201d addresses are not supported. Use an http, https or file address."
@@ -69,3 +75,55 @@ def test_about_window_names_app_and_version(launch_ready):
     about = app.wait_window(name="About")
     app.wait_strings(["Reel", "0.1.0"], root=about)
     app.screenshot("about")
+
+
+def _gdbus(*args) -> str:
+    out = subprocess.run(["gdbus", "call", "--session", *args], capture_output=True, text=True, timeout=20)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def _application(method: str, *args) -> str:
+    return _gdbus("--dest", APP_ID, "--object-path", "/io/github/reelapp/Reel",
+                  "--method", f"org.freedesktop.Application.{method}", *args)
+
+
+def _has_owner() -> bool:
+    return "true" in _gdbus("--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                            "--method", "org.freedesktop.DBus.NameHasOwner", APP_ID)
+
+
+def test_the_session_bus_opens_files_in_reel_and_starts_it(launch_ready, desktop, reel_bin, artifacts, tmp_path):
+    """What GNOME Shell and Files do with DBusActivatable=true: Open and
+    Activate over org.freedesktop.Application, in the running Reel, and the
+    bus starting Reel from its installed service file when none runs."""
+    clip = tmp_path / "Bars.mp4"
+    make_clip(clip, 2, 320, 180, 30)
+    trace = Trace(artifacts / "trace.jsonl")
+    app, win = launch_ready(env={"REEL_TRACE": str(trace.path)})
+    _application("Open", f"['{clip.as_uri()}']", "{}")
+    trace.wait("player-open", lambda e: e["uri"] == clip.as_uri())
+    _application("Activate", "{}")
+    # ActivateAction reaches the app's actions: quit ends it.
+    _application("ActivateAction", "'quit'", "[]", "{}")
+    wait_until(lambda: not app.alive(), APP_TIMEOUT, what="Reel to quit")
+    wait_until(lambda: not _has_owner(), 5, what="the bus name to go")
+
+    # No Reel runs: the bus starts the installed one by its service file.
+    service = Path(reel_bin).parent.parent / "share" / "dbus-1" / "services" / f"{APP_ID}.service"
+    shutil.copy(service, desktop.services_dir / service.name)
+    _gdbus("--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+           "--method", "org.freedesktop.DBus.ReloadConfig")
+    started = Trace(artifacts / "started.jsonl")
+    environment = {**app.env, "REEL_TRACE": str(started.path)}
+    variant = "{" + ", ".join(f"'{k}': '{v}'" for k, v in environment.items() if "'" not in v) + "}"
+    _gdbus("--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+           "--method", "org.freedesktop.DBus.UpdateActivationEnvironment", variant)
+    try:
+        _application("Open", f"['{clip.as_uri()}']", "{}")
+        started.wait("player-open", lambda e: e["uri"] == clip.as_uri(), timeout=APP_TIMEOUT)
+        assert _has_owner()
+    finally:
+        if _has_owner():
+            _application("ActivateAction", "'quit'", "[]", "{}")
+        (desktop.services_dir / service.name).unlink()

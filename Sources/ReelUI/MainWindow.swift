@@ -382,6 +382,11 @@ final class MainWindow {
             rememberFeedFocus()
             cameraPage.close()
             feed.recordOpened(locator)
+            // The desktop's recent files too (GNOME Files' Recent, the
+            // Shell); a web address there would open in Files, not here.
+            if MediaLocator.isLocal(locator.uri) {
+                _ = gtk_recent_manager_add_item(gtk_recent_manager_get_default(), locator.uri)
+            }
             let title = feed.item(withID: locator.uri)?.title ?? locator.displayName
             dismissMiniWindow()
             if inMiniWindow {

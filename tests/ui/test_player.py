@@ -239,6 +239,16 @@ def test_statistics_and_picture_in_picture_keys(play, media):
     trace.wait("pip-shown", after=i)  # test_pip.py follows it from there
 
 
+def test_an_opened_file_is_in_the_desktops_recent_files(play, media, profile):
+    """GNOME Files' Recent and the Shell read GTK's recent files list."""
+    play(media / "short.mp4")
+    recent = profile / "data" / "recently-used.xbel"
+    uri = (media / "short.mp4").as_uri()
+    wait_until(lambda: recent.exists() and uri in recent.read_text(), 10, what="the file in recently-used.xbel")
+    text = recent.read_text()
+    assert 'name="Reel"' in text or 'name="reel"' in text, text
+
+
 def test_interlaced_video_is_deinterlaced_and_the_menu_turns_it_off(play, media, profile):
     app, win, trace = play(media / "interlaced.mp4")
     app.key("ctrl+i")

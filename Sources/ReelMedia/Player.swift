@@ -248,22 +248,14 @@ public final class Player {
 
     /// Seconds per frame from the negotiated caps (1/30 when unknown).
     public var frameDuration: Double {
-        guard let info = videoInfo, info.fps_n > 0 else { return 1.0 / 30 }
+        guard let info = sink.videoInfo, info.fps_n > 0 else { return 1.0 / 30 }
         return Double(info.fps_d) / Double(info.fps_n)
     }
 
-    private var videoInfo: GstVideoInfo? {
-        guard let pad = gst_element_get_static_pad(sink.element, "sink") else { return nil }
-        defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
-        guard let caps = gst_pad_get_current_caps(pad) else { return nil }
-        defer { gst_caps_unref(caps) }
-        var info = GstVideoInfo()
-        return gst_video_info_from_caps(&info, caps) != 0 ? info : nil
-    }
 
     /// For the statistics view.
     public var statistics: PlaybackStatistics {
-        let info = videoInfo
+        let info = sink.videoInfo
         let dropped = sink.droppedFrames
         var level: Int?
         if !MediaLocator.isLocal(uri) {

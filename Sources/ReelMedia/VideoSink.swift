@@ -159,33 +159,34 @@ public final class VideoSink {
     /// same when no videoconvert works in between (the fast path). nil
     /// before the caps are negotiated.
     public var pixelFormats: (decoded: String, converted: String)? {
-        func format(_ element: UnsafeMutablePointer<GstElement>, _ padName: String) -> String? {
-            guard let pad = gst_element_get_static_pad(element, padName) else { return nil }
-            defer { gst_object_unref(pad) }
-            guard let caps = gst_pad_get_current_caps(pad) else { return nil }
-            defer { gst_caps_unref(caps) }
-            guard let structure = gst_caps_get_structure(caps, 0),
-                  let name = gst_structure_get_string(structure, "format") else { return nil }
-            return String(cString: name)
-        }
-        guard let decoded = format(element, "sink"), let converted = format(appsink, "sink") else { return nil }
-        return (decoded, converted)
+        guard let decoded = VideoSink.videoInfo(element), let converted = VideoSink.videoInfo(appsink) else { return nil }
+        func name(_ info: GstVideoInfo) -> String { String(cString: gst_video_format_to_string(info.finfo.pointee.format)) }
+        return (name(decoded), name(converted))
     }
 
     /// "PQ" or "HLG" for HDR video (PQ is tone-mapped for the screen: see
     /// ToneMap), nil for SDR video or before the caps are negotiated.
     public var hdrTransfer: String? {
+        switch VideoSink.videoInfo(element)?.colorimetry.transfer {
+        case GST_VIDEO_TRANSFER_SMPTE2084: return "PQ"
+        case GST_VIDEO_TRANSFER_ARIB_STD_B67: return "HLG"
+        default: return nil
+        }
+    }
+
+    /// The video the sink takes, as negotiated (nil before caps).
+    public var videoInfo: GstVideoInfo? {
+        VideoSink.videoInfo(element)
+    }
+
+    /// What `element`'s sink pad negotiated.
+    private static func videoInfo(_ element: UnsafeMutablePointer<GstElement>) -> GstVideoInfo? {
         guard let pad = gst_element_get_static_pad(element, "sink") else { return nil }
         defer { gst_object_unref(pad) }
         guard let caps = gst_pad_get_current_caps(pad) else { return nil }
         defer { gst_caps_unref(caps) }
         var info = GstVideoInfo()
-        guard gst_video_info_from_caps(&info, caps) != 0 else { return nil }
-        switch info.colorimetry.transfer {
-        case GST_VIDEO_TRANSFER_SMPTE2084: return "PQ"
-        case GST_VIDEO_TRANSFER_ARIB_STD_B67: return "HLG"
-        default: return nil
-        }
+        return gst_video_info_from_caps(&info, caps) != 0 ? info : nil
     }
 
     /// Frames the sink dropped for being late (QoS), and frames converted but

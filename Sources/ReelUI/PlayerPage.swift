@@ -142,7 +142,7 @@ final class PlayerPage {
         // The leak count starts before the first pipeline exists.
         if Trace.shared.isEnabled { _ = GstObjectCount.live() }
         let player = Player(uri: locator.uri)
-        player.sink.setDeinterlacing(Deinterlacing(rawValue: settings?.string(.deinterlace) ?? "") ?? .automatic)
+        player.sink.setDeinterlacing(deinterlacing)
         self.player = player
         screen.attach(player.sink)
         view.contentMode = contentMode
@@ -315,7 +315,6 @@ final class PlayerPage {
             self?.setContentMode(mode)
             return false
         }
-        let deinterlacing = settings.map { Deinterlacing(rawValue: $0.string(.deinterlace)) ?? .automatic } ?? .automatic
         map.add("deinterlace", state: deinterlacing.rawValue) { [weak self] value in
             guard let choice = Deinterlacing(rawValue: value) else { return false }
             _ = self?.settings?.setString(.deinterlace, value)
@@ -571,6 +570,11 @@ final class PlayerPage {
         controls.setPosition(position, duration: duration)
     }
 
+    /// The deinterlace setting (automatic unless the user turned it off).
+    private var deinterlacing: Deinterlacing {
+        Deinterlacing(rawValue: settings?.string(.deinterlace) ?? "") ?? .automatic
+    }
+
     private func refreshStatistics() {
         guard let stats = player?.statistics else { return }
         let dash = "—"
@@ -598,7 +602,6 @@ final class PlayerPage {
             lines.append(CoreText.format(tr("HDR: %s"), [hdr == "PQ" ? tr("PQ, tone-mapped for this screen") : hdr]))
         }
         if stats.interlaced == true {
-            let deinterlacing = Deinterlacing(rawValue: settings?.string(.deinterlace) ?? "") ?? .automatic
             lines.append(CoreText.format(tr("Interlaced: %s"), [deinterlacing == .automatic ? tr("deinterlaced") : tr("shown as it is")]))
         }
         gtk_label_set_text(cast(statisticsLabel), lines.joined(separator: "\n"))

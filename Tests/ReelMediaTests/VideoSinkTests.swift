@@ -201,21 +201,9 @@ final class VideoSinkTests: XCTestCase {
     }
 
     private func lateFrame(run: SinkRun, file: StaticString = #filePath, line: UInt = #line) throws -> VideoFrame {
-        run.pipeline.setState(GST_STATE_PLAYING)
-        let bus = gst_element_get_bus(run.pipeline.element)!
-        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        var ended = false
-        let deadline = Date().addingTimeInterval(30)
-        while !ended && Date() < deadline {
-            MainContext.iterate(mayBlock: false)
-            if let message = gst_bus_timed_pop_filtered(bus, 1_000_000, GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)) {
-                XCTAssertEqual(message.pointee.type, GST_MESSAGE_EOS, file: file, line: line)
-                ended = true
-                gst_message_unref(message)
-            }
-        }
-        _ = spinMainContext(timeout: 0.2) { false }
-        XCTAssertTrue(ended, "played to the end", file: file, line: line)
+        let end = run.playToEnd(timeout: 30)
+        XCTAssertNotNil(end, "played to the end", file: file, line: line)
+        if let end { XCTAssertEqual(end, GST_MESSAGE_EOS, file: file, line: line) }
         XCTAssertGreaterThan(run.frames.count, 4, file: file, line: line)
         run.pipeline.setState(GST_STATE_NULL)
         return run.frames[run.frames.count / 2]
@@ -518,21 +506,9 @@ final class VideoSinkTests: XCTestCase {
                 held.append(frame)
                 if held.count > 2 { held.removeFirst() } // like GTK keeping the last textures
             }
-            run.pipeline.setState(GST_STATE_PLAYING)
-            let bus = gst_element_get_bus(run.pipeline.element)!
-            defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-            var ended = false
-            let deadline = Date().addingTimeInterval(60)
-            while !ended && Date() < deadline {
-                MainContext.iterate(mayBlock: false)
-                if let message = gst_bus_timed_pop_filtered(bus, 1_000_000, GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)) {
-                    ended = true
-                    XCTAssertEqual(message.pointee.type, GST_MESSAGE_EOS)
-                    gst_message_unref(message)
-                }
-            }
-            _ = spinMainContext(timeout: 0.2) { false }
-            XCTAssertTrue(ended)
+            let end = run.playToEnd(timeout: 60)
+            XCTAssertNotNil(end)
+            if let end { XCTAssertEqual(end, GST_MESSAGE_EOS) }
             return delivered
         }
         _ = try run(30) // warm up: the allocator and GStreamer's pools find their size
@@ -624,6 +600,26 @@ final class SinkRun {
             throw GLibError(domain: "test", code: 0, message: "could not link the sink after \(source)")
         }
         sink.onFrame = { [unowned self] in self.frames.append($0) }
+    }
+
+    /// Plays to the end (or an error) while the main context runs, then
+    /// lets the last frames reach the main thread: the message type that
+    /// ended it, nil when `timeout` seconds passed first.
+    func playToEnd(timeout: Double) -> GstMessageType? {
+        pipeline.setState(GST_STATE_PLAYING)
+        let bus = gst_element_get_bus(pipeline.element)!
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        var end: GstMessageType?
+        let deadline = Date().addingTimeInterval(timeout)
+        while end == nil && Date() < deadline {
+            MainContext.iterate(mayBlock: false)
+            if let message = gst_bus_timed_pop_filtered(bus, 1_000_000, GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)) {
+                end = message.pointee.type
+                gst_message_unref(message)
+            }
+        }
+        _ = spinMainContext(timeout: 0.2) { false }
+        return end
     }
 
     deinit {

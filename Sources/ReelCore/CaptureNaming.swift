@@ -1,13 +1,21 @@
 import Foundation
 
-/// What the camera makes.
+/// What the camera (and the movie maker) makes.
 public enum CaptureKind: Sendable {
     case photo
     case recording
+    /// An exported movie (it goes beside the recordings).
+    case movie
 
     /// The word a file name starts with. Not translated: a name written on
     /// disk stays the same whatever language the next session speaks.
-    var word: String { self == .photo ? "Photo" : "Recording" }
+    var word: String {
+        switch self {
+        case .photo: return "Photo"
+        case .recording: return "Recording"
+        case .movie: return "Movie"
+        }
+    }
 }
 
 /// Names for photos and recordings: "Photo 2026-11-30 15-21-07.jpg",

@@ -38,14 +38,23 @@ public struct RecordingFormat: Equatable, Sendable {
     /// The best format the installed elements allow, or nil when no video
     /// encoder and container pair exists at all.
     public static func choose(isInstalled: (String) -> Bool) -> RecordingFormat? {
-        if ["mp4mux", "h264parse", "aacparse"].allSatisfy(isInstalled),
-           let video = h264Encoders.first(where: isInstalled), let audio = aacEncoders.first(where: isInstalled) {
+        choose(.mp4, isInstalled: isInstalled) ?? choose(.webm, isInstalled: isInstalled)
+    }
+
+    /// The best encoders for one container, or nil when it cannot be
+    /// written here (the movie maker lets the user pick the container).
+    public static func choose(_ container: Container, isInstalled: (String) -> Bool) -> RecordingFormat? {
+        switch container {
+        case .mp4:
+            guard ["mp4mux", "h264parse", "aacparse"].allSatisfy(isInstalled),
+                  let video = h264Encoders.first(where: isInstalled), let audio = aacEncoders.first(where: isInstalled)
+            else { return nil }
             return RecordingFormat(container: .mp4, videoEncoder: video, audioEncoder: audio)
-        }
-        if isInstalled("webmmux"), isInstalled("opusenc"), let video = vp8Encoders.first(where: isInstalled) {
+        case .webm:
+            guard isInstalled("webmmux"), isInstalled("opusenc"), let video = vp8Encoders.first(where: isInstalled)
+            else { return nil }
             return RecordingFormat(container: .webm, videoEncoder: video, audioEncoder: "opusenc")
         }
-        return nil
     }
 
     /// The video bit rate for a picture size and frame rate: about 0.18 bit

@@ -1,0 +1,66 @@
+import Foundation
+
+/// One clip of a movie: a source file and the part of it that is kept.
+/// Times are nanoseconds on the source's own clock; the trim points are
+/// always on one of the source's frames (`FrameRate.rounded`), so the first
+/// frame of a clip in the movie is the one the user chose.
+public struct MovieClip: Equatable, Identifiable, Sendable {
+    public let id: UUID
+    public let uri: String
+    /// The source's whole length.
+    public let sourceDuration: Int64
+    public let frameRate: FrameRate
+    /// The picture size as displayed (rotation applied).
+    public let width: Int
+    public let height: Int
+    public let hasSound: Bool
+    /// Where the kept part starts and ends, in the source.
+    public private(set) var trimIn: Int64
+    public private(set) var trimOut: Int64
+
+    public init(id: UUID = UUID(), uri: String, sourceDuration: Int64, frameRate: FrameRate,
+                width: Int, height: Int, hasSound: Bool = true) {
+        self.id = id
+        self.uri = uri
+        self.sourceDuration = sourceDuration
+        self.frameRate = frameRate
+        self.width = width
+        self.height = height
+        self.hasSound = hasSound
+        trimIn = 0
+        trimOut = sourceDuration
+    }
+
+    /// The shortest a clip may be trimmed to: a tenth of a second, or a
+    /// frame if the source is slower than that.
+    public var shortestDuration: Int64 { max(frameRate.frameDuration, 100_000_000) }
+
+    /// The length kept.
+    public var duration: Int64 { trimOut - trimIn }
+
+    /// Sets both trim points: each moved onto a frame, kept inside the
+    /// source and at least `shortestDuration` apart (the end moves first,
+    /// then the start, when they would cross).
+    public mutating func trim(from start: Int64, to end: Int64) {
+        let shortest = min(shortestDuration, sourceDuration)
+        var newOut = min(max(frameRate.rounded(end), shortest), sourceDuration)
+        var newIn = min(max(frameRate.rounded(start), 0), sourceDuration)
+        if newOut - newIn < shortest {
+            newOut = min(newIn + shortest, sourceDuration)
+            newIn = max(newOut - shortest, 0)
+        }
+        // Rounding up may pass the end of the source by less than a frame.
+        newOut = min(newOut, sourceDuration)
+        trimIn = newIn
+        trimOut = newOut
+    }
+
+    /// The file name, for messages ("clip.mp4 cannot be found").
+    public var name: String {
+        let path = URL(string: uri)?.path ?? uri
+        let last = (path as NSString).lastPathComponent
+        return last.isEmpty ? uri : (last.removingPercentEncoding ?? last)
+    }
+
+    public var isPortrait: Bool { height > width }
+}

@@ -1,0 +1,46 @@
+/// A movie as the user edits it: clips in order, each trimmed; optional
+/// background music; what happens to the clips' own sound; an optional
+/// crossfade between clips; how it is exported. A value: every edit makes a
+/// new one, which is what `MovieEditor`'s undo keeps. `plan` says where
+/// everything goes in time; the media layer only carries that out.
+public struct MovieEdit: Equatable, Sendable {
+    public var clips: [MovieClip] = []
+    public var music: MovieMusic?
+    public var clipSound: ClipSound = .keep
+    /// Half a second of crossfade between consecutive clips.
+    public var crossfade = false
+    public var output = MovieOutput()
+
+    public static let crossfadeDuration: Int64 = 500_000_000
+    /// A movie whose first clip has no usable rate plays at this one.
+    public static let fallbackRate = FrameRate(30)
+    /// What a variable-rate first clip's average is rounded to.
+    static let standardRates: [FrameRate] = [FrameRate(24), FrameRate(25), FrameRate(30), FrameRate(50), FrameRate(60)]
+
+    public init() {}
+
+    /// The movie's frame rate: the first clip's; for a variable-rate clip
+    /// the standard rate nearest its average (a movie file's rate is fixed).
+    public var frameRate: FrameRate {
+        guard let first = clips.first?.frameRate else { return MovieEdit.fallbackRate }
+        guard first.isVariable else { return first }
+        return MovieEdit.standardRates.min {
+            abs($0.framesPerSecond - first.framesPerSecond) < abs($1.framesPerSecond - first.framesPerSecond)
+        }!
+    }
+
+    /// The movie's picture size.
+    public var frameSize: (width: Int, height: Int) {
+        guard let first = clips.first else { return output.size.frame(first: (1280, 720)) }
+        return output.size.frame(first: (first.width, first.height))
+    }
+
+    public var plan: MoviePlan { MoviePlan(self) }
+
+    /// The exported movie's length.
+    public var duration: Int64 { plan.duration }
+
+    public func index(of id: MovieClip.ID) -> Int? {
+        clips.firstIndex { $0.id == id }
+    }
+}

@@ -1,0 +1,54 @@
+/// What can stop a movie from being made, in the words the movie page
+/// shows. Messages are untranslated (N_); the UI translates them, with
+/// `%s` standing for `detail`.
+public enum MovieProblem: Error, Equatable, Sendable {
+    /// The movie has no clip.
+    case empty
+    /// A clip's or the music's file is gone (its name).
+    case missingSource(String)
+    /// A file is there but cannot be read as video or sound (its name).
+    case unreadableSource(String)
+    /// No encoder for the chosen container is installed.
+    case noEncoder
+    /// The disk filled up; the partial file was removed.
+    case diskFull
+    /// The file could not be written (permissions, a missing folder).
+    case cannotWrite(String)
+    /// Anything else the pipeline reported, quoted.
+    case failed(String)
+
+    public var message: String {
+        switch self {
+        case .empty: return N_("Add a clip to make a movie.")
+        case .missingSource: return N_("“%s” cannot be found. Put it back, or remove it from the movie.")
+        case .unreadableSource: return N_("“%s” cannot be read as a video or a sound.")
+        case .noEncoder: return N_("No encoder for this format is installed. Choose another format.")
+        case .diskFull: return N_("The disk is full. The movie was not saved.")
+        case .cannotWrite: return N_("The movie could not be written: %s")
+        case .failed: return N_("The movie could not be made: %s")
+        }
+    }
+
+    public var detail: String {
+        switch self {
+        case .missingSource(let text), .unreadableSource(let text), .cannotWrite(let text), .failed(let text): return text
+        default: return ""
+        }
+    }
+
+    /// The message with its detail, untranslated (logs, tests).
+    public var text: String { message.replacingOccurrences(of: "%s", with: detail) }
+
+    /// A stable name for logs and the trace.
+    public var kind: String {
+        switch self {
+        case .empty: return "empty"
+        case .missingSource: return "missing-source"
+        case .unreadableSource: return "unreadable-source"
+        case .noEncoder: return "no-encoder"
+        case .diskFull: return "disk-full"
+        case .cannotWrite: return "cannot-write"
+        case .failed: return "failed"
+        }
+    }
+}

@@ -40,6 +40,8 @@ public struct MoviePlan: Equatable, Sendable {
 
     public let placements: [Placement]
     public let music: [MusicPiece]
+    /// The music file, when there is music.
+    public let musicURI: String?
     /// The clips' own sound's volume.
     public let clipGain: Double
     public let frameRate: FrameRate
@@ -81,6 +83,7 @@ public struct MoviePlan: Equatable, Sendable {
         self.placements = placements
         duration = placements.last?.end ?? 0
 
+        musicURI = edit.music?.uri
         guard let music = edit.music, music.sourceDuration > 0, duration > 0 else {
             self.music = []
             musicSteady = nil

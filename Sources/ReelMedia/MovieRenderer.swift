@@ -1,0 +1,201 @@
+import CGES
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+
+/// Exports a movie: the edit's timeline through a GESPipeline in render
+/// mode, encoded like the camera's recordings (`RecordingFormat`: x264enc's
+/// real-time tuning and bit rate, AAC; or VP8 and Opus in WebM). The file is
+/// written under a hidden name (`CaptureFile.reserve(hidden:)`) and given
+/// its visible name only once complete, never over another file
+/// (`CaptureFile.publish`); a cancelled or failed export removes it, so no
+/// half movie is ever left. Everything GES does happens on one background
+/// thread (GES wants a timeline used from the thread that made it);
+/// progress and the outcome are reported on the main thread.
+public final class MovieRenderer: @unchecked Sendable {
+    public enum Outcome: Equatable, Sendable {
+        /// Written and published at `path`.
+        case saved(path: String)
+        case cancelled
+        case failed(MovieProblem)
+    }
+
+    public let edit: MovieEdit
+    /// Where the movie goes (Videos/Reel by default).
+    public let folder: String
+    private let lock = NSLock()
+    private var cancelled = false
+
+    public init(edit: MovieEdit, folder: String? = nil) {
+        self.edit = edit
+        self.folder = folder ?? CaptureFile.folder(for: .movie)
+    }
+
+    /// Starts the export on a background thread. `onProgress` (0…1) and
+    /// `onFinished` (once) are called on the main thread.
+    public func start(onProgress: @escaping @Sendable (Double) -> Void,
+                      onFinished: @escaping @Sendable (Outcome) -> Void) {
+        BackgroundThread.start { [self] in
+            let outcome = run { fraction in MainContext.invoke { onProgress(fraction) } }
+            MainContext.invoke { onFinished(outcome) }
+        }
+    }
+
+    /// Stops an export under way; its outcome is `.cancelled` and its file
+    /// is removed. Any thread.
+    public func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
+
+    private var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+
+    /// The whole export on the calling thread, which it blocks; `progress`
+    /// is called on it too, about ten times a second.
+    public func run(progress: (Double) -> Void = { _ in }) -> Outcome {
+        do {
+            try MediaSystem.initialize()
+        } catch {
+            return .failed(.failed("\(error)"))
+        }
+        guard let format = edit.output.format(isInstalled: MovieRenderer.isSelectable) else { return .failed(.noEncoder) }
+        let plan = edit.plan
+        let timeline: MovieTimeline
+        do {
+            timeline = try MovieTimeline(plan)
+        } catch let problem as MovieProblem {
+            return .failed(problem)
+        } catch {
+            return .failed(.failed("\(error)"))
+        }
+        let working: String
+        do {
+            working = try CaptureFile.reserve(.movie, fileExtension: format.fileExtension, in: folder, hidden: true)
+        } catch let error as GLibError {
+            return .failed(error.code == ENOSPC ? .diskFull : .cannotWrite(error.message))
+        } catch {
+            return .failed(.cannotWrite("\(error)"))
+        }
+        let outcome = render(timeline, plan: plan, format: format, into: working, progress: progress)
+        guard case .saved = outcome else {
+            unlink(working)
+            return outcome
+        }
+        do {
+            return .saved(path: try CaptureFile.publish(working))
+        } catch let error as GLibError {
+            unlink(working)
+            return .failed(error.code == ENOSPC ? .diskFull : .cannotWrite(error.message))
+        } catch {
+            unlink(working)
+            return .failed(.cannotWrite("\(error)"))
+        }
+    }
+
+    private func render(_ timeline: MovieTimeline, plan: MoviePlan, format: RecordingFormat, into path: String,
+                        progress: (Double) -> Void) -> Outcome {
+        let pipeline = ges_pipeline_new()!
+        _ = gst_object_ref_sink(UnsafeMutableRawPointer(pipeline))
+        let element: UnsafeMutablePointer<GstElement> = cast(pipeline)
+        defer {
+            gst_element_set_state(element, GST_STATE_NULL)
+            gst_object_unref(UnsafeMutableRawPointer(pipeline))
+        }
+        _ = ges_pipeline_set_timeline(pipeline, timeline.timeline)
+        let bitrate = RecordingFormat.videoBitrate(width: plan.width, height: plan.height,
+                                                   framesPerSecond: plan.frameRate.framesPerSecond)
+        let settings = [format.videoEncoder: format.videoEncoderProperties(bitrate: bitrate,
+                                                                           framesPerSecond: plan.frameRate.framesPerSecond),
+                        format.audioEncoder: format.audioEncoderProperties]
+        // encodebin makes the encoders when the streams arrive: set their
+        // properties as they are added, before they see a frame.
+        Signals.connect(UnsafeMutableRawPointer(pipeline), "deep-element-added") { arguments in
+            guard let added = arguments.pointer(2), let factory = gst_element_get_factory(cast(added)),
+                  let name = String(consumingGString: gst_object_get_name(cast(factory))),
+                  let properties = settings[name] else { return }
+            for (property, value) in properties { gst_util_set_object_arg(cast(added), property, value) }
+        }
+        guard let uri = String(consumingGString: g_filename_to_uri(path, nil, nil)) else { return .failed(.cannotWrite(path)) }
+        let profile = MovieRenderer.profile(format)
+        defer { g_object_unref(UnsafeMutableRawPointer(profile)) }
+        guard ges_pipeline_set_render_settings(pipeline, uri, profile) != 0,
+              ges_pipeline_set_mode(pipeline, GES_PIPELINE_MODE_RENDER) != 0 else {
+            return .failed(.noEncoder)
+        }
+        let bus = gst_element_get_bus(element)!
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        if gst_element_set_state(element, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
+            return MovieRenderer.failure(popping: bus) ?? .failed(.failed("the pipeline would not start"))
+        }
+        let total = max(plan.duration, 1)
+        let mask = GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)
+        while true {
+            if isCancelled { return .cancelled }
+            if let message = gst_bus_timed_pop_filtered(bus, 100_000_000, mask) {
+                defer { gst_message_unref(message) }
+                if message.pointee.type == GST_MESSAGE_EOS {
+                    progress(1)
+                    return .saved(path: path)
+                }
+                return MovieRenderer.outcome(ofError: message)
+            }
+            var position: gint64 = 0
+            if gst_element_query_position(element, GST_FORMAT_TIME, &position) != 0, position >= 0 {
+                progress(min(Double(position) / Double(total), 1))
+            }
+        }
+    }
+
+    /// MP4 (ISO) with H.264 and AAC, or WebM with VP8/VP9 and Opus; each
+    /// stream's encoder named by its factory (the profile's preset name).
+    private static func profile(_ format: RecordingFormat) -> OpaquePointer {
+        func caps(_ text: String) -> UnsafeMutablePointer<GstCaps> { gst_caps_from_string(text)! }
+        let mp4 = format.container == .mp4
+        let container = gst_encoding_container_profile_new("movie", nil, caps(mp4 ? "video/quicktime,variant=iso" : "video/webm"), nil)!
+        let videoCaps = mp4 ? "video/x-h264" : format.videoEncoder == "vp9enc" ? "video/x-vp9" : "video/x-vp8"
+        let video = gst_encoding_video_profile_new(caps(videoCaps), nil, nil, 0)!
+        gst_encoding_profile_set_preset_name(video, format.videoEncoder)
+        let audio = gst_encoding_audio_profile_new(caps(mp4 ? "audio/mpeg,mpegversion=4" : "audio/x-opus"), nil, nil, 0)!
+        gst_encoding_profile_set_preset_name(audio, format.audioEncoder)
+        _ = gst_encoding_container_profile_add_profile(container, video)
+        _ = gst_encoding_container_profile_add_profile(container, audio)
+        return container
+    }
+
+    /// Whether encodebin can use an element: it is installed and ranked
+    /// (encodebin passes over unranked encoders even when the profile
+    /// names them; FFmpeg's AAC encoder is one, so a movie takes voaacenc
+    /// or fdkaacenc where a recording takes avenc_aac).
+    static func isSelectable(_ name: String) -> Bool {
+        guard let factory = gst_element_factory_find(name) else { return false }
+        defer { gst_object_unref(UnsafeMutableRawPointer(factory)) }
+        // GST_ELEMENT_FACTORY_TYPE_ENCODER, a macro Swift cannot see.
+        let isEncoder = gst_element_factory_list_is_type(factory, GstElementFactoryListType(1 << 1))
+        return isEncoder == 0 || gst_plugin_feature_get_rank(cast(UnsafeMutableRawPointer(factory))) >= GST_RANK_MARGINAL.rawValue
+    }
+
+    private static func failure(popping bus: UnsafeMutablePointer<GstBus>) -> Outcome? {
+        guard let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) else { return nil }
+        defer { gst_message_unref(message) }
+        return outcome(ofError: message)
+    }
+
+    /// A full disk is said as such; anything else is quoted.
+    private static func outcome(ofError message: UnsafeMutablePointer<GstMessage>) -> Outcome {
+        guard let error = GLibError(errorOf: message) else { return .failed(.failed("unknown error")) }
+        let resource = String(cString: g_quark_to_string(gst_resource_error_quark()))
+        if error.matches(domain: resource, code: Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue)) { return .failed(.diskFull) }
+        if error.matches(domain: resource, code: Int32(GST_RESOURCE_ERROR_OPEN_WRITE.rawValue))
+            || error.matches(domain: resource, code: Int32(GST_RESOURCE_ERROR_WRITE.rawValue)) {
+            return .failed(.cannotWrite(error.message))
+        }
+        return .failed(.failed(error.message))
+    }
+}

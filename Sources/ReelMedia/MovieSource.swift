@@ -1,0 +1,68 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+
+/// Reads what the movie maker needs of a file (length, frame rate, picture
+/// size, whether it has sound) with GstDiscoverer. Blocks: call it from a
+/// worker thread.
+public enum MovieSource {
+    /// A clip for the movie, untrimmed; throws `MovieProblem` naming the
+    /// file when it is missing or is not a video.
+    public static func clip(_ uri: String, timeout: Double = 10) throws -> MovieClip {
+        let name = MovieTimeline.name(of: uri)
+        return try discover(uri, name: name, timeout: timeout) { info, duration in
+            let videos = gst_discoverer_info_get_video_streams(info)
+            defer { gst_discoverer_stream_info_list_free(videos) }
+            guard let first = videos?.pointee.data else { return nil }
+            let video = OpaquePointer(first)
+            if gst_discoverer_video_info_is_image(video) != 0 { return nil }
+            let audios = gst_discoverer_info_get_audio_streams(info)
+            defer { gst_discoverer_stream_info_list_free(audios) }
+            let numerator = Int64(gst_discoverer_video_info_get_framerate_num(video))
+            let denominator = Int64(gst_discoverer_video_info_get_framerate_denom(video))
+            // Variable-rate streams state no rate (0/1).
+            let rate = numerator > 0 && denominator > 0 ? FrameRate(numerator, denominator)
+                : FrameRate(MovieEdit.fallbackRate.numerator, isVariable: true)
+            return MovieClip(uri: uri, sourceDuration: duration, frameRate: rate,
+                             width: Int(gst_discoverer_video_info_get_width(video)),
+                             height: Int(gst_discoverer_video_info_get_height(video)),
+                             hasSound: audios != nil)
+        }
+    }
+
+    /// Music for the movie (a file with sound; its picture, if any, is not
+    /// used), at full volume with the default fades, looping.
+    public static func music(_ uri: String, timeout: Double = 10) throws -> MovieMusic {
+        try discover(uri, name: MovieTimeline.name(of: uri), timeout: timeout) { info, duration in
+            let audios = gst_discoverer_info_get_audio_streams(info)
+            defer { gst_discoverer_stream_info_list_free(audios) }
+            return audios == nil ? nil : MovieMusic(uri: uri, sourceDuration: duration)
+        }
+    }
+
+    private static func discover<T>(_ uri: String, name: String, timeout: Double,
+                                    _ read: (OpaquePointer, Int64) -> T?) throws -> T {
+        try MediaSystem.initialize()
+        if let path = g_filename_from_uri(uri, nil, nil) {
+            defer { g_free(path) }
+            if !FileManager.default.fileExists(atPath: String(cString: path)) { throw MovieProblem.missingSource(name) }
+        }
+        guard let discoverer = gst_discoverer_new(GstClockTime(timeout * 1e9), nil) else {
+            throw MovieProblem.unreadableSource(name)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(discoverer)) }
+        var error: UnsafeMutablePointer<GError>?
+        let info = gst_discoverer_discover_uri(discoverer, uri, &error)
+        if let error { g_error_free(error) }
+        guard let info else { throw MovieProblem.unreadableSource(name) }
+        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+        let duration = gst_discoverer_info_get_duration(info)
+        guard gst_discoverer_info_get_result(info) == GST_DISCOVERER_OK, duration > 0, duration != UInt64.max,
+              let result = read(info, Int64(duration)) else {
+            throw MovieProblem.unreadableSource(name)
+        }
+        return result
+    }
+}

@@ -1,0 +1,156 @@
+import CGES
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+
+/// A GES timeline made from a `MoviePlan`: the clips on one layer (each a
+/// GESUriClip with its trim as in point and length, its picture placed in
+/// the movie frame with black around it), overlapping where the plan
+/// crossfades so that the layer's automatic transitions mix picture and
+/// sound; the music on a second layer, sound only, its volume following the
+/// plan's fades through a control source. The tracks' restriction caps fix
+/// the movie's size, rate and sound format, whatever the clips are.
+///
+/// GES checks that a timeline is used from the thread that made it: make,
+/// render and drop it on one thread.
+final class MovieTimeline {
+    let timeline: UnsafeMutablePointer<GESTimeline>
+    let videoTrack: UnsafeMutablePointer<GESTrack>
+    let audioTrack: UnsafeMutablePointer<GESTrack>
+    let plan: MoviePlan
+
+    /// Builds the timeline; throws `MovieProblem` naming a source that is
+    /// missing or cannot be read.
+    init(_ plan: MoviePlan) throws {
+        MovieTimeline.initializeEditing()
+        guard !plan.placements.isEmpty else { throw MovieProblem.empty }
+        self.plan = plan
+        timeline = ges_timeline_new()!
+        _ = gst_object_ref_sink(UnsafeMutableRawPointer(timeline))
+        let video = ges_video_track_new()!
+        let audio = ges_audio_track_new()!
+        videoTrack = cast(video)
+        audioTrack = cast(audio)
+        let size = "width=\(plan.width),height=\(plan.height)"
+        let rate = "framerate=\(plan.frameRate.numerator)/\(plan.frameRate.denominator)"
+        MovieTimeline.restrict(videoTrack, "video/x-raw,\(size),\(rate),pixel-aspect-ratio=1/1")
+        MovieTimeline.restrict(audioTrack, "audio/x-raw,rate=48000,channels=2")
+        // The timeline takes the tracks (they are floating); keep our own
+        // references for as long as we use them.
+        _ = gst_object_ref(UnsafeMutableRawPointer(videoTrack))
+        _ = gst_object_ref(UnsafeMutableRawPointer(audioTrack))
+        _ = ges_timeline_add_track(timeline, videoTrack)
+        _ = ges_timeline_add_track(timeline, audioTrack)
+
+        let clips = ges_timeline_append_layer(timeline)!
+        ges_layer_set_auto_transition(clips, 1)
+        for placement in plan.placements {
+            let asset = try MovieTimeline.asset(placement.clip.uri)
+            defer { gst_object_unref(UnsafeMutableRawPointer(asset)) }
+            guard let clip = ges_layer_add_asset(clips, cast(asset), GstClockTime(placement.start),
+                                                 GstClockTime(placement.inpoint), GstClockTime(placement.duration),
+                                                 GES_TRACK_TYPE_UNKNOWN) else {
+                throw MovieProblem.unreadableSource(placement.clip.name)
+            }
+            let element: UnsafeMutablePointer<GESTimelineElement> = cast(clip)
+            let picture = placement.picture
+            for (name, value) in [("posx", picture.x), ("posy", picture.y), ("width", picture.width), ("height", picture.height)] {
+                _ = PropertyValue.int(Int32(value)).withGValue { ges_timeline_element_set_child_property(element, name, $0) }
+            }
+            if placement.clip.hasSound, plan.clipGain != 1, let sound = MovieTimeline.audioSource(of: clip, in: audioTrack) {
+                let soundElement: UnsafeMutablePointer<GESTimelineElement> = cast(sound)
+                _ = PropertyValue.double(plan.clipGain).withGValue {
+                    ges_timeline_element_set_child_property(soundElement, "volume", $0)
+                }
+            }
+        }
+
+        if !plan.music.isEmpty, let uri = plan.musicURI {
+            let asset = try MovieTimeline.asset(uri)
+            defer { gst_object_unref(UnsafeMutableRawPointer(asset)) }
+            let musicLayer = ges_timeline_append_layer(timeline)!
+            for piece in plan.music {
+                guard let clip = ges_layer_add_asset(musicLayer, cast(asset), GstClockTime(piece.start),
+                                                     GstClockTime(piece.inpoint), GstClockTime(piece.duration),
+                                                     GES_TRACK_TYPE_AUDIO),
+                      let sound = MovieTimeline.audioSource(of: clip, in: audioTrack) else {
+                    throw MovieProblem.unreadableSource(MovieTimeline.name(of: uri))
+                }
+                MovieTimeline.setVolume(of: sound, piece.volumePoints, inpoint: piece.inpoint)
+            }
+        }
+        _ = ges_timeline_commit_sync(timeline)
+    }
+
+    deinit {
+        gst_object_unref(UnsafeMutableRawPointer(videoTrack))
+        gst_object_unref(UnsafeMutableRawPointer(audioTrack))
+        gst_object_unref(UnsafeMutableRawPointer(timeline))
+    }
+
+    /// The timeline's length as GES sees it.
+    var duration: Int64 {
+        Int64(ges_timeline_get_duration(timeline))
+    }
+
+    nonisolated(unsafe) private static var editingInitialized = false
+    private static let initializeLock = NSLock()
+
+    /// GES's one-time set-up (after GStreamer's).
+    static func initializeEditing() {
+        initializeLock.lock()
+        defer { initializeLock.unlock() }
+        guard !editingInitialized else { return }
+        _ = ges_init()
+        editingInitialized = true
+    }
+
+    /// The clip asset of a file, read synchronously (GES's discoverer).
+    private static func asset(_ uri: String) throws -> UnsafeMutablePointer<GESUriClipAsset> {
+        if let path = g_filename_from_uri(uri, nil, nil) {
+            let exists = FileManager.default.fileExists(atPath: String(cString: path))
+            g_free(path)
+            if !exists { throw MovieProblem.missingSource(name(of: uri)) }
+        }
+        var error: UnsafeMutablePointer<GError>?
+        let asset = ges_uri_clip_asset_request_sync(uri, &error)
+        if let error { g_error_free(error) }
+        guard let asset else { throw MovieProblem.unreadableSource(name(of: uri)) }
+        return asset
+    }
+
+    static func name(of uri: String) -> String {
+        MovieClip(uri: uri, sourceDuration: 0, frameRate: FrameRate(1), width: 0, height: 0).name
+    }
+
+    private static func restrict(_ track: UnsafeMutablePointer<GESTrack>, _ description: String) {
+        let caps = gst_caps_from_string(description)!
+        ges_track_set_restriction_caps(track, caps)
+        gst_caps_unref(caps)
+    }
+
+    private static func audioSource(of clip: UnsafeMutablePointer<GESClip>,
+                                    in track: UnsafeMutablePointer<GESTrack>) -> UnsafeMutablePointer<GESTrackElement>? {
+        guard let element = ges_clip_find_track_element(clip, track, ges_audio_source_get_type()) else { return nil }
+        // find_track_element returns a reference; the clip keeps its own.
+        gst_object_unref(UnsafeMutableRawPointer(element))
+        return element
+    }
+
+    /// The music's volume over time: a linear control source on the
+    /// source's volume, with absolute values (1 = as recorded), its times
+    /// on the music file's own clock.
+    private static func setVolume(of sound: UnsafeMutablePointer<GESTrackElement>, _ points: [MoviePlan.VolumePoint],
+                                  inpoint: Int64) {
+        let source = gst_interpolation_control_source_new()!
+        gst_util_set_object_arg(cast(source), "mode", "linear")
+        let timed: UnsafeMutablePointer<GstTimedValueControlSource> = cast(source)
+        for point in points {
+            _ = gst_timed_value_control_source_set(timed, GstClockTime(point.time + inpoint), point.volume)
+        }
+        _ = ges_track_element_set_control_source(sound, source, "volume", "direct-absolute")
+        gst_object_unref(UnsafeMutableRawPointer(source))
+    }
+}

@@ -1,0 +1,145 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+import XCTest
+@testable import ReelMedia
+
+/// Sources for the movie tests, made once per run beside the other test
+/// media. Each clip marks one frame white, so a test can tell which frame
+/// a trim starts on: the frames before it are red, the ones after another
+/// colour. Small pictures and a few seconds keep the renders short.
+final class MovieFixture: @unchecked Sendable {
+    /// 320×180, 30 fps, 3 s, H.264 + AAC (a 440 Hz tone): frames 0–29 red,
+    /// frame 30 (1.0 s) white, then green. Keyframes every 12 frames, so
+    /// frame 30 is not one.
+    let landscape: String
+    /// 180×320 (portrait), 25 fps, 3 s, H.264 without sound: frames 0–24
+    /// red, frame 25 (1.0 s) white, then blue.
+    let portrait: String
+    /// 2 s of 640×360 noise, 30 fps, H.264, no sound: a picture that no
+    /// encoder can make small (solid colours cost next to nothing).
+    let noise: String
+    /// 2 s of a 1 kHz sine at amplitude 0.5 (RMS 0.354), Vorbis in Ogg.
+    let music: String
+    static let musicRMS = 0.5 / 2.0.squareRoot()
+
+    static let shared: MovieFixture = {
+        do { return try MovieFixture() } catch { fatalError("could not make the movie test media: \(error)") }
+    }()
+
+    private init() throws {
+        let folder = MediaFixture.shared.makeFolder("movie-sources")
+        landscape = folder + "/landscape.mp4"
+        portrait = folder + "/portrait clip.mp4"
+        music = folder + "/music.ogg"
+        noise = folder + "/noise.mp4"
+        func colours(_ width: Int, _ height: Int, _ rate: Int, before: Int, after: String, total: Int) -> String {
+            let caps = "video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(rate)/1"
+            return """
+                videotestsrc pattern=solid-color foreground-color=0xffff0000 num-buffers=\(before) ! \(caps) ! c. \
+                videotestsrc pattern=solid-color foreground-color=0xffffffff num-buffers=1 ! \(caps) ! c. \
+                videotestsrc pattern=solid-color foreground-color=\(after) num-buffers=\(total - before - 1) ! \(caps) ! c.
+                """
+        }
+        try MediaFixture.make(landscape, """
+            concat name=c ! x264enc speed-preset=ultrafast key-int-max=12 ! h264parse ! queue ! mux. \
+            audiotestsrc freq=440 volume=0.3 num-buffers=30 samplesperbuffer=4800 ! audio/x-raw,rate=48000,channels=2 \
+            ! audioconvert ! avenc_aac ! queue ! mux. mp4mux name=mux ! filesink name=sink \
+            \(colours(320, 180, 30, before: 30, after: "0xff00ff00", total: 90))
+            """)
+        try MediaFixture.make(portrait, """
+            concat name=c ! x264enc speed-preset=ultrafast key-int-max=12 ! h264parse ! mp4mux ! filesink name=sink \
+            \(colours(180, 320, 25, before: 25, after: "0xff0000ff", total: 75))
+            """)
+        try MediaFixture.make(noise, """
+            videotestsrc pattern=snow num-buffers=60 ! video/x-raw,format=I420,width=640,height=360,framerate=30/1 \
+            ! x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink name=sink
+            """)
+        try MediaFixture.make(music, """
+            audiotestsrc freq=1000 volume=0.5 num-buffers=20 samplesperbuffer=4800 ! audio/x-raw,rate=48000,channels=2 \
+            ! audioconvert ! vorbisenc quality=0.9 ! oggmux ! filesink name=sink
+            """)
+    }
+}
+
+/// A movie decoded whole: every video frame as RGBx and the sound as
+/// 48 kHz stereo floats, with their times.
+struct DecodedMovie {
+    struct Frame {
+        let time: Int64
+        let duration: Int64
+        let width: Int
+        let height: Int
+        let pixels: [UInt8]
+
+        /// (red, green, blue) at a point.
+        func colour(x: Int, y: Int) -> (Int, Int, Int) {
+            let at = (y * width + x) * 4
+            return (Int(pixels[at]), Int(pixels[at + 1]), Int(pixels[at + 2]))
+        }
+    }
+
+    var frames: [Frame] = []
+    /// Interleaved left, right.
+    var samples: [Float] = []
+    var firstSampleTime: Int64 = 0
+
+    init(_ path: String) throws {
+        let pipeline = try LaunchPipeline("""
+            filesrc name=in ! decodebin name=d \
+            d. ! video/x-raw ! queue ! videoconvert ! video/x-raw,format=RGBx ! appsink name=video sync=false wait-on-eos=false \
+            d. ! audio/x-raw ! queue ! audioconvert ! audioresample ! audio/x-raw,format=F32LE,rate=48000,channels=2,layout=interleaved \
+            ! appsink name=audio sync=false wait-on-eos=false
+            """)
+        pipeline.set("in", "location", string: path)
+        guard pipeline.runToEnd(timeout: 60, isCancelled: { false }) == .finished else {
+            throw GLibError(domain: "test", code: 0, message: "\(path) does not decode")
+        }
+        let video = try XCTUnwrap(pipeline.child("video")), audio = try XCTUnwrap(pipeline.child("audio"))
+        while let sample = gst_app_sink_try_pull_sample(video.cast(), 0) {
+            defer { gst_sample_unref(sample) }
+            let buffer = gst_sample_get_buffer(sample)!
+            let structure = gst_caps_get_structure(gst_sample_get_caps(sample), 0)
+            var width: gint = 0, height: gint = 0
+            gst_structure_get_int(structure, "width", &width)
+            gst_structure_get_int(structure, "height", &height)
+            frames.append(Frame(time: Int64(buffer.pointee.pts), duration: Int64(buffer.pointee.duration),
+                                width: Int(width), height: Int(height), pixels: DecodedMovie.bytes(of: buffer)))
+        }
+        var first = true
+        while let sample = gst_app_sink_try_pull_sample(audio.cast(), 0) {
+            defer { gst_sample_unref(sample) }
+            let buffer = gst_sample_get_buffer(sample)!
+            if first { firstSampleTime = Int64(buffer.pointee.pts); first = false }
+            let bytes = DecodedMovie.bytes(of: buffer)
+            samples += bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        }
+        pipeline.setState(GST_STATE_NULL)
+    }
+
+    private static func bytes(of buffer: UnsafeMutablePointer<GstBuffer>) -> [UInt8] {
+        var map = GstMapInfo()
+        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return [] }
+        defer { gst_buffer_unmap(buffer, &map) }
+        return Array(UnsafeBufferPointer(start: map.data, count: Int(map.size)))
+    }
+
+    /// The end of the last frame.
+    var videoDuration: Int64 { frames.last.map { $0.time + $0.duration } ?? 0 }
+
+    /// The frame shown at `time`.
+    func frame(at time: Int64) -> Frame? {
+        frames.last { $0.time <= time }
+    }
+
+    /// The sound's RMS level between two times (both channels).
+    func rms(from start: Int64, to end: Int64) -> Double {
+        let a = max(Int((start - firstSampleTime) * 48_000 / 1_000_000_000) * 2, 0)
+        let b = min(Int((end - firstSampleTime) * 48_000 / 1_000_000_000) * 2, samples.count)
+        guard b > a else { return 0 }
+        let sum = samples[a..<b].reduce(0.0) { $0 + Double($1) * Double($1) }
+        return (sum / Double(b - a)).squareRoot()
+    }
+}

@@ -1,0 +1,192 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+import XCTest
+@testable import ReelMedia
+
+/// The movie maker's engine on real files through GES: trims, order,
+/// letterboxing, music level, both containers, cancelling, a full disk, a
+/// missing source. Every movie is decoded back and looked at.
+final class MovieRendererTests: XCTestCase {
+    private var folder = ""
+    private let second: Int64 = 1_000_000_000
+
+    override func setUpWithError() throws {
+        try MediaSystem.initialize()
+        folder = MediaFixture.shared.makeFolder("movies")
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func uri(_ path: String) -> String { MediaFixture.uri(path) }
+
+    /// The landscape clip from its white frame (1.0 s) to 2.5 s, then the
+    /// portrait one from its white frame (1.0 s) to 2.2 s.
+    private func twoTrimmedClips() throws -> MovieEdit {
+        var editor = MovieEditor()
+        var landscape = try MovieSource.clip(uri(MovieFixture.shared.landscape))
+        var portrait = try MovieSource.clip(uri(MovieFixture.shared.portrait))
+        XCTAssertEqual(landscape.frameRate, FrameRate(30))
+        XCTAssertEqual(portrait.frameRate, FrameRate(25))
+        XCTAssertTrue(portrait.isPortrait)
+        XCTAssertFalse(portrait.hasSound)
+        // Trimmed a little off the frame: the model moves it onto the frame.
+        landscape.trim(from: second + 4_000_000, to: 2_500_000_000)
+        portrait.trim(from: second - 6_000_000, to: 2_200_000_000)
+        editor.add([portrait, landscape])
+        editor.move(landscape.id, to: 0)
+        return editor.edit
+    }
+
+    private func visibleFiles() -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    }
+
+    func testTrimmedClipsWithMusicMakeAnMP4OfTheTrimmedLength() throws {
+        var edit = try twoTrimmedClips()
+        var music = try MovieSource.music(uri(MovieFixture.shared.music))
+        music.volume = 0.3
+        edit.music = music
+        edit.clipSound = .mute
+        let outcome = MovieRenderer(edit: edit, folder: folder).run()
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        XCTAssertTrue((path as NSString).lastPathComponent.hasPrefix("Movie "), path)
+        XCTAssertTrue(path.hasSuffix(".mp4"))
+        XCTAssertEqual(visibleFiles(), [(path as NSString).lastPathComponent], "only the movie, no hidden file")
+
+        guard case .video(let info) = MediaProbe().probe(uri(path)) else { return XCTFail("the movie does not play") }
+        XCTAssertEqual(info.videoCodec?.contains("H.264"), true, info.videoCodec ?? "no video")
+        XCTAssertEqual(info.audioCodec?.contains("AAC"), true, info.audioCodec ?? "no sound")
+        XCTAssertEqual(info.width, 320)
+        XCTAssertEqual(info.height, 180)
+
+        let movie = try DecodedMovie(path)
+        let frame = FrameRate(30).frameDuration
+        let trims = edit.clips.map(\.duration).reduce(0, +)
+        XCTAssertEqual(trims, 2_700_000_000)
+        XCTAssertLessThanOrEqual(abs(movie.videoDuration - trims), frame + 1, "length \(movie.videoDuration)")
+
+        // Each clip starts on the frame it was trimmed to: the white one.
+        let plan = edit.plan
+        for placement in plan.placements {
+            let first = try XCTUnwrap(movie.frame(at: placement.start))
+            let (r, g, b) = first.colour(x: 160, y: 90)
+            XCTAssertTrue(r > 200 && g > 200 && b > 200, "\(placement.clip.name) starts white, not (\(r), \(g), \(b))")
+            let next = try XCTUnwrap(movie.frame(at: placement.start + FrameRate(25).frameDuration))
+            XCTAssertFalse(next.colour(x: 160, y: 90).0 > 200 && next.colour(x: 160, y: 90).1 > 200,
+                           "one frame later it is no longer white")
+        }
+        // The portrait clip stands in the middle with black bars beside it.
+        let portrait = try XCTUnwrap(movie.frame(at: plan.placements[1].start + second / 2))
+        let (r, g, b) = portrait.colour(x: 160, y: 90)
+        XCTAssertTrue(b > 200 && r < 60 && g < 60, "the portrait clip's blue in the middle, not (\(r), \(g), \(b))")
+        for x in [10, 309] {
+            let bar = portrait.colour(x: x, y: 90)
+            XCTAssertTrue(bar.0 < 30 && bar.1 < 30 && bar.2 < 30, "black bar at x=\(x), not \(bar)")
+        }
+        // Only the music is heard, at 30 % (the 2 s music loops under 2.7 s).
+        let steady = try XCTUnwrap(plan.musicSteady)
+        let level = movie.rms(from: steady.lowerBound + 100_000_000, to: steady.upperBound - 100_000_000)
+        let expected = MovieFixture.musicRMS * 0.3
+        XCTAssertEqual(20 * log10(level / expected), 0, accuracy: 1, "music level \(level), expected \(expected)")
+        // After the loop point (2 s) the music goes on, fading out to the
+        // end as planned (the fade's times are on the second play's clock).
+        let fading = MovieFixture.musicRMS * plan.musicVolume(at: 2_250_000_000)
+        XCTAssertEqual(20 * log10(movie.rms(from: 2_150_000_000, to: 2_350_000_000) / fading), 0, accuracy: 1)
+        XCTAssertLessThan(movie.rms(from: 2_600_000_000, to: 2_700_000_000), expected / 4, "faded out at the end")
+        // And it fades in from silence.
+        XCTAssertLessThan(movie.rms(from: 0, to: 100_000_000), expected / 4)
+    }
+
+    func testWebMHasVP8AndOpusAndTheClipsOwnSound() throws {
+        var edit = MovieEdit()
+        var clip = try MovieSource.clip(uri(MovieFixture.shared.landscape))
+        clip.trim(from: 0, to: second)
+        edit.clips = [clip]
+        edit.output = MovieOutput(container: .webm, size: .asFirstClip)
+        let outcome = MovieRenderer(edit: edit, folder: folder).run()
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        XCTAssertTrue(path.hasSuffix(".webm"))
+        guard case .video(let info) = MediaProbe().probe(uri(path)) else { return XCTFail("the movie does not play") }
+        XCTAssertEqual(info.videoCodec?.contains("VP8"), true, info.videoCodec ?? "no video")
+        XCTAssertEqual(info.audioCodec?.contains("Opus"), true, info.audioCodec ?? "no sound")
+        let movie = try DecodedMovie(path)
+        XCTAssertLessThanOrEqual(abs(movie.videoDuration - second), FrameRate(30).frameDuration + 1)
+        // The clip's own tone (amplitude 0.3) is kept as recorded.
+        XCTAssertEqual(20 * log10(movie.rms(from: 200_000_000, to: 800_000_000) / (0.3 / 2.0.squareRoot())), 0, accuracy: 1)
+    }
+
+    func testCancellingLeavesNoFile() throws {
+        var edit = try twoTrimmedClips()
+        edit.output.size = .hd
+        let renderer = MovieRenderer(edit: edit, folder: folder)
+        final class Seen: @unchecked Sendable { var progress: [Double] = []; var outcome: MovieRenderer.Outcome? }
+        let seen = Seen()
+        renderer.start(onProgress: { fraction in
+            seen.progress.append(fraction)
+            if fraction > 0 { renderer.cancel() }
+        }, onFinished: { seen.outcome = $0 })
+        XCTAssertTrue(spinMainContext(timeout: 60) { seen.outcome != nil })
+        XCTAssertEqual(seen.outcome, .cancelled)
+        XCTAssertFalse(seen.progress.isEmpty, "progress was reported on the main thread")
+        XCTAssertEqual(visibleFiles(), [], "nothing is left, hidden or not")
+    }
+
+    func testProgressRisesToTheEnd() throws {
+        var edit = MovieEdit()
+        var clip = try MovieSource.clip(uri(MovieFixture.shared.landscape))
+        clip.trim(from: 0, to: second)
+        edit.clips = [clip]
+        var progress: [Double] = []
+        let outcome = MovieRenderer(edit: edit, folder: folder).run { progress.append($0) }
+        guard case .saved = outcome else { return XCTFail("not saved: \(outcome)") }
+        XCTAssertEqual(progress.last, 1)
+        XCTAssertEqual(progress, progress.sorted(), "never goes back")
+    }
+
+    func testAFullDiskLeavesNoHalfFileAndSaysSo() throws {
+        let disk = folder + "/small-disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=300k", "tmpfs", disk]) else {
+            throw XCTSkip("a tmpfs cannot be mounted here (not root)")
+        }
+        defer { _ = run("/bin/umount", ["-l", disk]) }
+        var edit = MovieEdit()
+        edit.clips = [try MovieSource.clip(uri(MovieFixture.shared.noise))]
+        edit.output.size = .hd  // noise at 5 Mbit/s: 300 kB is half a second
+        let outcome = MovieRenderer(edit: edit, folder: disk).run()
+        XCTAssertEqual(outcome, .failed(.diskFull))
+        XCTAssertEqual(MovieProblem.diskFull.text, "The disk is full. The movie was not saved.")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk), [], "no half file")
+    }
+
+    func testAMissingSourceIsRefusedWithItsName() throws {
+        var edit = try twoTrimmedClips()
+        let gone = MovieClip(uri: uri(folder + "/gone clip.mp4"), sourceDuration: second, frameRate: FrameRate(30),
+                             width: 320, height: 180)
+        edit.clips.append(gone)
+        XCTAssertEqual(MovieRenderer(edit: edit, folder: folder).run(), .failed(.missingSource("gone clip.mp4")))
+        XCTAssertEqual(visibleFiles(), [])
+        XCTAssertThrowsError(try MovieSource.clip(gone.uri)) {
+            XCTAssertEqual($0 as? MovieProblem, .missingSource("gone clip.mp4"))
+        }
+        XCTAssertThrowsError(try MovieSource.clip(uri(MovieFixture.shared.music))) {
+            XCTAssertEqual($0 as? MovieProblem, .unreadableSource("music.ogg"), "sound only is no clip")
+        }
+        XCTAssertEqual(MovieRenderer(edit: MovieEdit(), folder: folder).run(), .failed(.empty))
+    }
+
+    private func run(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}

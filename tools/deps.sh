@@ -5,12 +5,13 @@
 # test_dependencies.py proves that every GStreamer element, command and
 # Python module the code uses comes from a package listed where it is used.
 
-# What Reel needs at run time: the libraries it links, the GStreamer plugins
-# it builds pipelines from or that playbin plugs for the media it makes and
-# streams, the icons and fonts it draws with, a place to keep settings.
+# What Reel needs at run time: the libraries it links (GES for the movie
+# maker, whose package holds its nle plugin too), the GStreamer plugins it
+# builds pipelines from or that playbin and GES plug for the media it makes
+# and streams, the icons and fonts it draws with, a place to keep settings.
 REEL_RUNTIME_PACKAGES=(
     libglib2.0-0 libgtk-4-1 libadwaita-1-0 libyuv0
-    libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 libgstreamer-plugins-bad1.0-0
+    libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 libgstreamer-plugins-bad1.0-0 libges-1.0-0
     gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
     gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-x gstreamer1.0-alsa
     dconf-gsettings-backend adwaita-icon-theme librsvg2-common fonts-cantarell fonts-noto-cjk
@@ -23,7 +24,7 @@ REEL_BUILD_PACKAGES=(
     pkg-config meson ninja-build gettext
     libglib2.0-dev libglib2.0-bin libglib2.0-dev-bin
     libgtk-4-dev libadwaita-1-dev libgtk-3-bin
-    libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
+    libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev libges-1.0-dev
     libyuv-dev desktop-file-utils appstream
 )
 

@@ -34,6 +34,13 @@ EXPECTED_FINISH_ARGS = {
     "--filesystem=xdg-pictures",
 }
 
+# Libraries Reel links that the GNOME runtime does not ship, so the manifest
+# builds them as modules ahead of Reel (name: why).
+BUNDLED_MODULES = {
+    "libyuv": "SIMD colour conversion for the video path",
+    "gst-editing-services": "GES, the movie maker's timelines (not in the GNOME runtime)",
+}
+
 # Source types whose "path" (or "paths") points at a local file or directory.
 LOCAL_SOURCE_TYPES = {"file", "dir", "patch", "script", "archive", "git"}
 
@@ -88,6 +95,11 @@ class Checker:
         modules = manifest.get("modules")
         if self.check(isinstance(modules, list) and modules, "modules: expected a non-empty list"):
             found = self.walk_modules(modules, os.path.dirname(self.manifest_path))
+            names = [m.get("name") for m in found]
+            for name, why in BUNDLED_MODULES.items():
+                if self.check(name in names, f"modules: no module {name!r} ({why})") and "reel" in names:
+                    self.check(names.index(name) < names.index("reel"),
+                               f"modules: {name!r} must be built before 'reel'")
             reel = [m for m in found if m.get("name") == "reel"]
             if self.check(len(reel) == 1, f"expected exactly one module named 'reel', found {len(reel)}"):
                 self.check(reel[0].get("buildsystem") == "meson",

@@ -1,6 +1,9 @@
 """Every GStreamer element, Python module and command that Reel, its tests and
 its benches use comes from a Debian package that tools/deps.sh installs.
 
+The C libraries the Swift modules link (module.modulemap) are read the same
+way, through the dynamic linker's cache, and must come from the run-time list.
+
 A dependency is proven here, not by it happening to be installed on the
 machine the suite runs on: the sources are read for what they use, GStreamer's
 registry says which plugin file provides each element (Python says which file
@@ -49,7 +52,7 @@ OPTIONAL = {
     "vaapih264enc": "hardware H.264 encoding (VA-API), else x264enc",
     "openh264enc": "another H.264 encoder, after x264enc",
     "fdkaacenc": "another AAC encoder, before avenc_aac",
-    "voaacenc": "another AAC encoder, after avenc_aac",
+    "voaacenc": "another AAC encoder, after avenc_aac; the movie maker's (encodebin skips the unranked avenc_aac)",
     "vp9enc": "a WebM fallback after vp8enc",
     "vorbisenc": "WebM sample audio without opusenc",
 }
@@ -62,6 +65,16 @@ UNNAMED = [
     "qtdemux", "matroskademux", "h264parse", "aacparse", "avdec_h264", "avdec_aac",
     "vp8dec", "opusdec", "souphttpsrc", "hlsdemux2", "dashdemux2", "typefind",
     "decodebin3", "urisourcebin", "pulsesink", "alsasink", "v4l2src", "pulsesrc",
+]
+
+# Elements GES makes for the movie maker's timelines (MovieTimeline,
+# MovieRenderer) without Reel naming them: its non-linear engine (nle, in
+# libges itself), the mixers the layers meet in, the converters each clip
+# goes through, the encoder bin of render mode. Needed all the same.
+GES_ELEMENTS = [
+    "nlecomposition", "nlesource", "nleurisource", "nleoperation", "compositor", "audiomixer",
+    "videoconvert", "videoscale", "videorate", "videoflip", "audioconvert", "audioresample", "audiorate",
+    "volume", "uridecodebin", "encodebin", "playsink", "scaletempo",
 ]
 
 CAPS_OR_PROPERTY = re.compile(r"[=/]")
@@ -311,6 +324,32 @@ def uses() -> list[Use]:
             for command in re.findall(r'"(/(?:usr/)?s?bin/[\w.+-]+)"', text):
                 found.append(Use("command", command, where, scope))
     found += [Use("element", name, "playbin's plugging or the device monitor (UNNAMED)", "app") for name in UNNAMED]
+    found += [Use("element", name, "GES's timelines and render mode (GES_ELEMENTS)", "app") for name in GES_ELEMENTS]
+    found += linked_libraries()
+    return found
+
+
+def linked_libraries() -> list[Use]:
+    """The C libraries the Swift modules link (`link "…"` in each
+    module.modulemap under Sources/): the app needs each at run time."""
+    found = []
+    for modulemap in sorted((ROOT / "Sources").glob("*/module.modulemap")):
+        for name in re.findall(r'^\s*link\s+"([^"]+)"', modulemap.read_text(), re.MULTILINE):
+            found.append(Use("library", name, str(modulemap.relative_to(ROOT)), "app"))
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def shared_libraries() -> dict[str, str]:
+    """soname stem ("ges-1.0") → the file the dynamic linker finds."""
+    out = subprocess.run(["/sbin/ldconfig", "-p"], capture_output=True, text=True).stdout
+    found = {}
+    for match in re.finditer(r"^\s*lib(\S+?)\.so(?:\.[\d.]+)? \(([^)]*)\) => (\S+)$", out, re.MULTILINE):
+        stem, flags, path = match.groups()
+        if "x86-64" in flags or "x86_64" in path or not flags.strip():
+            # The real file (lib*.so.N), not the development link.
+            if stem not in found or ".so." in path:
+                found[stem] = os.path.realpath(path)
     return found
 
 
@@ -330,6 +369,8 @@ def file_of(use: Use) -> str | None:
             return None
         return spec.origin if spec.origin not in (None, "built-in", "frozen") else \
             (list(spec.submodule_search_locations or [None])[0])
+    if use.kind == "library":
+        return shared_libraries().get(use.name)
     if use.kind == "typelib":
         for folder in ("/usr/lib/x86_64-linux-gnu/girepository-1.0", "/usr/lib/girepository-1.0",
                        *[str(p) for p in Path("/usr/lib").glob("*/girepository-1.0")]):
@@ -423,7 +464,7 @@ LIST_NAMES = {"app": "REEL_RUNTIME_PACKAGES", "test": "REEL_RUNTIME_PACKAGES, RE
 
 
 def problems(found: list[Use]) -> list[str]:
-    """One line per element, module, typelib or command not covered, with
+    """One line per element, library, module, typelib or command not covered, with
     where it is used."""
     where: dict[tuple[str, str, str], list[str]] = {}
     for use in found:
@@ -461,6 +502,9 @@ def test_the_reader_finds_what_the_sources_use():
     assert {"timeoverlay", "hlssink2", "x264enc", "avenc_aac", "ximagesink"} <= test_elements, sorted(test_elements)
     assert {"pyatspi", "gi", "pytest"} <= {u.name for u in found if u.kind == "module"}
     assert {"Gst-1.0", "Gtk-4.0"} <= {u.name for u in found if u.kind == "typelib"}
+    assert {"ges-1.0", "gstcontroller-1.0", "gstreamer-1.0", "gtk-4", "yuv"} <= \
+        {u.name for u in found if u.kind == "library"}, sorted(u.name for u in found if u.kind == "library")
+    assert {"nlecomposition", "compositor", "audiomixer", "encodebin"} <= elements
     commands = {u.name for u in found if u.kind == "command"}
     assert {"Xvfb", "xdotool", "nginx", "pactl", "gst-launch-1.0", "import"} <= commands, sorted(commands)
 

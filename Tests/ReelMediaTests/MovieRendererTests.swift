@@ -102,6 +102,28 @@ final class MovieRendererTests: XCTestCase {
         XCTAssertLessThan(movie.rms(from: 0, to: 100_000_000), expected / 4)
     }
 
+    func testACrossfadeMixesTheClipsAndShortensTheMovie() throws {
+        var edit = try twoTrimmedClips()
+        // 1.6 s: long enough for the whole half second on its side.
+        edit.clips[1].trim(from: second, to: 2_600_000_000)
+        edit.crossfade = true
+        let outcome = MovieRenderer(edit: edit, folder: folder).run()
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        let movie = try DecodedMovie(path)
+        let plan = edit.plan
+        XCTAssertEqual(plan.placements[0].end - plan.placements[1].start, 500_000_000)
+        XCTAssertLessThanOrEqual(abs(movie.videoDuration - (3_100_000_000 - 500_000_000)), FrameRate(30).frameDuration + 1)
+        // Halfway through the crossfade: the first clip's green and the
+        // second's blue, each partly.
+        let middle = try XCTUnwrap(movie.frame(at: plan.placements[1].start + 250_000_000)).colour(x: 160, y: 90)
+        XCTAssertTrue(middle.1 > 40 && middle.1 < 215 && middle.2 > 40 && middle.2 < 215, "a mix, not \(middle)")
+        // Before it only the first clip, after it only the second.
+        let before = try XCTUnwrap(movie.frame(at: plan.placements[1].start - 100_000_000)).colour(x: 160, y: 90)
+        XCTAssertTrue(before.1 > 200 && before.2 < 60, "green before, not \(before)")
+        let after = try XCTUnwrap(movie.frame(at: plan.placements[0].end + 100_000_000)).colour(x: 160, y: 90)
+        XCTAssertTrue(after.2 > 200 && after.1 < 60, "blue after, not \(after)")
+    }
+
     func testWebMHasVP8AndOpusAndTheClipsOwnSound() throws {
         var edit = MovieEdit()
         var clip = try MovieSource.clip(uri(MovieFixture.shared.landscape))

@@ -1,0 +1,66 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+import XCTest
+@testable import ReelMedia
+
+/// The movie being edited plays through GES into Reel's own video sink:
+/// the frames the page would draw, at the trimmed starts, to the end.
+final class MoviePreviewTests: XCTestCase {
+    private let second: Int64 = 1_000_000_000
+
+    override func setUpWithError() throws {
+        try MediaSystem.initialize()
+    }
+
+    func testThePreviewShowsEachClipsTrimmedStartAndPlaysToTheEnd() throws {
+        var landscape = try MovieSource.clip(MediaFixture.uri(MovieFixture.shared.landscape))
+        var portrait = try MovieSource.clip(MediaFixture.uri(MovieFixture.shared.portrait))
+        landscape.trim(from: second, to: 1_500_000_000)
+        portrait.trim(from: second, to: 1_400_000_000)
+        var edit = MovieEdit()
+        edit.clips = [landscape, portrait]
+        final class Seen { var frames: [VideoFrame] = []; var events: [MoviePreview.Event] = [] }
+        let seen = Seen()
+        let sink = VideoSink()
+        sink.onFrame = { seen.frames.append($0) }
+        let preview = try MoviePreview(edit: edit, videoSink: sink)
+        preview.onEvent = { seen.events.append($0) }
+        XCTAssertEqual(preview.duration, edit.plan.duration)
+
+        preview.pause()
+        XCTAssertTrue(spinMainContext(timeout: 20) { seen.events.contains(.ready) && !seen.frames.isEmpty }, "\(seen.events)")
+        assertWhite(try XCTUnwrap(seen.frames.last), "the first clip's trimmed start")
+
+        seen.events = []
+        seen.frames = []
+        preview.seek(to: edit.plan.placements[1].start)
+        XCTAssertTrue(spinMainContext(timeout: 20) { seen.events.contains(.ready) && !seen.frames.isEmpty }, "\(seen.events)")
+        let second = try XCTUnwrap(seen.frames.last)
+        assertWhite(second, "the second clip's trimmed start")
+        // Portrait in a landscape frame: black beside it.
+        let bar = second.rgb(x: 4, y: second.height / 2)
+        XCTAssertTrue(bar.0 < 30 && bar.1 < 30 && bar.2 < 30, "a black bar, not \(bar)")
+
+        preview.play()
+        XCTAssertTrue(spinMainContext(timeout: 20) { seen.events.contains(.ended) }, "\(seen.events)")
+        let last = try XCTUnwrap(seen.frames.last).rgb(x: seen.frames.last!.width / 2, y: seen.frames.last!.height / 2)
+        XCTAssertTrue(last.2 > 200 && last.0 < 60, "ends on the portrait clip's blue, not \(last)")
+    }
+
+    func testAMissingSourceIsNamed() throws {
+        var edit = MovieEdit()
+        edit.clips = [MovieClip(uri: "file:///nowhere/holiday.mp4", sourceDuration: second, frameRate: FrameRate(30),
+                                width: 320, height: 180)]
+        XCTAssertThrowsError(try MoviePreview(edit: edit, videoSink: VideoSink())) {
+            XCTAssertEqual($0 as? MovieProblem, .missingSource("holiday.mp4"))
+        }
+    }
+
+    private func assertWhite(_ frame: VideoFrame, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        let centre = frame.rgb(x: frame.width / 2, y: frame.height / 2)
+        XCTAssertTrue(centre.0 > 200 && centre.1 > 200 && centre.2 > 200, "\(what) is white, not \(centre)", file: file, line: line)
+    }
+}

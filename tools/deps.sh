@@ -45,7 +45,7 @@ REEL_TEST_PACKAGES=(
 # What the benchmarks in bench/ compare Reel with (each skips a peer that
 # is missing): `. tools/deps.sh; reel_install_packages "${REEL_BENCH_PACKAGES[@]}"`.
 REEL_BENCH_PACKAGES=(
-    mpv ffmpegthumbnailer totem bc heaptrack
+    mpv ffmpegthumbnailer totem bc heaptrack ffmpeg ges1.0-tools time
 )
 
 reel_missing_packages() {

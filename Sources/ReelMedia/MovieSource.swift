@@ -25,9 +25,13 @@ public enum MovieSource {
             // Variable-rate streams state no rate (0/1).
             let rate = numerator > 0 && denominator > 0 ? FrameRate(numerator, denominator)
                 : FrameRate(MovieEdit.fallbackRate.numerator, isVariable: true)
-            return MovieClip(uri: uri, sourceDuration: duration, frameRate: rate,
-                             width: Int(gst_discoverer_video_info_get_width(video)),
-                             height: Int(gst_discoverer_video_info_get_height(video)),
+            // GES turns a picture upright as its tag asks (phones record
+            // portrait as landscape plus "rotate-90"): the size the movie
+            // fits is the upright one.
+            var width = Int(gst_discoverer_video_info_get_width(video))
+            var height = Int(gst_discoverer_video_info_get_height(video))
+            if [90, 270].contains(rotation(of: video)) { swap(&width, &height) }
+            return MovieClip(uri: uri, sourceDuration: duration, frameRate: rate, width: width, height: height,
                              hasSound: audios != nil)
         }
     }
@@ -40,6 +44,15 @@ public enum MovieSource {
             defer { gst_discoverer_stream_info_list_free(audios) }
             return audios == nil ? nil : MovieMusic(uri: uri, sourceDuration: duration)
         }
+    }
+
+    /// The clockwise rotation the stream's `image-orientation` tag asks for.
+    private static func rotation(of stream: OpaquePointer) -> Int {
+        guard let tags = gst_discoverer_stream_info_get_tags(stream) else { return 0 }
+        var value: UnsafeMutablePointer<gchar>?
+        guard gst_tag_list_get_string(tags, "image-orientation", &value) != 0, let value else { return 0 }
+        defer { g_free(value) }
+        return VideoRotation.degrees(fromTag: String(cString: value))
     }
 
     private static func discover<T>(_ uri: String, name: String, timeout: Double,

@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 import XCTest
 @testable import ReelMedia
 
@@ -81,6 +82,45 @@ final class MediaBench: XCTestCase {
         print("REEL_BENCH thumbnails workers=\(workers) accurate=\(thumbnailer.accurateSeek) files=\(files.count) "
               + "process=\((environment["REEL_BENCH_MEDIA_WORKER"] ?? "").isEmpty ? "app" : "worker") "
               + "web=\(web != nil) created=\(results.created) wall=\(String(format: "%.2f", seconds))")
+    }
+
+    /// `REEL_BENCH_EXPORT="<clip> <clip> ... " REEL_BENCH_MUSIC=<file>
+    /// REEL_BENCH_OUT=<folder> [REEL_BENCH_TRIM="2 8"] [REEL_BENCH_VOLUME=0.3]`:
+    /// exports the clips, each trimmed (seconds in the source), with the
+    /// music, as a 1080p MP4 through MovieRenderer, on this thread. CPU is
+    /// this process's user + system time over the export (GES's and the
+    /// encoders' threads are in it).
+    func testMovieExportBench() throws {
+        guard let clips = environment["REEL_BENCH_EXPORT"], let music = environment["REEL_BENCH_MUSIC"],
+              let out = environment["REEL_BENCH_OUT"] else {
+            throw XCTSkip("set REEL_BENCH_EXPORT, REEL_BENCH_MUSIC and REEL_BENCH_OUT")
+        }
+        try MediaSystem.initialize()
+        let trim = (environment["REEL_BENCH_TRIM"] ?? "2 8").split(separator: " ").map { Int64(Double($0)! * 1e9) }
+        var editor = MovieEditor()
+        for path in clips.split(separator: " ") {
+            var clip = try MovieSource.clip(MediaFixture.uri(String(path)))
+            clip.trim(from: trim[0], to: trim[1])
+            editor.add([clip])
+        }
+        var sound = try MovieSource.music(MediaFixture.uri(music))
+        sound.volume = Double(environment["REEL_BENCH_VOLUME"] ?? "0.3")!
+        editor.setMusic(sound)
+        editor.setOutput(MovieOutput(container: .mp4, size: .fullHD))
+        func cpu() -> Double {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        }
+        let (startCPU, start) = (cpu(), Date())
+        let outcome = MovieRenderer(edit: editor.edit, folder: out).run()
+        let (seconds, used) = (Date().timeIntervalSince(start), cpu() - startCPU)
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        let format = editor.edit.output.format(isInstalled: MovieRenderer.isSelectable)!
+        print("REEL_BENCH export wall=\(String(format: "%.2f", seconds)) cpu=\(String(format: "%.2f", used)) "
+              + "video=\(format.videoEncoder) audio=\(format.audioEncoder) "
+              + "length=\(String(format: "%.3f", Double(editor.edit.duration) / 1e9)) file=\(path)")
     }
 }
 

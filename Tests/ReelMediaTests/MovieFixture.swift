@@ -18,6 +18,10 @@ final class MovieFixture: @unchecked Sendable {
     /// 180×320 (portrait), 25 fps, 3 s, H.264 without sound: frames 0–24
     /// red, frame 25 (1.0 s) white, then blue.
     let portrait: String
+    /// A second stored sideways, as phones record: 180×320 frames (blue
+    /// above red) whose track turns them a quarter clockwise, upright
+    /// 320×180 with red on the left and blue on the right.
+    let sideways: String
     /// 2 s of 640×360 noise, 30 fps, H.264, no sound: a picture that no
     /// encoder can make small (solid colours cost next to nothing).
     let noise: String
@@ -35,6 +39,7 @@ final class MovieFixture: @unchecked Sendable {
         portrait = folder + "/portrait clip.mp4"
         music = folder + "/music.ogg"
         noise = folder + "/noise.mp4"
+        sideways = folder + "/sideways.mp4"
         func colours(_ width: Int, _ height: Int, _ rate: Int, before: Int, after: String, total: Int) -> String {
             let caps = "video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(rate)/1"
             return """
@@ -57,10 +62,39 @@ final class MovieFixture: @unchecked Sendable {
             videotestsrc pattern=snow num-buffers=60 ! video/x-raw,format=I420,width=640,height=360,framerate=30/1 \
             ! x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink name=sink
             """)
+        try MediaFixture.make(sideways, """
+            compositor name=m sink_1::ypos=160 ! video/x-raw,format=I420,width=180,height=320,framerate=30/1 \
+            ! x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink name=sink \
+            videotestsrc pattern=solid-color foreground-color=0xff0000ff num-buffers=30 \
+            ! video/x-raw,format=I420,width=180,height=160,framerate=30/1 ! m. \
+            videotestsrc pattern=solid-color foreground-color=0xffff0000 num-buffers=30 \
+            ! video/x-raw,format=I420,width=180,height=160,framerate=30/1 ! m.
+            """)
+        try MovieFixture.rotate90(sideways)
         try MediaFixture.make(music, """
             audiotestsrc freq=1000 volume=0.5 num-buffers=20 samplesperbuffer=4800 ! audio/x-raw,rate=48000,channels=2 \
             ! audioconvert ! vorbisenc quality=0.9 ! oggmux ! filesink name=sink
             """)
+    }
+}
+
+extension MovieFixture {
+    /// Sets the track header's matrix of a one-track MP4 to a quarter turn
+    /// clockwise, as a phone writes it (mp4mux 1.22 writes no rotation).
+    static func rotate90(_ path: String) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let tkhd = Array("tkhd".utf8)
+        guard let at = (4..<(bytes.count - 4)).first(where: { Array(bytes[$0..<($0 + 4)]) == tkhd }), bytes[at + 4] == 0 else {
+            throw GLibError(domain: "fixture", code: 0, message: "no version 0 tkhd in \(path)")
+        }
+        // After the type: version and flags, two times, the track, a
+        // reserved word, the duration, 8 reserved bytes, layer, group,
+        // volume, 2 reserved: 40 bytes, then nine 32-bit matrix entries.
+        let matrix: [UInt32] = [0, 0x0001_0000, 0, 0xFFFF_0000, 0, 0, 0, 0, 0x4000_0000]
+        for (index, value) in matrix.enumerated() {
+            for byte in 0..<4 { bytes[at + 4 + 40 + index * 4 + byte] = UInt8((value >> (24 - 8 * UInt32(byte))) & 0xFF) }
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 }
 

@@ -186,6 +186,26 @@ final class MovieRendererTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk), [], "no half file")
     }
 
+    func testASidewaysRecordingIsFittedUpright() throws {
+        let sideways = try MovieSource.clip(uri(MovieFixture.shared.sideways))
+        XCTAssertEqual(sideways.width, 320, "stored 180×320, tagged rotate-90")
+        XCTAssertEqual(sideways.height, 180)
+        var edit = MovieEdit()
+        edit.clips = [sideways]
+        let outcome = MovieRenderer(edit: edit, folder: folder).run()
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        let frame = try XCTUnwrap(DecodedMovie(path).frames.first)
+        XCTAssertEqual(frame.width, 320)
+        XCTAssertEqual(frame.height, 180)
+        // Upright and filling the frame: red on the left, blue on the right,
+        // top to bottom (stored as it is, blue would be above red).
+        for y in [20, 160] {
+            let left = frame.colour(x: 40, y: y), right = frame.colour(x: 280, y: y)
+            XCTAssertTrue(left.0 > 200 && left.2 < 60, "red on the left at y=\(y), not \(left)")
+            XCTAssertTrue(right.2 > 200 && right.0 < 60, "blue on the right at y=\(y), not \(right)")
+        }
+    }
+
     func testAMissingSourceIsRefusedWithItsName() throws {
         var edit = try twoTrimmedClips()
         let gone = MovieClip(uri: uri(folder + "/gone clip.mp4"), sourceDuration: second, frameRate: FrameRate(30),

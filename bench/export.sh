@@ -1,0 +1,112 @@
+#!/bin/bash
+# Exporting a movie: three 10 s 1080p30 H.264 + AAC clips, each trimmed to
+# 6 s (2 s to 8 s), one after the other, with music at 30 % (fading in and
+# out over 1 s) under the clips' own sound, as a 1080p30 H.264 + AAC MP4.
+# Reel's engine (MovieRenderer: GES in render mode) against ffmpeg (concat +
+# amix) and ges-launch-1.0 doing the same, one after the other in one run.
+# Prints wall time and CPU time (user + system) per tool, with ratios to
+# ffmpeg, and each output's length.
+#
+#   bench/export.sh [runs]      (default 1; the median of the runs is shown)
+#
+# All three encode alike: x264 ultrafast, tune zerolatency, a keyframe a
+# second, the bit rate Reel's recorder uses at 1080p30
+# (RecordingFormat.videoBitrate: 11.2 Mbit/s), AAC at 128 kbit/s.
+# Reel's row is timed inside its process (the MediaBench entry
+# testMovieExportBench, started with `swift test`), so its start-up and
+# the test runner's are not in it; the peers' rows are whole processes
+# (/usr/bin/time), start-up included (a tenth of a second at most).
+#
+# Needs: gstreamer1.0-plugins-{base,good,bad,ugly}, gstreamer1.0-libav,
+# ges1.0-tools, ffmpeg, time (all in tools/deps.sh's bench list). Input made once in $REEL_BENCH_MEDIA (default
+# /tmp/reel-bench-export).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${1:-1}
+MEDIA=${REEL_BENCH_MEDIA:-/tmp/reel-bench-export}
+SCRATCH=${REEL_BENCH_SCRATCH:-/tmp/export-bench-build}
+OUT=$(mktemp -d /tmp/reel-bench-export-out.XXXXXX)
+trap 'rm -rf "$OUT"' EXIT
+KBIT=11197
+
+# 1. Input: three different moving pictures with a clock, and 20 s of music.
+mkdir -p "$MEDIA"
+patterns=(ball smpte pinwheel)
+for n in 1 2 3; do
+    clip="$MEDIA/clip-$n.mp4"
+    [ -s "$clip" ] && continue
+    echo "Making $clip (once)..." >&2
+    gst-launch-1.0 -q videotestsrc pattern=${patterns[$((n - 1))]} num-buffers=300 horizontal-speed=4 \
+        ! video/x-raw,format=I420,width=1920,height=1080,framerate=30/1 ! timeoverlay font-desc="Sans 48" \
+        ! x264enc speed-preset=veryfast bitrate=8000 key-int-max=60 ! h264parse ! queue ! mux. \
+        audiotestsrc wave=ticks num-buffers=100 samplesperbuffer=4800 ! audio/x-raw,rate=48000,channels=2 \
+        ! audioconvert ! avenc_aac ! aacparse ! queue ! mux. mp4mux name=mux ! filesink location="$clip"
+done
+MUSIC="$MEDIA/music.ogg"
+if [ ! -s "$MUSIC" ]; then
+    gst-launch-1.0 -q audiotestsrc wave=sine freq=330 num-buffers=200 samplesperbuffer=4800 \
+        ! audio/x-raw,rate=48000,channels=2 ! audioconvert ! vorbisenc ! oggmux ! filesink location="$MUSIC"
+fi
+CLIPS="$MEDIA/clip-1.mp4 $MEDIA/clip-2.mp4 $MEDIA/clip-3.mp4"
+
+# 2. The three ways, each printing "wall cpu file".
+swift build --scratch-path "$SCRATCH" --build-tests >/dev/null 2>&1
+reel_run() {
+    local folder="$OUT/reel-$1"; mkdir -p "$folder"
+    local line
+    line=$(REEL_BENCH_EXPORT="$CLIPS" REEL_BENCH_MUSIC="$MUSIC" REEL_BENCH_OUT="$folder" \
+        swift test --skip-build --scratch-path "$SCRATCH" --disable-swift-testing \
+        --filter 'ReelMediaTests.MediaBench/testMovieExportBench' 2>&1 | grep 'REEL_BENCH export')
+    echo "$(sed -n 's/.*wall=\([0-9.]*\).*/\1/p' <<<"$line") $(sed -n 's/.*cpu=\([0-9.]*\).*/\1/p' <<<"$line") $(sed -n 's/.*file=\(.*\)$/\1/p' <<<"$line")"
+}
+timed() { # file command...: runs it under /usr/bin/time, prints "wall cpu file"
+    local file=$1; shift
+    /usr/bin/time -f "%e %U %S" -o "$OUT/time" "$@" >/dev/null 2>"$OUT/log" || { echo "n/a n/a failed"; return; }
+    read -r wall user system <"$OUT/time"
+    echo "$wall $(echo "$user + $system" | bc) $file"
+}
+ffmpeg_run() {
+    local file="$OUT/ffmpeg-$1.mp4"
+    timed "$file" ffmpeg -nostdin -y \
+        -ss 2 -t 6 -i "$MEDIA/clip-1.mp4" -ss 2 -t 6 -i "$MEDIA/clip-2.mp4" -ss 2 -t 6 -i "$MEDIA/clip-3.mp4" -i "$MUSIC" \
+        -filter_complex "[0:v][0:a][1:v][1:a][2:v][2:a]concat=n=3:v=1:a=1[v][a];[3:a]atrim=0:18,volume=0.3,afade=t=in:d=1,afade=t=out:st=17:d=1[m];[a][m]amix=inputs=2:duration=first:normalize=0[mix]" \
+        -map "[v]" -map "[mix]" -c:v libx264 -preset ultrafast -tune zerolatency -b:v ${KBIT}k -g 30 \
+        -c:a aac -b:a 128k -ar 48000 "$file"
+}
+ges_run() {
+    # ges-launch-1.0 1.22 reads a bare number as nanoseconds (hence 2.0,
+    # 6.0), sets encoder enums from a profile's element-properties only as
+    # numbers (ultrafast = 1, zerolatency = 4: names are refused and the
+    # encoder silently keeps its medium preset), and cannot parse its
+    # +keyframes values as doubles, so its music has no fades.
+    local file="$OUT/ges-$1.mp4"
+    timed "$file" ges-launch-1.0 --no-interactive \
+        +clip "$MEDIA/clip-1.mp4" inpoint=2.0 duration=6.0 +clip "$MEDIA/clip-2.mp4" inpoint=2.0 duration=6.0 \
+        +clip "$MEDIA/clip-3.mp4" inpoint=2.0 duration=6.0 \
+        +clip "$MUSIC" layer=1 start=0.0 duration=18.0 track-types=audio set-volume 0.3 \
+        -o "file://$file" \
+        -f "video/quicktime,variant=iso:video/x-raw,width=1920,height=1080,framerate=30/1->video/x-h264|element-properties,speed-preset=1,tune=4,bitrate=$KBIT,key-int-max=30:audio/mpeg,mpegversion=4|element-properties,bitrate=128000"
+}
+length() { # seconds of a file's video, or n/a
+    ffprobe -v error -select_streams v:0 -show_entries format=duration -of csv=p=0 "$1" 2>/dev/null || echo n/a
+}
+
+declare -A WALL CPU FILE
+for run in $(seq 1 "$RUNS"); do
+    for tool in reel ffmpeg ges; do
+        read -r wall cpu file < <(${tool}_run "$run")
+        WALL[$tool]+="$wall "; CPU[$tool]+="$cpu "; FILE[$tool]=$file
+    done
+done
+median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | grep -v n/a | sort -n | awk '{a[NR]=$1} END {if (NR == 0) print "n/a"; else print a[int((NR + 1) / 2)]}'; }
+
+# 3. The table.
+base_wall=$(median "${WALL[ffmpeg]}"); base_cpu=$(median "${CPU[ffmpeg]}")
+ratio() { [ "$1" = n/a ] || [ "$2" = n/a ] && echo n/a || printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
+echo "Export: 3 × 6 s of 1080p30 + music at 30 % → 1080p H.264 + AAC ($RUNS run(s), median; $(nproc) cores)"
+printf '%-12s %9s %9s %9s %9s %10s\n' tool wall "÷ffmpeg" CPU "÷ffmpeg" length
+for tool in reel ffmpeg ges; do
+    w=$(median "${WALL[$tool]}"); c=$(median "${CPU[$tool]}")
+    printf '%-12s %8ss %9s %8ss %9s %9ss\n' "$tool" "$w" "$(ratio "$w" "$base_wall")" "$c" "$(ratio "$c" "$base_cpu")" \
+        "$(length "${FILE[$tool]}")"
+done

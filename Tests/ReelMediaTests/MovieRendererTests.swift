@@ -142,6 +142,21 @@ final class MovieRendererTests: XCTestCase {
         XCTAssertEqual(20 * log10(movie.rms(from: 200_000_000, to: 800_000_000) / (0.3 / 2.0.squareRoot())), 0, accuracy: 1)
     }
 
+    func testClipsSoundIsLoweredUnderMusic() throws {
+        var edit = MovieEdit()
+        var clip = try MovieSource.clip(uri(MovieFixture.shared.landscape))
+        clip.trim(from: 0, to: second)
+        edit.clips = [clip]
+        // Silent music, so only the clip's lowered tone is heard.
+        edit.music = MovieMusic(uri: uri(MovieFixture.shared.music), sourceDuration: 2 * second, volume: 0)
+        edit.clipSound = .lower
+        let outcome = MovieRenderer(edit: edit, folder: folder).run()
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        let level = try DecodedMovie(path).rms(from: 200_000_000, to: 800_000_000)
+        let expected = 0.3 / 2.0.squareRoot() * ClipSound.lower.gain(withMusic: true)
+        XCTAssertEqual(20 * log10(level / expected), 0, accuracy: 1, "clip sound \(level), expected \(expected)")
+    }
+
     func testCancellingLeavesNoFile() throws {
         var edit = try twoTrimmedClips()
         edit.output.size = .hd

@@ -145,19 +145,15 @@ final class CameraTests: XCTestCase {
     }
 
     func testFullDiskStopsTheRecordingKeepsItAndThePreviewRuns() throws {
-        let disk = folder + "/small-disk"
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=300k", "tmpfs", disk]) else {
-            throw XCTSkip("a tmpfs cannot be mounted here (not root)")
+        try MediaFixture.withSmallDisk(in: folder) { disk in
+            let (camera, count) = try startCamera(mode(1280, 720))
+            defer { camera.stop() }
+            let (recorder, outcome) = try record(camera, seconds: 15, microphone: microphone, into: disk)
+            XCTAssertEqual(outcome, .failed(.diskFull, kept: true))
+            XCTAssertGreaterThan(try decodedSeconds(recorder.path), 0.5, "what was written plays")
+            let before = count.value
+            XCTAssertTrue(spinMainContext(timeout: 5) { count.value > before + 5 }, "the preview goes on")
         }
-        defer { _ = run("/bin/umount", ["-l", disk]) }
-        let (camera, count) = try startCamera(mode(1280, 720))
-        defer { camera.stop() }
-        let (recorder, outcome) = try record(camera, seconds: 15, microphone: microphone, into: disk)
-        XCTAssertEqual(outcome, .failed(.diskFull, kept: true))
-        XCTAssertGreaterThan(try decodedSeconds(recorder.path), 0.5, "what was written plays")
-        let before = count.value
-        XCTAssertTrue(spinMainContext(timeout: 5) { count.value > before + 5 }, "the preview goes on")
     }
 
     // MARK: Helpers
@@ -183,16 +179,6 @@ final class CameraTests: XCTestCase {
         PropertyValue.bool(false).set(on: sink.object, "sync")
         XCTAssertEqual(pipeline.runToEnd(timeout: 30) { false }, .finished)
         return Double(last.end) / 1e9
-    }
-
-    private func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 }
 

@@ -137,6 +137,29 @@ final class MediaFixture: @unchecked Sendable {
         try body()
     }
 
+    /// Runs `body` with a 300 kB tmpfs mounted at `folder`/small-disk (a
+    /// full disk within a second of video); skips when mounting is not
+    /// allowed (not root).
+    static func withSmallDisk(in folder: String, _ body: (String) throws -> Void) throws {
+        let disk = folder + "/small-disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=300k", "tmpfs", disk]) else {
+            throw XCTSkip("a tmpfs cannot be mounted here (not root)")
+        }
+        defer { _ = run("/bin/umount", ["-l", disk]) }
+        try body(disk)
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
     static func uri(_ path: String) -> String {
         String(consumingGString: g_filename_to_uri(path, nil, nil))!
     }

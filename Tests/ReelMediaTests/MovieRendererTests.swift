@@ -186,19 +186,15 @@ final class MovieRendererTests: XCTestCase {
     }
 
     func testAFullDiskLeavesNoHalfFileAndSaysSo() throws {
-        let disk = folder + "/small-disk"
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=300k", "tmpfs", disk]) else {
-            throw XCTSkip("a tmpfs cannot be mounted here (not root)")
-        }
-        defer { _ = run("/bin/umount", ["-l", disk]) }
         var edit = MovieEdit()
         edit.clips = [try MovieSource.clip(uri(MovieFixture.shared.noise))]
         edit.output.size = .hd  // noise at 5 Mbit/s: 300 kB is half a second
-        let outcome = MovieRenderer(edit: edit, folder: disk).run()
-        XCTAssertEqual(outcome, .failed(.diskFull))
-        XCTAssertEqual(MovieProblem.diskFull.text, "The disk is full. The movie was not saved.")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk), [], "no half file")
+        try MediaFixture.withSmallDisk(in: folder) { disk in
+            let outcome = MovieRenderer(edit: edit, folder: disk).run()
+            XCTAssertEqual(outcome, .failed(.diskFull))
+            XCTAssertEqual(MovieProblem.diskFull.text, "The disk is full. The movie was not saved.")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk), [], "no half file")
+        }
     }
 
     func testASidewaysRecordingIsFittedUpright() throws {
@@ -235,15 +231,5 @@ final class MovieRendererTests: XCTestCase {
             XCTAssertEqual($0 as? MovieProblem, .unreadableSource("music.ogg"), "sound only is no clip")
         }
         XCTAssertEqual(MovieRenderer(edit: MovieEdit(), folder: folder).run(), .failed(.empty))
-    }
-
-    private func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 }

@@ -107,7 +107,9 @@ final class LaunchPipeline {
     }
 }
 
-private let lowerStreamingThreadPriority: GstBusSyncHandler = { _, message, _ in
+/// A bus sync handler that gives every streaming thread of a pipeline the
+/// background pool and priority (launch pipelines, the movie renderer).
+let lowerStreamingThreadPriority: GstBusSyncHandler = { _, message, _ in
     guard let message, message.pointee.type == GST_MESSAGE_STREAM_STATUS else { return GST_BUS_PASS }
     var status = GST_STREAM_STATUS_TYPE_CREATE
     gst_message_parse_stream_status(message, &status, nil)

@@ -131,6 +131,10 @@ public final class MovieRenderer: @unchecked Sendable {
         }
         let bus = gst_element_get_bus(element)!
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        // An export is background work: its decoders, mixers and encoders
+        // yield to the interface (their threads come from GStreamer's pool,
+        // so they do not inherit the worker's priority).
+        gst_bus_set_sync_handler(bus, lowerStreamingThreadPriority, nil, nil)
         if gst_element_set_state(element, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
             return MovieRenderer.failure(popping: bus) ?? .failed(.failed("the pipeline would not start"))
         }

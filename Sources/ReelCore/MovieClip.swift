@@ -56,7 +56,10 @@ public struct MovieClip: Equatable, Identifiable, Sendable {
     }
 
     /// The file name, for messages ("clip.mp4 cannot be found").
-    public var name: String {
+    public var name: String { MovieClip.name(ofURI: uri) }
+
+    /// The decoded last part of a URI's path (a clip's or the music's).
+    public static func name(ofURI uri: String) -> String {
         let path = URL(string: uri)?.path ?? uri
         let last = (path as NSString).lastPathComponent
         return last.isEmpty ? uri : (last.removingPercentEncoding ?? last)

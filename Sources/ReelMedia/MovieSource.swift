@@ -11,7 +11,7 @@ public enum MovieSource {
     /// A clip for the movie, untrimmed; throws `MovieProblem` naming the
     /// file when it is missing or is not a video.
     public static func clip(_ uri: String, timeout: Double = 10) throws -> MovieClip {
-        let name = MovieTimeline.name(of: uri)
+        let name = MovieClip.name(ofURI: uri)
         return try discover(uri, name: name, timeout: timeout) { info, duration in
             let videos = gst_discoverer_info_get_video_streams(info)
             defer { gst_discoverer_stream_info_list_free(videos) }
@@ -39,10 +39,20 @@ public enum MovieSource {
     /// Music for the movie (a file with sound; its picture, if any, is not
     /// used), at full volume with the default fades, looping.
     public static func music(_ uri: String, timeout: Double = 10) throws -> MovieMusic {
-        try discover(uri, name: MovieTimeline.name(of: uri), timeout: timeout) { info, duration in
+        try discover(uri, name: MovieClip.name(ofURI: uri), timeout: timeout) { info, duration in
             let audios = gst_discoverer_info_get_audio_streams(info)
             defer { gst_discoverer_stream_info_list_free(audios) }
             return audios == nil ? nil : MovieMusic(uri: uri, sourceDuration: duration)
+        }
+    }
+
+    /// Throws `missingSource` with the file's name when a local file is
+    /// gone (a web address is left to the reader).
+    static func requireFile(_ uri: String) throws {
+        guard let path = g_filename_from_uri(uri, nil, nil) else { return }
+        defer { g_free(path) }
+        if !FileManager.default.fileExists(atPath: String(cString: path)) {
+            throw MovieProblem.missingSource(MovieClip.name(ofURI: uri))
         }
     }
 
@@ -58,10 +68,7 @@ public enum MovieSource {
     private static func discover<T>(_ uri: String, name: String, timeout: Double,
                                     _ read: (OpaquePointer, Int64) -> T?) throws -> T {
         try MediaSystem.initialize()
-        if let path = g_filename_from_uri(uri, nil, nil) {
-            defer { g_free(path) }
-            if !FileManager.default.fileExists(atPath: String(cString: path)) { throw MovieProblem.missingSource(name) }
-        }
+        try requireFile(uri)
         guard let discoverer = gst_discoverer_new(GstClockTime(timeout * 1e9), nil) else {
             throw MovieProblem.unreadableSource(name)
         }

@@ -76,7 +76,7 @@ final class MovieTimeline {
                                                      GstClockTime(piece.inpoint), GstClockTime(piece.duration),
                                                      GES_TRACK_TYPE_AUDIO),
                       let sound = MovieTimeline.audioSource(of: clip, in: audioTrack) else {
-                    throw MovieProblem.unreadableSource(MovieTimeline.name(of: uri))
+                    throw MovieProblem.unreadableSource(MovieClip.name(ofURI: uri))
                 }
                 MovieTimeline.setVolume(of: sound, piece.volumePoints, inpoint: piece.inpoint)
             }
@@ -109,20 +109,12 @@ final class MovieTimeline {
 
     /// The clip asset of a file, read synchronously (GES's discoverer).
     private static func asset(_ uri: String) throws -> UnsafeMutablePointer<GESUriClipAsset> {
-        if let path = g_filename_from_uri(uri, nil, nil) {
-            let exists = FileManager.default.fileExists(atPath: String(cString: path))
-            g_free(path)
-            if !exists { throw MovieProblem.missingSource(name(of: uri)) }
-        }
+        try MovieSource.requireFile(uri)
         var error: UnsafeMutablePointer<GError>?
         let asset = ges_uri_clip_asset_request_sync(uri, &error)
         if let error { g_error_free(error) }
-        guard let asset else { throw MovieProblem.unreadableSource(name(of: uri)) }
+        guard let asset else { throw MovieProblem.unreadableSource(MovieClip.name(ofURI: uri)) }
         return asset
-    }
-
-    static func name(of uri: String) -> String {
-        MovieClip(uri: uri, sourceDuration: 0, frameRate: FrameRate(1), width: 0, height: 0).name
     }
 
     private static func restrict(_ track: UnsafeMutablePointer<GESTrack>, _ description: String) {

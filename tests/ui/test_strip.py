@@ -154,6 +154,9 @@ def test_the_keyboard_does_the_same(strip_app, sound):
     wait_until(lambda: not [s for s in ours(sound, app) if not s["corked"]], 10, what="the stream to go")
     app.key("Return")
     trace.wait("strip-sound", lambda e: e["on"] == 1, after=i + 1)
+    # Turning the sound on builds the strip's pipeline again; the strip
+    # keeps the focus through it (else the next key goes elsewhere).
+    wait_until(lambda: "focused" in states(strip), 10, what="the strip to keep the focus")
     app.key("2")
     trace.wait("strip-rate", lambda e: e["rate"] == 2, after=i)
     app.find(win, name=re.compile(r"^Preview: (.+, )?sound on, double speed$"))

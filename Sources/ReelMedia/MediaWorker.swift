@@ -225,7 +225,8 @@ public final class MediaWorker: @unchecked Sendable {
         waiter?.done.signal()
     }
 
-    private final class Running {
+    // Its one mutable field changes only with MediaWorker's lock held.
+    private final class Running: @unchecked Sendable {
         let pid: GPid
         let input: Int32
         let output: Int32

@@ -11,6 +11,8 @@ import ReelMedia
 /// shortcut controller on the page, so they work only while it is shown.
 final class PlayerPage {
     let widget: UnsafeMutablePointer<GtkWidget>
+    /// The file holds the page's widgets for as long as the page lives.
+    private let layout: UIFile
     private let stack: OpaquePointer
     private let overlay: UnsafeMutablePointer<GtkWidget>
     private let toasts: OpaquePointer
@@ -55,58 +57,24 @@ final class PlayerPage {
     init(settings: Settings?) {
         self.settings = settings
         screen = view
-        stack = OpaquePointer(gtk_stack_new())
-        toasts = OpaquePointer(adw_toast_overlay_new())
-        gtk_widget_add_css_class(cast(toasts), "reel-player-toasts")
-        gtk_style_context_add_provider_for_display(gtk_widget_get_display(cast(toasts)), cast(toastStyle),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        overlay = gtk_overlay_new()
-        gtk_widget_add_css_class(overlay, "reel-player")
-        gtk_overlay_set_child(cast(overlay), view.widget)
-
-        topRevealer = OpaquePointer(gtk_revealer_new())
-        bottomRevealer = OpaquePointer(gtk_revealer_new())
-        for (revealer, bar, align) in [(topRevealer, controls.top, GTK_ALIGN_START), (bottomRevealer, controls.bottom, GTK_ALIGN_END)] {
-            gtk_revealer_set_transition_type(revealer, GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
-            gtk_revealer_set_reveal_child(revealer, 1)
-            gtk_revealer_set_child(revealer, bar)
-            gtk_widget_set_valign(cast(revealer), align)
-            gtk_overlay_add_overlay(cast(overlay), cast(revealer))
-        }
-
-        // Waiting, in words and with a spinner: connecting, buffering,
-        // reconnecting.
-        bufferingLabel = gtk_label_new(nil)
-        // An alert: a screen reader says it when it shows, as a person sees it.
-        waitingBadge = WidgetWithRole.make(gtk_box_get_type(), role: GTK_ACCESSIBLE_ROLE_ALERT)
-        gtk_box_set_spacing(cast(waitingBadge), 8)
-        gtk_widget_add_css_class(waitingBadge, "osd")
-        gtk_widget_add_css_class(waitingBadge, "reel-player-badge")
-        gtk_widget_set_halign(waitingBadge, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(waitingBadge, GTK_ALIGN_CENTER)
-        gtk_widget_set_can_target(waitingBadge, 0)
-        let spinner = gtk_spinner_new()!
-        gtk_spinner_start(cast(spinner))
-        gtk_box_append(cast(waitingBadge), spinner)
-        gtk_box_append(cast(waitingBadge), bufferingLabel)
-        gtk_widget_set_visible(waitingBadge, 0)
-        gtk_overlay_add_overlay(cast(overlay), waitingBadge)
-
-        statisticsLabel = gtk_label_new(nil)
-        gtk_widget_add_css_class(statisticsLabel, "osd")
-        gtk_widget_add_css_class(statisticsLabel, "reel-statistics")
-        gtk_widget_add_css_class(statisticsLabel, "monospace")
-        gtk_label_set_xalign(cast(statisticsLabel), 0)
-        gtk_widget_set_halign(statisticsLabel, GTK_ALIGN_START)
-        gtk_widget_set_valign(statisticsLabel, GTK_ALIGN_START)
-        gtk_widget_set_visible(statisticsLabel, 0)
-        gtk_overlay_add_overlay(cast(overlay), statisticsLabel)
-
-        errorPage = PlayerPage.makeErrorPage()
-        gtk_stack_add_named(stack, overlay, "video")
-        gtk_stack_add_named(stack, errorPage, "error")
-        adw_toast_overlay_set_child(toasts, cast(stack))
+        layout = UIFile("player-page.ui")
+        toasts = OpaquePointer(layout.widget("toasts", adw_toast_overlay_get_type()))
+        stack = OpaquePointer(layout.widget("stack", gtk_stack_get_type()))
+        overlay = layout.widget("overlay", gtk_overlay_get_type())
+        topRevealer = OpaquePointer(layout.widget("top-revealer", gtk_revealer_get_type()))
+        bottomRevealer = OpaquePointer(layout.widget("bottom-revealer", gtk_revealer_get_type()))
+        waitingBadge = layout.widget("waiting-badge", gtk_box_get_type())
+        bufferingLabel = layout.widget("waiting-label", gtk_label_get_type())
+        statisticsLabel = layout.widget("statistics", gtk_label_get_type())
+        errorPage = layout.widget("error-page", adw_status_page_get_type())
         widget = cast(toasts)
+        gtk_style_context_add_provider_for_display(gtk_widget_get_display(widget), cast(toastStyle),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_overlay_set_child(cast(overlay), view.widget)
+        gtk_revealer_set_child(topRevealer, controls.top)
+        gtk_revealer_set_child(bottomRevealer, controls.bottom)
+        StatusPage.withoutScrollStop(errorPage)
+        UnnamedButtons.name(in: errorPage)
 
         addActions()
         // Captured before focused buttons or the seek bar see them, so Space
@@ -710,30 +678,5 @@ final class PlayerPage {
         gtk_application_uninhibit(application, inhibitCookie)
         inhibitCookie = 0
         Trace.shared.event("player-inhibit", ["active": 0])
-    }
-
-    // MARK: Error page
-
-    private static func makeErrorPage() -> UnsafeMutablePointer<GtkWidget> {
-        let page = StatusPage.make(alert: true)
-        // Its own dark background and light text: the window paints none
-        // while the player shows (style.css, .reel-playing).
-        gtk_widget_add_css_class(page, "reel-player-error")
-        adw_status_page_set_icon_name(cast(page), "dialog-warning-symbolic")
-        adw_status_page_set_title(cast(page), tr("Cannot Play This Video"))
-        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-        let back = gtk_button_new_with_mnemonic(tr("_Back"))!
-        gtk_actionable_set_action_name(OpaquePointer(back), "player.close")
-        let retry = gtk_button_new_with_mnemonic(tr("_Retry"))!
-        gtk_actionable_set_action_name(OpaquePointer(retry), "player.retry")
-        for button in [back, retry] {
-            gtk_widget_add_css_class(button, "pill")
-            gtk_box_append(cast(buttons), button)
-        }
-        gtk_widget_add_css_class(retry, "suggested-action")
-        adw_status_page_set_child(cast(page), buttons)
-        UnnamedButtons.name(in: buttons)
-        return page
     }
 }

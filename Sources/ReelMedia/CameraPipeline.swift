@@ -84,7 +84,7 @@ public final class CameraPipeline {
             return 1
         }, Unmanaged.passUnretained(self).toOpaque(), nil)
         gst_object_unref(UnsafeMutableRawPointer(bus))
-        Trace.shared.event("camera-open", ["camera": camera.name, "mode": mode.sizeKey])
+        Trace.shared.event(.cameraOpen, ["camera": camera.name, "mode": mode.sizeKey])
     }
 
     deinit { stop() }
@@ -152,7 +152,7 @@ public final class CameraPipeline {
         switch message.pointee.type {
         case GST_MESSAGE_ERROR:
             let text = GLibError(errorOf: message)?.message ?? ""
-            Trace.shared.event("camera-error", ["message": text])
+            Trace.shared.event(.cameraError, ["message": text])
             onEvent?(.failed(text))
         case GST_MESSAGE_STATE_CHANGED where !started && message.pointee.src == UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstObject.self):
             var new = GST_STATE_NULL

@@ -69,7 +69,7 @@ final class FeedController {
         case .loadAll:
             for uri in catalogs { loadCatalog(uri, origin: .catalog(uri)) }
         case .ask(let suspects):
-            Trace.shared.event("start-unfinished-before", ["catalogs": suspects.count])
+            Trace.shared.event(.startUnfinishedBefore, ["catalogs": suspects.count])
             onUnfinishedStart?(suspects)
         }
         settleIfIdle()

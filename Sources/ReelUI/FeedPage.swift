@@ -116,7 +116,7 @@ final class FeedPage {
 
     /// Replaces the whole feed (already merged and ordered by the library).
     func setItems(_ list: [VideoItem]) {
-        Trace.shared.event("feed-items", ["count": list.count])
+        Trace.shared.event(.feedItems, ["count": list.count])
         items = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         searchKeys.removeAll(keepingCapacity: true)
         order = list.map(\.id)
@@ -271,7 +271,7 @@ final class FeedPage {
             self.scheduleVisibleReport()
             if !self.reportedFirstCards {
                 self.reportedFirstCards = true
-                Trace.shared.event("feed-first-card", ["items": self.shown.count])
+                Trace.shared.event(.feedFirstCard, ["items": self.shown.count])
                 self.traceFirstPaint()
             }
         }
@@ -312,7 +312,7 @@ final class FeedPage {
               let clock = gtk_widget_get_frame_clock(cast(root)) else { return }
         var handler: gulong = 0
         handler = Signals.connect(clock, "after-paint") {
-            Trace.shared.event("feed-first-paint")
+            Trace.shared.event(.feedFirstPaint)
             g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler)
         }.id
     }

@@ -112,7 +112,7 @@ final class PictureInPictureWindow {
         resizeSettle = nil
         hideTimer = nil
         gtk_window_destroy(cast(window))
-        Trace.shared.event("pip-closed")
+        Trace.shared.event(.pipClosed)
     }
 
     /// Named after the video, for window lists and Alt+Tab.
@@ -209,7 +209,7 @@ final class PictureInPictureWindow {
         if gtk_revealer_get_reveal_child(controls) == 0 {
             gtk_revealer_set_reveal_child(controls, 1)
             gtk_widget_remove_css_class(overlay, "reel-controls-hidden")
-            Trace.shared.event("pip-controls", ["shown": 1])
+            Trace.shared.event(.pipControls, ["shown": 1])
         }
         hideTimer?.remove()
         hideTimer = MainContext.after(milliseconds: 2000) { [weak self] in
@@ -226,7 +226,7 @@ final class PictureInPictureWindow {
         if focusIsOnControls { return showControls() }
         gtk_revealer_set_reveal_child(controls, 0)
         gtk_widget_add_css_class(overlay, "reel-controls-hidden")
-        Trace.shared.event("pip-controls", ["shown": 0])
+        Trace.shared.event(.pipControls, ["shown": 0])
     }
 
     // MARK: Moving and resizing
@@ -325,7 +325,7 @@ final class PictureInPictureWindow {
         if fitted != now {
             gtk_window_set_default_size(cast(window), Int32(fitted.width), Int32(fitted.height))
         }
-        Trace.shared.event("pip-size", ["width": fitted.width, "height": fitted.height])
+        Trace.shared.event(.pipSize, ["width": fitted.width, "height": fitted.height])
     }
 
     /// On screen: the remembered place (or bottom-right), and above others.
@@ -335,7 +335,7 @@ final class PictureInPictureWindow {
         let origin = MiniWindowGeometry.origin(saved: saved, size: lastSize, within: area)
         let placed = reel_x11_move(surface, Int32(origin.x), Int32(origin.y)) != 0
         let above = reel_x11_keep_above(surface, 1) != 0
-        Trace.shared.event("pip-shown", [
+        Trace.shared.event(.pipShown, [
             "xid": Int(reel_x11_window_id(surface)), "x": origin.x, "y": origin.y,
             "width": lastSize.width, "height": lastSize.height, "placed": placed ? 1 : 0, "above": above ? 1 : 0,
         ])
@@ -354,7 +354,7 @@ final class PictureInPictureWindow {
         if let surface = gtk_native_get_surface(OpaquePointer(window)), reel_x11_position(surface, &x, &y) != 0 {
             settings.setIntPair(.miniWindowPosition, (max(0, x), max(0, y)))
         }
-        Trace.shared.event("pip-saved", ["width": Int(width), "x": Int(x), "y": Int(y)])
+        Trace.shared.event(.pipSaved, ["width": Int(width), "x": Int(x), "y": Int(y)])
     }
 
     /// The work area of the monitor `near` is on (else the first monitor).

@@ -44,6 +44,7 @@ final class PlayerPage {
     private var hideTimer: SourceID?
     private var preciseSeek: SourceID?
     private var seekingUntil = Date.distantPast
+    private var nextStatsTrace = Date.distantPast
     private var lastPointer: (Double, Double) = (-1, -1)
     private var controlsShown = true
     private var inhibitCookie: guint = 0
@@ -154,7 +155,7 @@ final class PlayerPage {
         screen = target
         target.onPresented = { [weak self] pts in self?.presented(pts) }
         target.attach(player?.sink, showing: frame)
-        Trace.shared.event(other == nil ? "pip-leave" : "pip-enter", ["position": player?.position ?? -1])
+        Trace.shared.event(other == nil ? .pipLeave : .pipEnter, ["position": player?.position ?? -1])
         if other == nil { showControls() }
     }
 
@@ -209,7 +210,7 @@ final class PlayerPage {
         setCursorHidden(false)
         if Trace.shared.isEnabled {
             // What a closed player leaves behind, for the leak test.
-            Trace.shared.event("player-stopped", [
+            Trace.shared.event(.playerStopped, [
                 "threads": ProcessCounts.threads, "fds": ProcessCounts.fileDescriptors,
                 // GStreamer's own count (GST_TRACERS=leaks): Debian's GLib
                 // counts no instances (built without debugging).
@@ -267,14 +268,14 @@ final class PlayerPage {
             guard let self, let quality = StreamQuality(rawValue: value) else { return false }
             self.player?.quality = quality
             self.controls.setQuality(quality)
-            Trace.shared.event("player-quality", ["quality": quality.rawValue])
+            Trace.shared.event(.playerQuality, ["quality": quality.rawValue])
             return true
         }
         map.add("go-live") { [weak self] in
             guard let self, let player = self.player, player.isLiveStream else { return }
             player.goLive()
             self.liveEdge.rejoin()
-            Trace.shared.event("player-go-live")
+            Trace.shared.event(.playerGoLive)
             self.showControls()
         }
         map.add("aspect") { [weak self] in self?.setContentMode((self?.contentMode ?? .fit).next) }
@@ -346,7 +347,7 @@ final class PlayerPage {
         contentMode = mode
         view.contentMode = mode
         ActionGroup.setState(actions["content-mode"]!, mode.rawValue)
-        Trace.shared.event("player-content-mode", ["mode": mode.rawValue])
+        Trace.shared.event(.playerContentMode, ["mode": mode.rawValue])
         toast(tr(mode.title), brief: true)
     }
 
@@ -362,7 +363,7 @@ final class PlayerPage {
         controls.setSound(volume: player.volume, muted: player.isMuted)
         settings?.setDouble(.volume, player.volume)
         _ = settings?.setBool(.muted, player.isMuted)
-        Trace.shared.event("player-volume", ["volume": player.volume, "muted": player.isMuted ? 1 : 0])
+        Trace.shared.event(.playerVolume, ["volume": player.volume, "muted": player.isMuted ? 1 : 0])
         showControls()
     }
 
@@ -431,7 +432,7 @@ final class PlayerPage {
         case .manifest(let manifest): controls.setQualities(available: manifest.variants.count > 1)
         case .seekDone:
             guard let position = player?.position else { return }
-            Trace.shared.event("player-seek-done", ["position": position])
+            Trace.shared.event(.playerSeekDone, ["position": position])
             refreshPosition()
         }
     }
@@ -511,9 +512,9 @@ final class PlayerPage {
             // lives: above 0 here proves the count works (the leak test
             // relies on it).
             if Trace.shared.isEnabled, let live = GstObjectCount.live() { first["gst-objects"] = live }
-            Trace.shared.event("player-first-frame", first)
+            Trace.shared.event(.playerFirstFrame, first)
         }
-        if Trace.shared.isEnabled { Trace.shared.event("frame", fields) }
+        if Trace.shared.isEnabled { Trace.shared.event(.frame, fields) }
     }
 
     // MARK: Periodic updates
@@ -521,6 +522,11 @@ final class PlayerPage {
     private func tick() {
         if Date() > seekingUntil { refreshPosition() }
         if gtk_widget_get_visible(statisticsLabel) != 0 { refreshStatistics() }
+        // The frames dropped so far, once a second, for the playback bench.
+        if Trace.shared.isEnabled, let player, Date() >= nextStatsTrace {
+            nextStatsTrace = Date().addingTimeInterval(1)
+            Trace.shared.event(.playerStats, ["dropped": player.droppedFrames])
+        }
     }
 
     private func refreshPosition() {
@@ -529,7 +535,7 @@ final class PlayerPage {
             let position = player.position ?? window.end
             let behind = liveEdge.behind(position: position, windowEnd: window.end)
             controls.setLive(position: position, window: window, behind: behind)
-            Trace.shared.event("player-live", ["position": position, "start": window.start, "end": window.end, "behind": behind])
+            Trace.shared.event(.playerLive, ["position": position, "start": window.start, "end": window.end, "behind": behind])
             return
         }
         controls.setLive(position: 0, window: nil, behind: 0)
@@ -636,7 +642,7 @@ final class PlayerPage {
             gtk_revealer_set_reveal_child(bottomRevealer, 1)
             gtk_widget_remove_css_class(overlay, "reel-controls-hidden")
             setCursorHidden(false)
-            Trace.shared.event("player-controls", ["shown": 1])
+            Trace.shared.event(.playerControls, ["shown": 1])
         }
         hideTimer?.remove()
         hideTimer = MainContext.after(milliseconds: 3000) { [weak self] in
@@ -658,7 +664,7 @@ final class PlayerPage {
         gtk_revealer_set_reveal_child(bottomRevealer, 0)
         gtk_widget_add_css_class(overlay, "reel-controls-hidden")
         setCursorHidden(true)
-        Trace.shared.event("player-controls", ["shown": 0])
+        Trace.shared.event(.playerControls, ["shown": 0])
     }
 
     private func setCursorHidden(_ hidden: Bool) {
@@ -670,13 +676,13 @@ final class PlayerPage {
     private func inhibit() {
         guard inhibitCookie == 0, let window, let application = gtk_window_get_application(window) else { return }
         inhibitCookie = gtk_application_inhibit(application, window, GTK_APPLICATION_INHIBIT_IDLE, tr("Playing a video"))
-        Trace.shared.event("player-inhibit", ["active": 1])
+        Trace.shared.event(.playerInhibit, ["active": 1])
     }
 
     private func uninhibit() {
         guard inhibitCookie != 0, let window, let application = gtk_window_get_application(window) else { return }
         gtk_application_uninhibit(application, inhibitCookie)
         inhibitCookie = 0
-        Trace.shared.event("player-inhibit", ["active": 0])
+        Trace.shared.event(.playerInhibit, ["active": 0])
     }
 }

@@ -55,7 +55,7 @@ public final class ReelApplication {
 
     /// Runs the main loop until the last window closes or Quit.
     public func run() -> Int32 {
-        Trace.shared.event("launch")
+        Trace.shared.event(.launch)
         let status = g_application_run(cast(app.object), CommandLine.argc, CommandLine.unsafeArgv)
         Settings.sync()
         return status

@@ -68,3 +68,22 @@ def test_dbus_service_starts_the_installed_binary(prefix):
     assert f"Exec={prefix / 'bin/reel'} --gapplication-service" in text.splitlines(), text
     desktop = (prefix / f"share/applications/{APP_ID}.desktop").read_text()
     assert "DBusActivatable=true" in desktop.splitlines(), desktop
+
+
+def test_metainfo_shows_each_area_with_a_screenshot_in_the_repository(prefix):
+    """Software centres show the metainfo's screenshots: one of each area,
+    each a file of data/screenshots/ (made by tools/screenshots) at the
+    address given, with a caption translated like the rest."""
+    import xml.etree.ElementTree as ET
+    root = ET.parse(prefix / f"share/metainfo/{APP_ID}.metainfo.xml").getroot()
+    repo = Path(__file__).resolve().parents[2]
+    shots = root.findall("screenshots/screenshot")
+    names = []
+    for shot in shots:
+        url = shot.find("image").text
+        name = url.rsplit("/data/screenshots/", 1)[-1]
+        assert (repo / "data/screenshots" / name).is_file(), f"{url}: no data/screenshots/{name}"
+        captions = {c.get("{http://www.w3.org/XML/1998/namespace}lang"): c.text for c in shot.findall("caption")}
+        assert None in captions and "zh_CN" in captions and "vi" in captions, captions
+        names.append(name)
+    assert {"main.png", "player.png", "picture-in-picture.png", "camera.png"} <= set(names), names

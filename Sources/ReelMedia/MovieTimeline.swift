@@ -95,16 +95,12 @@ final class MovieTimeline {
         Int64(ges_timeline_get_duration(timeline))
     }
 
-    nonisolated(unsafe) private static var editingInitialized = false
-    private static let initializeLock = NSLock()
+    /// GES's one-time set-up (after GStreamer's): a static let runs once,
+    /// whichever thread asks first.
+    private static let editingInitialized: Bool = ges_init() != 0
 
-    /// GES's one-time set-up (after GStreamer's).
     static func initializeEditing() {
-        initializeLock.lock()
-        defer { initializeLock.unlock() }
-        guard !editingInitialized else { return }
-        _ = ges_init()
-        editingInitialized = true
+        _ = editingInitialized
     }
 
     /// The clip asset of a file, read synchronously (GES's discoverer).

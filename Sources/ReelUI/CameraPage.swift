@@ -34,9 +34,9 @@ final class CameraPage {
     private let toasts: OpaquePointer
     /// The mode switch, the shutter and focus/exposure, under the preview.
     private let bar: UnsafeMutablePointer<GtkWidget>
-    /// The stage and the bar (data/ui/camera-page.ui), kept with the page.
+    /// The page's widgets (data/ui/camera-page.ui), kept with the page.
     private let layout = UIFile("camera-page.ui")
-    private var backButton: UnsafeMutablePointer<GtkWidget>?
+    private let backButton: UnsafeMutablePointer<GtkWidget>
     private let menu = CameraMenu()
     private let controls = CameraControlsPopover()
     private var actions: [String: OpaquePointer] = [:]
@@ -58,28 +58,27 @@ final class CameraPage {
         let countdown = CaptureCountdown(rawValue: Int(settings?.int(.cameraTimer) ?? 0)) ?? .off
         session = CaptureSession(mode: mode, countdown: countdown)
 
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        _ = g_object_ref_sink(UnsafeMutableRawPointer(widget))
-        gtk_widget_add_css_class(widget, "reel-camera")
-
-        windowTitle = OpaquePointer(adw_window_title_new(tr("Camera"), ""))
+        widget = layout.widget("page", gtk_box_get_type())
+        windowTitle = OpaquePointer(layout.widget("title", adw_window_title_get_type()))
+        backButton = layout.widget("back", gtk_button_get_type())
         stack = OpaquePointer(layout.widget("stack", gtk_stack_get_type()))
-        statusPage = OpaquePointer(StatusPage.make(alert: true))
+        statusPage = OpaquePointer(layout.widget("problem", adw_status_page_get_type()))
         shutter = layout.widget("shutter", gtk_button_get_type())
         recordingBadge = layout.widget("recording-badge", gtk_box_get_type())
         recordingTime = layout.widget("recording-time", gtk_label_get_type())
         countdownLabel = layout.widget("countdown", gtk_label_get_type())
         flash = layout.widget("flash", gtk_box_get_type())
         bar = layout.widget("bar", gtk_center_box_get_type())
-        toasts = OpaquePointer(adw_toast_overlay_new())
-
-        gtk_box_append(cast(widget), makeHeaderBar())
-        // Toasts over the preview, never over the shutter below it.
-        adw_toast_overlay_set_child(toasts, makeStage())
-        gtk_widget_set_vexpand(cast(toasts), 1)
-        gtk_box_append(cast(widget), cast(toasts))
+        toasts = OpaquePointer(layout.widget("toasts", adw_toast_overlay_get_type()))
+        StatusPage.withoutScrollStop(cast(statusPage))
+        let header = layout.widget("header", adw_header_bar_get_type())
+        adw_header_bar_pack_end(cast(header), menu.optionsButton)
+        adw_header_bar_pack_end(cast(header), menu.cameraButton)
+        // The stack's pages in this order: the first is shown first.
+        gtk_stack_add_named(stack, view.widget, "preview")
+        gtk_stack_add_named(stack, cast(statusPage), "problem")
+        gtk_stack_add_named(stack, layout.widget("starting", gtk_spinner_get_type()), "starting")
         gtk_center_box_set_end_widget(cast(bar), controls.button)
-        gtk_box_append(cast(widget), bar)
         addActions()
         ScopedShortcuts.attach(scope: "camera", to: widget, capture: true)
         view.paintable.hasIntrinsicSize = false
@@ -94,28 +93,6 @@ final class CameraPage {
         }
         menu.onCamera = { [weak self] id in self?.switchCamera(to: id) }
         menu.onResolution = { [weak self] key in self?.changeResolution(to: key) }
-    }
-
-    // MARK: Building
-
-    private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
-        let header = adw_header_bar_new()!
-        let back = IconButton.make(icon: "go-previous-symbolic", label: tr("Back"), action: "camera.close")
-        backButton = back
-        adw_header_bar_pack_start(cast(header), back)
-        adw_header_bar_set_title_widget(cast(header), cast(windowTitle))
-        adw_header_bar_pack_end(cast(header), menu.optionsButton)
-        adw_header_bar_pack_end(cast(header), menu.cameraButton)
-        return header
-    }
-
-    /// The stage of data/ui/camera-page.ui with the pages the code makes:
-    /// the preview, the problem page, then the spinner while starting.
-    private func makeStage() -> UnsafeMutablePointer<GtkWidget> {
-        gtk_stack_add_named(stack, view.widget, "preview")
-        gtk_stack_add_named(stack, cast(statusPage), "problem")
-        gtk_stack_add_named(stack, layout.widget("starting", gtk_spinner_get_type()), "starting")
-        return layout.widget("stage", gtk_overlay_get_type())
     }
 
     private func addActions() {
@@ -152,17 +129,17 @@ final class CameraPage {
 
     // MARK: Opening and closing
 
-    /// Starts listing devices and the camera used last.
     /// Where the keyboard goes when nothing on the page has it: the
     /// shutter, or Back while there is no camera.
     func focusDefault() {
         if gtk_widget_is_sensitive(shutter) != 0 && gtk_widget_is_visible(shutter) != 0 {
             gtk_widget_grab_focus(shutter)
-        } else if let backButton {
+        } else {
             gtk_widget_grab_focus(backButton)
         }
     }
 
+    /// Starts listing devices and the camera used last.
     func open(mode: CaptureMode? = nil) {
         if let mode, let action = actions["mode"], session.canChangeSettings {
             g_action_change_state(action, g_variant_new_string(mode.rawValue))

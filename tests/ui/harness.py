@@ -879,8 +879,14 @@ def controls_under(win, box: tuple, inside=None) -> list:
     (window coordinates), but for those of `inside` (the toast's own)."""
     controls = [c for role in ("push button", "toggle button", "slider")
                 for c in find_all(win, role=role, visible=True)]
-    return [(c.name, window_extents(c)) for c in controls
-            if (inside is None or c.parent != inside) and overlaps(box, window_extents(c))]
+    found = []
+    for c in controls:
+        try:
+            if (inside is None or c.parent != inside) and overlaps(box, window_extents(c)):
+                found.append((c.name, window_extents(c)))
+        except NotImplementedError:
+            continue  # gone since the walk (a menu closed, a toast left): not under anything
+    return found
 
 
 def words_on_screen(app, node, shot: Path) -> tuple:

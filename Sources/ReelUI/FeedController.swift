@@ -11,7 +11,7 @@ import ReelMedia
 final class FeedController {
     private let page: FeedPage
     private let settings: Settings?
-    private var library: FeedLibrary
+    private(set) var library: FeedLibrary
     private var state: AppState
     private let store: AppStateStore
     private var folder: VideoFolder?
@@ -42,6 +42,8 @@ final class FeedController {
     /// The preview strip's clips changed (catalog clips, else the feed's
     /// first local videos).
     var onStripClips: (([String]) -> Void)?
+    /// The feed's list was shown anew (`library` changed).
+    var onPublish: (() -> Void)?
     /// Each catalog's preview clips, by catalog URI (the samples first).
     private var catalogClips: [(uri: String, clips: [String])] = []
     private var stripClips: [String] = []
@@ -49,7 +51,7 @@ final class FeedController {
     init(page: FeedPage, settings: Settings?) {
         self.page = page
         self.settings = settings
-        store = AppStateStore(path: UserDirectories.state + "/reel/state.json")
+        store = AppStateStore(path: FeedController.stateFile)
         let loaded = store.load()
         state = loaded.state
         library = FeedLibrary(hiddenIDs: loaded.state.hiddenIDs)
@@ -89,7 +91,9 @@ final class FeedController {
 
     // MARK: The start mark (ReelCore.StartCheck)
 
-    private static var startMark: String { UserDirectories.state + "/reel/starting" }
+    /// Recent videos, hidden ones and playback positions.
+    static var stateFile: String { UserDirectories.state + "/reel/state.json" }
+    static var startMark: String { UserDirectories.state + "/reel/starting" }
 
     private func markStart() {
         try? FileManager.default.createDirectory(atPath: UserDirectories.state + "/reel", withIntermediateDirectories: true)
@@ -111,12 +115,7 @@ final class FeedController {
         var first = true
         folder.onChange = { [weak self] videos in
             guard let self else { return }
-            let items = videos.map { video in
-                VideoItem(uri: video.uri, kind: .file, title: LibraryScanRules.title(fileName: video.fileName),
-                          subtitle: LibraryScanRules.subtitle(relativeFolder: video.relativeFolder, rootName: rootName),
-                          origin: .videosFolder)
-            }
-            _ = self.library.setItems(items, from: .videosFolder)
+            _ = self.library.setItems(videos.map { $0.videoItem(rootName: rootName) }, from: .videosFolder)
             self.publish()
             if first { first = false; self.endSource() }
         }
@@ -132,7 +131,7 @@ final class FeedController {
         }
         let library = SampleLibrary(plan: plan)
         samples = library
-        let catalogURI = URL(fileURLWithPath: library.folder + "/samples.json").absoluteString
+        let catalogURI = FeedController.sampleCatalogURI(library)
         guard !library.isComplete else {
             loadSampleCatalog(catalogPath, as: catalogURI)
             return
@@ -154,6 +153,11 @@ final class FeedController {
         })
     }
 
+    /// Where the sample catalog is read as if it were (next to its files).
+    static func sampleCatalogURI(_ library: SampleLibrary) -> String {
+        URL(fileURLWithPath: library.folder + "/samples.json").absoluteString
+    }
+
     /// The sample catalog ships with the app but its files live in the cache,
     /// so it is parsed as if it sat next to them.
     private func loadSampleCatalog(_ path: String, as catalogURI: String) {
@@ -162,11 +166,7 @@ final class FeedController {
             guard let self else { return }
             defer { self.endSource() }
             guard case .success(let catalog) = result else { return FeedController.log("the sample catalog does not load") }
-            let items = catalog.entries.map { entry in
-                VideoItem(uri: entry.uri, kind: entry.kind, title: entry.title, subtitle: entry.subtitle,
-                          thumbnailURI: entry.thumbnailURI, origin: .samples)
-            }
-            _ = self.library.setItems(items, from: .samples)
+            _ = self.library.setItems(catalog.entries.map { $0.videoItem(origin: .samples) }, from: .samples)
             self.publish()
         }
     }
@@ -293,6 +293,7 @@ final class FeedController {
     /// position by splicing only what changed.
     private func publish() {
         page.setItems(library.items)
+        onPublish?()
         let clips = LoopingQueue.choose(catalogClips: catalogClips.first?.clips ?? [], feed: library.items)
         if clips != stripClips {
             stripClips = clips

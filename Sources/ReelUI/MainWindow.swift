@@ -180,6 +180,21 @@ final class MainWindow {
 
     func close() { gtk_window_close(gtkWindow) }
 
+    /// The feed's list, for GNOME Shell's search.
+    var feedLibrary: FeedLibrary { feed.library }
+
+    /// The feed's list changed.
+    var onFeedChange: (() -> Void)? {
+        get { feed.onPublish }
+        set { feed.onPublish = newValue }
+    }
+
+    /// The feed with its search open on `text` (the Shell's "more results").
+    func search(for text: String) {
+        showFeed()
+        feedPage.search(for: text)
+    }
+
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
         let header = adw_header_bar_new()!
 

@@ -11,15 +11,22 @@ public final class ReelApplication {
     private let app: ObjectRef
     private let settings: Settings?
     private var window: MainWindow?
+    private var searchProvider: SearchProvider?
+    /// The feed for GNOME Shell's search while no window shows one.
+    private var backgroundFeed: BackgroundFeed?
 
     public init() {
         ReelApplication.logTraceEvents()
         ReelApplication.chooseRenderer()
         Localization.setUp(domain: AppInfo.gettextDomain, localeDirectory: InstallLocation.data("locale"))
         ReelApplication.registerResources()
-        app = ObjectRef(owning: adw_application_new(AppInfo.id, G_APPLICATION_HANDLES_OPEN)!)
+        app = ReelApplication.makeApplication()
         settings = Settings(schemaID: AppInfo.id,
                             extraDirectories: [InstallLocation.data("glib-2.0/schemas")].compactMap { $0 })
+        ReelApplication.current = self
+        // Started by the bus for GNOME Shell's search, Reel stays a while
+        // after its last answer: the overview asks again with each key.
+        g_application_set_inactivity_timeout(app.cast(), 10_000)
         addCommandLineOptions()
         app.connect("handle-local-options") { [unowned self] args in
             args.setReturn(self.handleLocalOptions(args.pointer(1)?.assumingMemoryBound(to: GVariantDict.self)))
@@ -134,7 +141,54 @@ public final class ReelApplication {
         if let window, window.isAlive { return window }
         let created = MainWindow(application: gtkApplication, settings: settings)
         window = created
+        created.onFeedChange = { [weak self, unowned created] in
+            self?.searchProvider?.feedChanged(owner: created, library: created.feedLibrary)
+        }
+        backgroundFeed = nil
         return created
+    }
+
+    // MARK: GNOME Shell's search
+
+    /// Called by GApplication before it takes the bus name.
+    fileprivate func exportObjects(on connection: OpaquePointer,
+                                   error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> Bool {
+        let provider = SearchProvider(application: app.cast()) { [unowned self] reply in self.supplyFeed(reply) }
+        provider.onActivate = { [unowned self] id, timestamp in
+            let window = self.mainWindow()
+            window.open(address: id)
+            gtk_window_present_with_time(window.gtkWindow, timestamp)
+        }
+        provider.onLaunchSearch = { [unowned self] terms, timestamp in
+            let window = self.mainWindow()
+            window.search(for: terms.joined(separator: " "))
+            gtk_window_present_with_time(window.gtkWindow, timestamp)
+        }
+        guard provider.register(on: connection, error: error) else { return false }
+        searchProvider = provider
+        return true
+    }
+
+    fileprivate func unexportObjects() {
+        searchProvider?.unregister()
+        searchProvider = nil
+    }
+
+    /// The window's feed when there is one; else the feed loaded without a
+    /// window, once its sources have answered (a slow catalog server is
+    /// waited for a moment at most: the Shell's overview is waiting).
+    private func supplyFeed(_ reply: @escaping (AnyObject, FeedLibrary) -> Void) {
+        if let window, window.isAlive { return reply(window, window.feedLibrary) }
+        let feed = backgroundFeed ?? BackgroundFeed(settings: settings)
+        backgroundFeed = feed
+        var answered = false
+        let answer = { [weak feed] in
+            guard !answered, let feed else { return }
+            answered = true
+            reply(feed, feed.library)
+        }
+        feed.whenLoaded(answer)
+        if !answered { MainContext.after(milliseconds: 1500, answer) }
     }
 
     /// Opens what the command line, the desktop or another instance passed.
@@ -153,5 +207,43 @@ public final class ReelApplication {
     private func quit() {
         window?.shutDown()
         g_application_quit(app.cast())
+    }
+}
+
+// MARK: GObject plumbing
+
+extension ReelApplication {
+    /// The process's one application, for GApplication's class functions.
+    private static weak var current: ReelApplication?
+    private static var parentClass: UnsafeMutablePointer<GApplicationClass>?
+
+    /// An AdwApplication whose `dbus_register` also exports the search
+    /// provider: GApplication calls it before it asks for the bus name, so
+    /// the object is there when a call queued by D-Bus activation arrives.
+    private static let type: GType = {
+        var query = GTypeQuery()
+        g_type_query(adw_application_get_type(), &query)
+        return g_type_register_static_simple(adw_application_get_type(), "ReelApplication", query.class_size, { klass, _ in
+            ReelApplication.parentClass = g_type_class_peek_parent(klass)?.assumingMemoryBound(to: GApplicationClass.self)
+            let application = klass!.assumingMemoryBound(to: GApplicationClass.self)
+            application.pointee.dbus_register = { application, connection, path, error in
+                if let chain = ReelApplication.parentClass?.pointee.dbus_register,
+                   chain(application, connection, path, error) == 0 { return 0 }
+                guard let connection, let current = ReelApplication.current else { return 1 }
+                return current.exportObjects(on: connection, error: error) ? 1 : 0
+            }
+            application.pointee.dbus_unregister = { application, connection, path in
+                ReelApplication.current?.unexportObjects()
+                ReelApplication.parentClass?.pointee.dbus_unregister?(application, connection, path)
+            }
+        }, query.instance_size, nil, GTypeFlags(rawValue: 0))
+    }()
+
+    fileprivate static func makeApplication() -> ObjectRef {
+        let object = g_object_new_with_properties(type, 0, nil, nil)!
+        let application = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GApplication.self)
+        g_application_set_application_id(application, AppInfo.id)
+        g_application_set_flags(application, G_APPLICATION_HANDLES_OPEN)
+        return ObjectRef(owning: UnsafeMutableRawPointer(object))
     }
 }

@@ -38,7 +38,7 @@ REEL_TEST_PACKAGES=(
     dbus dbus-bin at-spi2-core nginx pulseaudio pulseaudio-utils openbox weston
     gstreamer1.0-tools
     python3 python3-pytest python3-pytest-timeout python3-pyatspi gir1.2-atspi-2.0
-    python3-gi gir1.2-gtk-4.0 gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0
+    python3-gi gir1.2-gtk-4.0 gir1.2-adw-1 gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0
 )
 
 # What the benchmarks in bench/ compare Reel with (each skips a peer that

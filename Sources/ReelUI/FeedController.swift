@@ -16,6 +16,8 @@ final class FeedController {
     private let store: AppStateStore
     private var folder: VideoFolder?
     private var samples: SampleLibrary?
+    private var samplesCatalogURI: String?
+    private let settingWatch: SettingWatch
     // All in the media worker's process: a video that crashes a decoder
     // takes that process down, not the app.
     private let probes = ProbeQueue(worker: .shared)
@@ -51,6 +53,7 @@ final class FeedController {
     init(page: FeedPage, settings: Settings?) {
         self.page = page
         self.settings = settings
+        settingWatch = SettingWatch(settings)
         store = AppStateStore(path: FeedController.stateFile)
         let loaded = store.load()
         state = loaded.state
@@ -64,6 +67,7 @@ final class FeedController {
         publish()
         startVideosFolder()
         if settings?.bool(.showSamples) ?? true { startSamples() }
+        settingWatch.on(.showSamples) { [weak self] in self?.showSamplesChanged() }
         let catalogs = settings?.stringList(.catalogs) ?? []
         let lastStartFinished = !FileManager.default.fileExists(atPath: FeedController.startMark)
         markStart()
@@ -132,6 +136,7 @@ final class FeedController {
         let library = SampleLibrary(plan: plan)
         samples = library
         let catalogURI = FeedController.sampleCatalogURI(library)
+        samplesCatalogURI = catalogURI
         guard !library.isComplete else {
             loadSampleCatalog(catalogPath, as: catalogURI)
             return
@@ -144,6 +149,8 @@ final class FeedController {
             self?.page.showProgress(text, fraction: Double(progress.done) / Double(max(progress.total, 1)))
         }, completion: { [weak self] outcome in
             guard let self else { return }
+            // Turned off meanwhile (the run was cancelled): nothing to show.
+            guard self.samples === library else { return self.endSource() }
             self.page.hideProgress()
             if case .failed(let failure) = outcome {
                 self.onMessage?(CoreText.format(tr("The sample videos could not be made: %s"), [failure.description]))
@@ -158,6 +165,21 @@ final class FeedController {
         URL(fileURLWithPath: library.folder + "/samples.json").absoluteString
     }
 
+    /// The sample videos come and go with the setting (Preferences); the
+    /// sample library's files stay in the cache for the next time.
+    private func showSamplesChanged() {
+        if settings?.bool(.showSamples) ?? true {
+            if samples == nil { startSamples() }
+        } else {
+            samples?.cancel()
+            samples = nil
+            page.hideProgress()
+            catalogClips.removeAll { $0.uri == samplesCatalogURI }
+            library.removeSource(.samples)
+            publish()
+        }
+    }
+
     /// The sample catalog ships with the app but its files live in the cache,
     /// so it is parsed as if it sat next to them.
     private func loadSampleCatalog(_ path: String, as catalogURI: String) {
@@ -166,6 +188,7 @@ final class FeedController {
             guard let self else { return }
             defer { self.endSource() }
             guard case .success(let catalog) = result else { return FeedController.log("the sample catalog does not load") }
+            guard self.samples != nil else { return }  // turned off meanwhile
             _ = self.library.setItems(catalog.entries.map { $0.videoItem(origin: .samples) }, from: .samples)
             self.publish()
         }

@@ -32,6 +32,7 @@ final class PlayerPage {
     private let errorPage: UnsafeMutablePointer<GtkWidget>
     private let settings: Settings?
     private var actions: [String: OpaquePointer] = [:]
+    private let settingWatch: SettingWatch
     /// The "player" actions, shared with the picture-in-picture window.
     private(set) var actionGroup: OpaquePointer?
 
@@ -54,6 +55,7 @@ final class PlayerPage {
 
     init(settings: Settings?) {
         self.settings = settings
+        settingWatch = SettingWatch(settings)
         screen = view
         stack = OpaquePointer(gtk_stack_new())
         toasts = OpaquePointer(adw_toast_overlay_new())
@@ -315,18 +317,31 @@ final class PlayerPage {
             self?.setContentMode(mode)
             return false
         }
-        map.add("deinterlace", state: deinterlacing.rawValue) { [weak self] value in
-            guard let choice = Deinterlacing(rawValue: value) else { return false }
-            _ = self?.settings?.setString(.deinterlace, value)
-            self?.player?.sink.setDeinterlacing(choice)
-            self?.refreshStatistics()
-            return true
+        let deinterlace = map.add("deinterlace", state: deinterlacing.rawValue) { [weak self] value in
+            guard let self, let choice = Deinterlacing(rawValue: value) else { return false }
+            guard let settings = self.settings else {
+                self.applyDeinterlacing(choice)
+                return true
+            }
+            // The key's watch below sets the state and the video.
+            settings.setString(.deinterlace, value)
+            return false
         }
         let ending = settings.map { EndAction(rawValue: $0.string(.endAction)) ?? .stop } ?? .stop
-        map.add("end-action", state: ending.rawValue) { [weak self] value in
+        let endAction = map.add("end-action", state: ending.rawValue) { [weak self] value in
             guard EndAction(rawValue: value) != nil else { return false }
-            _ = self?.settings?.setString(.endAction, value)
-            return true
+            guard let settings = self?.settings else { return true }
+            settings.setString(.endAction, value)
+            return false
+        }
+        // The menus follow the keys, wherever they changed (Preferences too).
+        settingWatch.on(.deinterlace) { [weak self] in
+            guard let self else { return }
+            ActionGroup.setState(deinterlace, self.deinterlacing.rawValue)
+            self.applyDeinterlacing(self.deinterlacing)
+        }
+        settingWatch.on(.endAction) { [weak self] in
+            ActionGroup.setState(endAction, (EndAction(rawValue: self?.settings?.string(.endAction) ?? "") ?? .stop).rawValue)
         }
         map.add("fullscreen") { [weak self] in self?.toggleFullscreen() }
         map.add("picture-in-picture") { [weak self] in
@@ -571,6 +586,11 @@ final class PlayerPage {
     }
 
     /// The deinterlace setting (automatic unless the user turned it off).
+    private func applyDeinterlacing(_ choice: Deinterlacing) {
+        player?.sink.setDeinterlacing(choice)
+        refreshStatistics()
+    }
+
     private var deinterlacing: Deinterlacing {
         Deinterlacing(rawValue: settings?.string(.deinterlace) ?? "") ?? .automatic
     }

@@ -12,6 +12,7 @@ public final class ReelApplication {
     private let settings: Settings?
     private var window: MainWindow?
     private var searchProvider: SearchProvider?
+    private var preferencesWindow: ObjectRef?
     /// The feed for GNOME Shell's search while no window shows one.
     private var backgroundFeed: BackgroundFeed?
 
@@ -122,12 +123,24 @@ public final class ReelApplication {
             let parent = gtk_application_get_active_window(self.gtkApplication) ?? window.gtkWindow
             ShortcutsWindow.present(over: parent, page: window.shortcutPage)
         }
+        actions.add("preferences") { [unowned self] in self.presentPreferences() }
         actions.add("about") { [unowned self] in AboutWindow.present(over: self.mainWindow().gtkWindow) }
         actions.add("quit") { [unowned self] in self.quit() }
         // Player and strip keys belong to those widgets' own controllers.
         for shortcut in ShortcutTable.all where shortcut.scope == "app" || shortcut.scope == "win" {
             setAccelerators(shortcut.accelerators, for: shortcut.action)
         }
+    }
+
+    /// One Preferences window at a time, over the main window.
+    private func presentPreferences() {
+        if let preferences = preferencesWindow?.cast(GtkWindow.self) { return gtk_window_present(preferences) }
+        guard let settings else { return }
+        let window = PreferencesWindow.present(over: mainWindow().gtkWindow, settings: settings)
+        let reference = ObjectRef(retaining: UnsafeMutableRawPointer(window))
+        // Let go after the signal, not inside it.
+        reference.connect("destroy") { [weak self] in MainContext.soon { self?.preferencesWindow = nil } }
+        preferencesWindow = reference
     }
 
     private func setAccelerators(_ accelerators: [String], for action: String) {

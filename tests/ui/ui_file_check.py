@@ -16,7 +16,8 @@ import xml.etree.ElementTree as ET
 import gi
 
 gi.require_version("Gtk", "4.0")
-from gi.repository import Gio, GLib, GObject, Gtk  # noqa: E402
+gi.require_version("Adw", "1")
+from gi.repository import Adw, Gio, GLib, GObject, Gtk  # noqa: E402
 
 UI_FOLDER = "/io/github/reelapp/Reel/ui"
 
@@ -26,6 +27,7 @@ def main() -> int:
     resource._register()
     expected = json.loads(sys.argv[2])
     Gtk.init()
+    Adw.init()  # registers libadwaita's classes (AdwPreferencesWindow…)
     problems = []
     names = Gio.resources_enumerate_children(UI_FOLDER, Gio.ResourceLookupFlags.NONE)
     if not names:

@@ -33,6 +33,8 @@ final class PlayerPage {
     private let settings: Settings?
     private var actions: [String: OpaquePointer] = [:]
     private let settingWatch: SettingWatch
+    /// Where to go once the video plays (the `resume` setting's "always").
+    private var resumeWhenPlaying: Double?
     /// The "player" actions, shared with the picture-in-picture window.
     private(set) var actionGroup: OpaquePointer?
 
@@ -164,8 +166,12 @@ final class PlayerPage {
         if !player.hasAudioOutput {
             toast(tr("No sound output was found: the video plays without sound."))
         }
-        if let saved = delegate?.playerPage(savedPositionOf: locator.uri) {
-            offerResume(at: saved)
+        let resume = ResumeChoice(rawValue: settings?.string(.resume) ?? "") ?? .ask
+        resumeWhenPlaying = nil
+        switch resume.start(saved: delegate?.playerPage(savedPositionOf: locator.uri)) {
+        case .fromBeginning: break
+        case .offer(let saved): offerResume(at: saved)
+        case .resume(let saved): resumeWhenPlaying = saved
         }
         ticker = MainContext.every(milliseconds: 250) { [weak self] in
             self?.tick()
@@ -499,6 +505,12 @@ final class PlayerPage {
             showWaiting(nil)
         }
         if state == .ended { ended() }
+        // A seek needs a pipeline that has started: the remembered position
+        // is sought once the video plays.
+        if state == .playing, let position = resumeWhenPlaying {
+            resumeWhenPlaying = nil
+            seek(to: position)
+        }
         if state != .playing { showControls() }
     }
 

@@ -17,6 +17,8 @@ enum PreferencesWindow {
         // The choices in the order and words of the player's own menus.
         bindChoices(.endAction, layout.widget("end-action", adw_combo_row_get_type()), settings,
                     EndAction.allCases.map { ($0.rawValue, tr($0.title)) })
+        bindChoices(.resume, layout.widget("resume", adw_combo_row_get_type()), settings,
+                    ResumeChoice.allCases.map { ($0.rawValue, tr($0.title)) })
         bindChoices(.deinterlace, layout.widget("deinterlace", adw_combo_row_get_type()), settings,
                     Deinterlacing.allCases.map { ($0.rawValue, tr($0.title)) })
         gtk_window_set_transient_for(cast(window), parent)

@@ -5,14 +5,18 @@ the window, and a choice row writing its key."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
 
-from harness import (APP_TIMEOUT, find_all, node_name, node_role, on_screen, states, wait_until,
-                     words_on_screen)
+import pytest
 
-ROWS = ["Preview Strip", "Sample Videos", "At the End of a Video", "Deinterlacing", "Mirror the Preview"]
+from harness import APP_TIMEOUT, find_all, image_stats, node_name, node_role, on_screen, states, wait_until
+from player_helpers import Trace, keyfile as write_keyfile, make_clip
+
+ROWS = ["Preview Strip", "Sample Videos", "At the End of a Video", "Resume Long Videos",
+        "Deinterlacing", "Mirror the Preview"]
 
 
 def keyfile(profile: Path) -> str:
@@ -61,7 +65,6 @@ def test_preferences_open_with_ctrl_comma_and_every_row_shows(launch_ready, prof
     for title in ("Preview Strip", "Deinterlacing"):
         label = app.find(prefs, role="label", name=title)
         x, y, w, h = label.queryComponent().getExtents(1)
-        from harness import image_stats
         _, deviation = image_stats(shot, (geometry["x"] + x, geometry["y"] + y, max(w, 1), max(h, 1)))
         assert deviation > 0.1, f"the words “{title}” are not visible (sd {deviation:.3f})"
 
@@ -120,3 +123,35 @@ def test_preferences_from_the_menu_and_a_choice_by_keyboard(launch_ready, profil
     wait_until(lambda: setting(profile, "end-action") == "'close'", 5,
                what="the end action to be written", on_timeout=lambda: keyfile(profile) + app.tree(prefs))
     app.screenshot("end-action")
+
+
+@pytest.fixture(scope="module")
+def long_clip(tmp_path_factory) -> Path:
+    """Over three minutes, so its position is remembered; tiny and fast to make."""
+    path = tmp_path_factory.mktemp("prefs-media") / "long.mp4"
+    make_clip(path, 200, 160, 90, 5)
+    return path
+
+
+@pytest.mark.parametrize("choice", ["always", "never"])
+def test_resume_setting_decides_where_a_long_video_starts(launch_ready, profile, artifacts, long_clip, choice):
+    """Ask (the offer) is test_player's; here the other two choices of the
+    Resume Long Videos row: start where it was left, or at the beginning."""
+    write_keyfile(profile, resume=f"'{choice}'")
+    state = profile / "state" / "reel" / "state.json"
+    state.parent.mkdir(parents=True, exist_ok=True)
+    state.write_text(json.dumps({"version": 1, "recent": [], "hiddenIDs": [],
+                                 "playbackPositions": {long_clip.as_uri(): 100.0}}))
+    trace = Trace(artifacts / f"trace-{choice}.jsonl")
+    app, win = launch_ready(args=[str(long_clip)], env={"REEL_TRACE": str(trace.path)})
+    trace.wait("player-first-frame")
+    if choice == "always":
+        seek = trace.wait("player-seek")
+        assert abs(seek["target"] - 100) < 0.01, seek
+        done = trace.wait("player-seek-done", after=trace.events().index(seek))
+        assert done["position"] > 95, done
+    else:
+        time.sleep(2)
+        assert not trace.named("player-seek"), "the video did not start from the beginning"
+    assert not [n for n in find_all(win, role="push button", name="Resume") if on_screen(n)], \
+        "the resume offer is shown though the setting decided"

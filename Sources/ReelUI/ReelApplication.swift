@@ -25,9 +25,6 @@ public final class ReelApplication {
         settings = Settings(schemaID: AppInfo.id,
                             extraDirectories: [InstallLocation.data("glib-2.0/schemas")].compactMap { $0 })
         ReelApplication.current = self
-        // Started by the bus for GNOME Shell's search, Reel stays a while
-        // after its last answer: the overview asks again with each key.
-        g_application_set_inactivity_timeout(app.cast(), 10_000)
         addCommandLineOptions()
         app.connect("handle-local-options") { [unowned self] args in
             args.setReturn(self.handleLocalOptions(args.pointer(1)?.assumingMemoryBound(to: GVariantDict.self)))
@@ -95,6 +92,13 @@ public final class ReelApplication {
     }
 
     private func startup() {
+        // Started by the bus (for GNOME Shell's search), Reel stays a while
+        // after its last answer: the overview asks again with each key. An
+        // app started otherwise still ends as its last window closes.
+        let application: UnsafeMutablePointer<GApplication> = app.cast()
+        if g_application_get_flags(application).rawValue & G_APPLICATION_IS_SERVICE.rawValue != 0 {
+            g_application_set_inactivity_timeout(application, 10_000)
+        }
         if let icons = InstallLocation.data("icons"), InstallLocation.exists(icons),
            let display = gdk_display_get_default() {
             gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)

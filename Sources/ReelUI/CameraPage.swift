@@ -138,9 +138,9 @@ final class CameraPage {
             g_action_change_state(action, g_variant_new_string(next.rawValue))
         }
         let mirror = map.add("mirror", toggle: settings?.bool(.cameraMirror) ?? true) { [weak self] on in
-            guard let self else { return }
-            if self.settings == nil { self.pipeline?.sink.setMirrored(on) }
-            _ = self.settings?.setBool(.cameraMirror, on)
+            // The key's watch mirrors the preview; with no key to write, here.
+            guard let self, self.settings?.setBool(.cameraMirror, on) != true else { return }
+            self.pipeline?.sink.setMirrored(on)
         }
         // The menu's check and the preview follow the key (Preferences too).
         settingWatch.on(.cameraMirror) { [weak self] in

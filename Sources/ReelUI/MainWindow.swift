@@ -135,9 +135,9 @@ final class MainWindow {
     private func addActions() {
         let actions = ActionGroup(map: window.object)
         let showStrip = actions.add("show-preview-strip", toggle: settings?.bool(.showPreviewStrip) ?? true) { [weak self] on in
-            guard let self else { return }
-            if self.settings == nil { self.updateStrip() }
-            _ = self.settings?.setBool(.showPreviewStrip, on)
+            // The key's watch updates the strip; with no key to write, here.
+            guard let self, self.settings?.setBool(.showPreviewStrip, on) != true else { return }
+            self.updateStrip()
         }
         // The menu's check and the strip follow the key, wherever it changed.
         settingWatch.on(.showPreviewStrip) { [weak self] in

@@ -325,20 +325,19 @@ final class PlayerPage {
         }
         let deinterlace = map.add("deinterlace", state: deinterlacing.rawValue) { [weak self] value in
             guard let self, let choice = Deinterlacing(rawValue: value) else { return false }
-            guard let settings = self.settings else {
+            // The key's watch below sets the state and the video; with no
+            // key to write, here.
+            guard self.settings?.setString(.deinterlace, value) == true else {
                 self.applyDeinterlacing(choice)
                 return true
             }
-            // The key's watch below sets the state and the video.
-            settings.setString(.deinterlace, value)
             return false
         }
         let ending = settings.map { EndAction(rawValue: $0.string(.endAction)) ?? .stop } ?? .stop
         let endAction = map.add("end-action", state: ending.rawValue) { [weak self] value in
             guard EndAction(rawValue: value) != nil else { return false }
-            guard let settings = self?.settings else { return true }
-            settings.setString(.endAction, value)
-            return false
+            // The key's watch below sets the state.
+            return self?.settings?.setString(.endAction, value) != true
         }
         // The menus follow the keys, wherever they changed (Preferences too).
         settingWatch.on(.deinterlace) { [weak self] in

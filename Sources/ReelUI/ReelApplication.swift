@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import CGtk
+import CShims
 import GLibKit
 import ReelCore
 import ReelMedia
@@ -256,11 +257,19 @@ extension ReelApplication {
         }, query.instance_size, nil, GTypeFlags(rawValue: 0))
     }()
 
+    /// The id and flags are construction properties, as adw_application_new
+    /// gives them: GApplication derives its resource path from the id when
+    /// it is constructed (the style sheet and icons are found there).
     fileprivate static func makeApplication() -> ObjectRef {
-        let object = g_object_new_with_properties(type, 0, nil, nil)!
-        let application = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GApplication.self)
-        g_application_set_application_id(application, AppInfo.id)
-        g_application_set_flags(application, G_APPLICATION_HANDLES_OPEN)
+        var values = [GValue(), GValue()]
+        g_value_init(&values[0], reel_type_string())
+        g_value_set_string(&values[0], AppInfo.id)
+        g_value_init(&values[1], g_application_flags_get_type())
+        g_value_set_flags(&values[1], G_APPLICATION_HANDLES_OPEN.rawValue)
+        defer { for index in values.indices { g_value_unset(&values[index]) } }
+        var names: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("application-id")), UnsafePointer(strdup("flags"))]
+        defer { names.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        let object = g_object_new_with_properties(type, 2, &names, values)!
         return ObjectRef(owning: UnsafeMutableRawPointer(object))
     }
 }

@@ -1,4 +1,4 @@
-// swift-tools-version:5.10
+// swift-tools-version:6.0
 // Reel's layers (docs/ARCHITECTURE.md, Layers). Dependencies point one way:
 // reel → ReelUI → ReelMedia → GLibKit, and every layer may use ReelCore.
 import PackageDescription

@@ -41,8 +41,8 @@
 #              libraries, and helper processes (Reel's media worker) show;
 #   dropped  - mpv: frame-drop-count + decoder-frame-drop-count (IPC);
 #              gst-launch rows: frames dropped according to QoS messages
-#              (-m; none posted = 0); Reel: its "player-stats" event if it
-#              writes one; others n/a;
+#              (-m; none posted = 0); Reel: its last "player-stats" event
+#              (written once a second while it plays); others n/a;
 #   frames   - Reel only: "frame" trace events in the 15 s;
 #   window   - the biggest top-level X window at the end;
 #   audio    - media.role of its PulseAudio stream ("-" no role set).

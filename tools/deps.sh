@@ -14,6 +14,7 @@ REEL_RUNTIME_PACKAGES=(
     gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
     gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-x gstreamer1.0-alsa
     dconf-gsettings-backend adwaita-icon-theme librsvg2-common fonts-cantarell fonts-noto-cjk
+    iso-codes
 )
 
 # What only building and installing needs: the compilers' helpers, headers,

@@ -3,6 +3,7 @@ import CGLib
 /// gettext for the app's own domain. Call `setUp` once before any string is
 /// shown; `tr` then returns the translation for the user's language.
 public enum Localization {
+    // Set once by `setUp` at start-up, before any thread reads it.
     nonisolated(unsafe) private static var domain = "reel"
 
     public static func setUp(domain: String, localeDirectory: String?) {

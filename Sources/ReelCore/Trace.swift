@@ -43,7 +43,8 @@ public final class Trace: @unchecked Sendable {
     }
 
     /// Writes one event. Field values are strings or numbers.
-    public func event(_ name: String, _ fields: [String: Sendable] = [:]) {
+    public func event(_ event: TraceEvent, _ fields: [String: Sendable] = [:]) {
+        let name = event.rawValue
         lock.lock()
         let sinks = self.sinks
         lock.unlock()

@@ -91,7 +91,7 @@ enum AudioOutput {
             // Once per sink, in the trace: the only sign that it happened.
             if clockGuard.rejected == 1, !traced {
                 traced = true
-                Trace.shared.event("audio-clock-rejected", ["seconds": Double(reading) / 1e9])
+                Trace.shared.event(.audioClockRejected, ["seconds": Double(reading) / 1e9])
             }
             return time.map { GstClockTime($0) } ?? none
         }

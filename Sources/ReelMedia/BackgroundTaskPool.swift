@@ -7,7 +7,8 @@ import Foundation
 /// shared pool, so a thread lowered to nice 10 here would later run a
 /// player's decoding (an unprivileged process cannot raise it back).
 enum BackgroundTaskPool {
-    static let shared: UnsafeMutablePointer<GstTaskPool> = {
+    // A GstTaskPool is used from any streaming thread by GStreamer's design.
+    nonisolated(unsafe) static let shared: UnsafeMutablePointer<GstTaskPool> = {
         var query = GTypeQuery()
         g_type_query(gst_task_pool_get_type(), &query)
         let type = g_type_register_static_simple(gst_task_pool_get_type(), "ReelBackgroundTaskPool", query.class_size, { klass, _ in

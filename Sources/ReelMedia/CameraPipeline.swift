@@ -84,7 +84,7 @@ public final class CameraPipeline {
             return 1
         }, Unmanaged.passUnretained(self).toOpaque(), nil)
         gst_object_unref(UnsafeMutableRawPointer(bus))
-        Trace.shared.event("camera-open", ["camera": camera.name, "mode": mode.sizeKey])
+        Trace.shared.event(.cameraOpen, ["camera": camera.name, "mode": mode.sizeKey])
     }
 
     deinit { stop() }
@@ -92,14 +92,14 @@ public final class CameraPipeline {
     /// Starts the camera on a worker thread: opening a device can take a
     /// while, and the window must not wait for it.
     public func start() {
-        let address = UInt(bitPattern: pipeline)
+        let handle = GstHandle(pipeline)
         gst_object_ref(UnsafeMutableRawPointer(pipeline))
         let report = MainThreadHandler<Void> { [weak self] _ in
             guard let self, !self.started, self.busWatch != 0 else { return }
             self.onEvent?(.failed(self.popError() ?? "The camera could not be started."))
         }
         CameraPipeline.stateChanges.async {
-            let pipeline = UnsafeMutablePointer<GstElement>(bitPattern: address)!
+            let pipeline = handle.pointer
             let failed = gst_element_set_state(pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE
             gst_object_unref(UnsafeMutableRawPointer(pipeline))
             if failed { MainContext.invoke { report.call(()) } }
@@ -114,9 +114,9 @@ public final class CameraPipeline {
         busWatch = 0
         tap.setRecorder(nil)
         tap.cancelFrameRequests()
-        let address = UInt(bitPattern: pipeline)
+        let handle = GstHandle(pipeline)
         CameraPipeline.stateChanges.async {
-            let pipeline = UnsafeMutablePointer<GstElement>(bitPattern: address)!
+            let pipeline = handle.pointer
             gst_element_set_state(pipeline, GST_STATE_NULL)
             gst_object_unref(UnsafeMutableRawPointer(pipeline))
         }
@@ -152,7 +152,7 @@ public final class CameraPipeline {
         switch message.pointee.type {
         case GST_MESSAGE_ERROR:
             let text = GLibError(errorOf: message)?.message ?? ""
-            Trace.shared.event("camera-error", ["message": text])
+            Trace.shared.event(.cameraError, ["message": text])
             onEvent?(.failed(text))
         case GST_MESSAGE_STATE_CHANGED where !started && message.pointee.src == UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstObject.self):
             var new = GST_STATE_NULL

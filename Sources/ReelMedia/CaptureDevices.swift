@@ -66,9 +66,9 @@ public final class CaptureDevices {
         if busWatch != 0 { g_source_remove(busWatch); busWatch = 0 }
         if let monitor {
             // Stopping joins the providers' threads: not on the main thread.
-            let address = UInt(bitPattern: monitor)
+            let handle = GstHandle(monitor)
             BackgroundThread.start {
-                let monitor = UnsafeMutablePointer<GstDeviceMonitor>(bitPattern: address)!
+                let monitor = handle.pointer
                 gst_device_monitor_stop(monitor)
                 gst_object_unref(UnsafeMutableRawPointer(monitor))
             }
@@ -112,9 +112,16 @@ public final class CaptureDevices {
         // Starting probes every provider (a sound server connection, device
         // nodes): off the main thread.
         gst_object_ref(UnsafeMutableRawPointer(monitor))
-        let address = UInt(bitPattern: monitor)
+        let handle = GstHandle(monitor)
+        let listed = MainThreadHandler<[CaptureDevice]> { [weak self] found in
+            guard let self, self.monitor != nil else { return }
+            self.cameras = found.filter { $0.kind == .camera }
+            self.microphones = found.filter { $0.kind == .microphone }
+            self.isListed = true
+            self.onChange?()
+        }
         BackgroundThread.start {
-            let monitor = UnsafeMutablePointer<GstDeviceMonitor>(bitPattern: address)!
+            let monitor = handle.pointer
             CaptureDevices.hideDuplicateProviders(monitor)
             _ = gst_device_monitor_start(monitor)
             var found: [CaptureDevice] = []
@@ -128,13 +135,7 @@ public final class CaptureDevices {
             }
             g_list_free_full(head) { gst_object_unref($0) }
             gst_object_unref(UnsafeMutableRawPointer(monitor))
-            MainContext.invoke { [weak self, found] in
-                guard let self, self.monitor != nil else { return }
-                self.cameras = found.filter { $0.kind == .camera }
-                self.microphones = found.filter { $0.kind == .microphone }
-                self.isListed = true
-                self.onChange?()
-            }
+            MainContext.invoke { [found] in listed.call(found) }
         }
     }
 

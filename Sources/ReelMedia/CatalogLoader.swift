@@ -16,13 +16,14 @@ public enum CatalogLoader {
     /// `resolvingAs` parses the catalog as if it sat at another address:
     /// the sample catalog ships with the app but its files live in the cache.
     public static func load(_ uri: String, resolvingAs catalogURI: String? = nil,
-                            completion: @escaping @Sendable (Result<Catalog, Failure>) -> Void) {
+                            completion: @escaping (Result<Catalog, Failure>) -> Void) {
+        let handler = MainThreadHandler(completion)
         Thread.detachNewThread {
             let result = read(uri).flatMap { bytes in
                 Result { try CatalogParser().parse(bytes: bytes, catalogURI: catalogURI ?? uri) }
                     .mapError { ($0 as? CatalogError).map(Failure.syntax) ?? .syntax(CatalogError(line: 0, column: 0, message: "\($0)")) }
             }
-            MainContext.invoke { completion(result) }
+            MainContext.invoke { handler.call(result) }
         }
     }
 

@@ -33,10 +33,11 @@ public enum ConnectionCheck {
     }
 
     /// The same, off the main thread; `completion` runs on the main context.
-    public static func diagnose(_ uri: String, completion: @escaping @Sendable (Outcome) -> Void) {
+    public static func diagnose(_ uri: String, completion: @escaping (Outcome) -> Void) {
+        let handler = MainThreadHandler(completion)
         Thread.detachNewThread {
             let failure = diagnose(uri)
-            MainContext.invoke { completion(failure) }
+            MainContext.invoke { handler.call(failure) }
         }
     }
 

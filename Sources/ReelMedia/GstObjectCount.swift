@@ -29,7 +29,9 @@ public enum GstObjectCount {
     }
 
     private enum LeakCount {
-        static let tracer: UnsafeMutablePointer<GstTracer>? = {
+        // Read and counted on the main thread only (the player page's first
+        // frame and its teardown).
+        nonisolated(unsafe) static let tracer: UnsafeMutablePointer<GstTracer>? = {
             guard let tracers = gst_tracing_get_active_tracers() else { return nil }
             var found: UnsafeMutablePointer<GstTracer>?
             var node: UnsafeMutablePointer<GList>? = tracers
@@ -44,8 +46,10 @@ public enum GstObjectCount {
             g_list_free_full(tracers, { gst_object_unref($0) })
             return found
         }()
-        static var tracking = false
-        static var net = 0
+        // Counted on the main thread only, like the tracer above.
+        nonisolated(unsafe) static var tracking = false
+        // The same.
+        nonisolated(unsafe) static var net = 0
     }
 
     /// Emits an action signal of the tracer; `returning` sees the GstStructure

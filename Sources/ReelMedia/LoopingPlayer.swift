@@ -38,7 +38,7 @@ public final class LoopingPlayer {
         for clip in clips where MediaLocator.isLocal(clip) {
             if let problem = MediaProbe.checkLocalFile(clip) {
                 queue.markBroken(clip)
-                Trace.shared.event("strip-skipped", ["uri": clip, "problem": problem.kind])
+                Trace.shared.event(.stripSkipped, ["uri": clip, "problem": problem.kind])
             }
         }
         state = QueueState(queue)
@@ -49,7 +49,7 @@ public final class LoopingPlayer {
 
     deinit {
         tearDown()
-        Trace.shared.event("strip-stopped")
+        Trace.shared.event(.stripStopped)
     }
 
     /// Muted, `playbin` with no audio branch: gapless and with instant rate
@@ -81,7 +81,7 @@ public final class LoopingPlayer {
             // waits for this very thread).
             guard let next = state.advanceIfOpen() else { return }
             PropertyValue.string(next.uri).set(on: playbin, "uri")
-            Trace.shared.event("strip-queued", ["index": next.index])
+            Trace.shared.event(.stripQueued, ["index": next.index])
         }
         return playbin
     }
@@ -115,7 +115,7 @@ public final class LoopingPlayer {
         isPaused = true
         guard isPlayable else { return }
         gst_element_set_state(playbin, GST_STATE_PAUSED)
-        Trace.shared.event("strip-paused", ["position": position ?? -1])
+        Trace.shared.event(.stripPaused, ["position": position ?? -1])
     }
 
     /// Paused with its pipeline stopped: the decoder, its frames and the
@@ -140,7 +140,7 @@ public final class LoopingPlayer {
         // from the same place.
         let at = resumeAt ?? sink.newestFramePosition ?? playing
         resumeAt = at
-        Trace.shared.event("strip-paused", ["position": at ?? -1, "suspended": 1])
+        Trace.shared.event(.stripPaused, ["position": at ?? -1, "suspended": 1])
     }
 
     public func resume() {
@@ -149,7 +149,7 @@ public final class LoopingPlayer {
         guard isPlayable else { return }
         guard isSuspended else {
             gst_element_set_state(playbin, GST_STATE_PLAYING)
-            Trace.shared.event("strip-resumed", ["position": position ?? -1])
+            Trace.shared.event(.stripResumed, ["position": position ?? -1])
             return
         }
         // Prerolled paused, then sought to where it was, then played: the
@@ -177,7 +177,7 @@ public final class LoopingPlayer {
         resumeAt = at
         state.setOpen(true)
         gst_element_set_state(playbin, isPaused ? GST_STATE_PAUSED : GST_STATE_PLAYING)
-        Trace.shared.event("strip-sound", ["on": muted ? 0 : 1])
+        Trace.shared.event(.stripSound, ["on": muted ? 0 : 1])
     }
 
     /// 1x or 2x, without a jump (an instant rate change; each new clip's
@@ -185,7 +185,7 @@ public final class LoopingPlayer {
     public func setRate(_ newRate: Double) {
         rate = newRate
         applyRate()
-        Trace.shared.event("strip-rate", ["rate": newRate])
+        Trace.shared.event(.stripRate, ["rate": newRate])
     }
 
     public var position: Double? {
@@ -219,7 +219,7 @@ public final class LoopingPlayer {
             startWatch = nil
             guard let current = state.started() else { return }
             if rate != 1 { applyRate() }
-            Trace.shared.event("strip-clip", ["index": current.index, "uri": current.uri])
+            Trace.shared.event(.stripClip, ["index": current.index, "uri": current.uri])
             onEvent?(.clip(index: current.index, uri: current.uri))
         case GST_MESSAGE_ASYNC_DONE:
             if let at = resumeAt {
@@ -235,12 +235,12 @@ public final class LoopingPlayer {
             } else if waking {
                 waking = false
                 if !isPaused { gst_element_set_state(playbin, GST_STATE_PLAYING) }
-                Trace.shared.event("strip-resumed", ["position": position ?? -1])
+                Trace.shared.event(.stripResumed, ["position": position ?? -1])
             }
         case GST_MESSAGE_ERROR:
             guard let current = state.current else { return }
             let source = String(consumingGString: gst_object_get_name(message.pointee.src)) ?? ""
-            Trace.shared.event("strip-error", ["index": current.index, "source": source,
+            Trace.shared.event(.stripError, ["index": current.index, "source": source,
                                                "message": GLibError(errorOf: message)?.message ?? ""])
             skipBroken(current.uri)
         default:
@@ -258,7 +258,7 @@ public final class LoopingPlayer {
         startWatch = MainContext.after(milliseconds: LoopingPlayer.startTimeout) { [weak self] in
             guard let self, let current = self.state.current, current.uri == uri else { return }
             self.startWatch = nil
-            Trace.shared.event("strip-error", ["index": current.index, "message": "did not start"])
+            Trace.shared.event(.stripError, ["index": current.index, "message": "did not start"])
             self.skipBroken(uri)
         }
     }
@@ -281,7 +281,7 @@ public final class LoopingPlayer {
         if let next = state.current {
             begin(next.uri)
         } else {
-            Trace.shared.event("strip-nothing-playable")
+            Trace.shared.event(.stripNothingPlayable)
             onEvent?(.nothingPlayable)
         }
     }

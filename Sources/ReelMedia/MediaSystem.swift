@@ -5,6 +5,7 @@ import ReelCore
 
 /// GStreamer's one-time set-up. Every pipeline in ReelMedia assumes it ran.
 public enum MediaSystem {
+    // Set and read on the main thread only, at start-up.
     nonisolated(unsafe) private static var initialized = false
 
     /// Initialises GStreamer; safe to call more than once (main thread only).

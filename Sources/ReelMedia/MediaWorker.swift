@@ -118,7 +118,7 @@ public final class MediaWorker: @unchecked Sendable {
         lock.unlock()
         if written != line.count { stop(worker) }  // the reader notices the end
         if waiter.done.wait(timeout: .now() + deadline) == .timedOut {
-            Trace.shared.event("media-worker-hung", ["uri": uri])
+            Trace.shared.event(.mediaWorkerHung, ["uri": uri])
             stop(worker)
             waiter.done.wait()
         }
@@ -170,7 +170,7 @@ public final class MediaWorker: @unchecked Sendable {
         }
         let worker = Running(pid: pid, input: input, output: output)
         running = worker
-        Trace.shared.event("media-worker-started", ["pid": Int(pid)])
+        Trace.shared.event(.mediaWorkerStarted, ["pid": Int(pid)])
         Thread.detachNewThread { [self] in self.read(worker) }
         return worker
     }
@@ -207,9 +207,9 @@ public final class MediaWorker: @unchecked Sendable {
         lock.broadcast()
         lock.unlock()
         if worker.isLetGo && left.isEmpty {
-            Trace.shared.event("media-worker-idle-exit", ["status": Int(status)])
+            Trace.shared.event(.mediaWorkerIdleExit, ["status": Int(status)])
         } else {
-            Trace.shared.event("media-worker-stopped", ["status": Int(status), "reading": left.count,
+            Trace.shared.event(.mediaWorkerStopped, ["status": Int(status), "reading": left.count,
                                                         "culprits": culprits.sorted().joined(separator: " ")])
         }
         for waiter in left.values { waiter.done.signal() }
@@ -225,7 +225,8 @@ public final class MediaWorker: @unchecked Sendable {
         waiter?.done.signal()
     }
 
-    private final class Running {
+    // Its one mutable field changes only with MediaWorker's lock held.
+    private final class Running: @unchecked Sendable {
         let pid: GPid
         let input: Int32
         let output: Int32

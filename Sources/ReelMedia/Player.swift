@@ -77,7 +77,7 @@ public final class Player {
         hasAudioOutput = Player.configure(playbin, uri: uri, sink: sink, demuxer: demuxer)
         if isAdaptive { fetchManifest() }
         watchBus()
-        Trace.shared.event("player-open", ["uri": uri])
+        Trace.shared.event(.playerOpen, ["uri": uri])
         start()
     }
 
@@ -147,7 +147,7 @@ public final class Player {
             g_source_remove(busWatch)
             busWatch = 0
             send(.stop)
-            Trace.shared.event("player-close", ["uri": uri])
+            Trace.shared.event(.playerClose, ["uri": uri])
         }
     }
 
@@ -177,7 +177,7 @@ public final class Player {
             _ = gst_element_seek(playbin, newRate, GST_FORMAT_TIME, GstSeekFlags(flags),
                                  GST_SEEK_TYPE_SET, gint64(position * 1e9), GST_SEEK_TYPE_NONE, 0)
         }
-        Trace.shared.event("player-rate", ["rate": newRate, "instant": instant ? 1 : 0])
+        Trace.shared.event(.playerRate, ["rate": newRate, "instant": instant ? 1 : 0])
     }
 
     /// One frame forward (a step event) or back (a seek one frame period
@@ -190,7 +190,7 @@ public final class Player {
         } else if let position {
             seek(to: max(0, position - frameDuration), accurate: true)
         }
-        Trace.shared.event("player-step", ["forward": forward ? 1 : 0])
+        Trace.shared.event(.playerStep, ["forward": forward ? 1 : 0])
     }
 
     /// Volume on the cubic scale people hear (0...1).
@@ -253,10 +253,15 @@ public final class Player {
     }
 
 
+    /// Frames that came too late to show, or were never shown.
+    public var droppedFrames: Int {
+        let dropped = sink.droppedFrames
+        return dropped.late + dropped.unshown
+    }
+
     /// For the statistics view.
     public var statistics: PlaybackStatistics {
         let info = sink.videoInfo
-        let dropped = sink.droppedFrames
         var level: Int?
         if !MediaLocator.isLocal(uri) {
             let query = gst_query_new_buffering(GST_FORMAT_TIME)!
@@ -272,7 +277,7 @@ public final class Player {
             width: info.map { Int($0.width) }, height: info.map { Int($0.height) },
             frameRate: info.flatMap { $0.fps_n > 0 ? Double($0.fps_n) / Double($0.fps_d) : nil },
             bitrate: bitrate > 0 ? Int(bitrate) : nil,
-            droppedFrames: dropped.late + dropped.unshown, bufferLevel: level,
+            droppedFrames: droppedFrames, bufferLevel: level,
             hasAudioOutput: hasAudioOutput,
             variant: info.flatMap { manifest?.variant(forHeight: Int($0.height)) },
             bandwidth: demuxer.bandwidth,
@@ -312,7 +317,7 @@ public final class Player {
         g_free(debug)
         let failure = error.map { GLibError(consuming: $0) }
         let httpStatus = status > 0 ? Int(status) : HTTPStatus.find(in: (failure?.message ?? "") + " " + debugText)
-        Trace.shared.event("player-bus-error", ["domain": failure?.domain ?? "", "code": Int(failure?.code ?? 0),
+        Trace.shared.event(.playerBusError, ["domain": failure?.domain ?? "", "code": Int(failure?.code ?? 0),
                                                 "message": failure?.message ?? "", "debug": String(debugText.suffix(200))])
         send(.error(PlaybackSession.PipelineError(problem: MediaProbe.problem(for: failure, isLocal: isLocal),
                                                   httpStatus: httpStatus, debugText: debugText)))
@@ -373,17 +378,17 @@ public final class Player {
                 self?.send(.retryDue)
             }
         case .publish(let state):
-            Trace.shared.event("player-state", ["state": state.rawValue])
+            Trace.shared.event(.playerState, ["state": state.rawValue])
             onEvent?(.state(state))
         case .showBuffering(let percent): onEvent?(.buffering(percent))
         case .reportDuration: reportDuration()
         case .reportSeekDone: onEvent?(.seekDone)
         case .fail(let problem):
-            Trace.shared.event("player-error", ["kind": problem.kind, "detail": problem.detail])
+            Trace.shared.event(.playerError, ["kind": problem.kind, "detail": problem.detail])
             onEvent?(.failure(problem))
-        case .connectionLost(let resumeAt): Trace.shared.event("player-connection-lost", ["position": resumeAt ?? -1])
-        case .retrying(let attempt): Trace.shared.event("player-reconnect", ["attempt": attempt])
-        case .reconnected: Trace.shared.event("player-reconnected", ["position": position ?? -1])
+        case .connectionLost(let resumeAt): Trace.shared.event(.playerConnectionLost, ["position": resumeAt ?? -1])
+        case .retrying(let attempt): Trace.shared.event(.playerReconnect, ["attempt": attempt])
+        case .reconnected: Trace.shared.event(.playerReconnected, ["position": position ?? -1])
         }
     }
 
@@ -413,7 +418,7 @@ public final class Player {
                                                     : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
         _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GstSeekFlags(flags),
                              GST_SEEK_TYPE_SET, gint64(target * 1e9), GST_SEEK_TYPE_NONE, 0)
-        Trace.shared.event("player-seek", ["target": target, "accurate": accurate ? 1 : 0])
+        Trace.shared.event(.playerSeek, ["target": target, "accurate": accurate ? 1 : 0])
     }
 
     /// Asks GIO whether the server is there (libsoup's error does not say).
@@ -439,7 +444,7 @@ public final class Player {
             guard let parsed else { return }
             self.manifest = parsed
             self.demuxer.setMaxBitrate(self.quality.maxBitrate(in: parsed))
-            Trace.shared.event("player-manifest", ["variants": parsed.variants.count, "live": parsed.isLive ? 1 : 0])
+            Trace.shared.event(.playerManifest, ["variants": parsed.variants.count, "live": parsed.isLive ? 1 : 0])
             self.onEvent?(.manifest(parsed))
         }
     }

@@ -111,7 +111,7 @@ public final class Recorder: @unchecked Sendable {
         offset = Int64(bitPattern: UInt64(cameraBaseTime)) - Int64(bitPattern: UInt64(base))
         accepting = true
         lock.unlock()
-        Trace.shared.event("recording-started", ["path": path, "sound": hasSound])
+        Trace.shared.event(.recordingStarted, ["path": path, "sound": hasSound])
         return true
     }
 
@@ -199,7 +199,7 @@ public final class Recorder: @unchecked Sendable {
                     final = .failed(.cannotWrite("\(error)"), kept: true)
                 }
             }
-            Trace.shared.event("recording-finished", ["path": published, "frames": frames, "dropped": dropped,
+            Trace.shared.event(.recordingFinished, ["path": published, "frames": frames, "dropped": dropped,
                                                       "outcome": Recorder.describe(final)])
             MainContext.invoke { [self, final, published] in
                 path = published

@@ -26,7 +26,7 @@ public enum RecordingRecovery {
                 if name.hasSuffix(".mp4") { _ = RecordingFinisher.makePlain(path, withSound: true) }
                 if let published = try? CaptureFile.publish(path) {
                     recovered.append(published)
-                    Trace.shared.event("recording-recovered", ["path": published])
+                    Trace.shared.event(.recordingRecovered, ["path": published])
                 }
             }
             let found = recovered

@@ -20,10 +20,11 @@ public enum FetchError: Error, Equatable, Sendable {
 /// on the main context.
 public enum RemoteFile {
     public static func fetch(_ uri: String, timeoutSeconds: Double = 10, maxBytes: Int = 16 << 20,
-                             completion: @escaping @Sendable (Result<[UInt8], FetchError>) -> Void) {
+                             completion: @escaping (Result<[UInt8], FetchError>) -> Void) {
+        let handler = MainThreadHandler(completion)
         Thread.detachNewThread {
             let result = download(uri, timeoutSeconds: timeoutSeconds, maxBytes: maxBytes)
-            MainContext.invoke { completion(result) }
+            MainContext.invoke { handler.call(result) }
         }
     }
 

@@ -78,19 +78,21 @@ public final class SampleLibrary: @unchecked Sendable {
 
     /// Starts generating in the background. `progress` and `completion` run
     /// on the main context. Calling `start` while a run is going is ignored.
-    public func start(progress: @escaping @Sendable (Progress) -> Void,
-                      completion: @escaping @Sendable (Outcome) -> Void) {
+    /// `progress` and `completion` run on the main context.
+    public func start(progress: @escaping (Progress) -> Void, completion: @escaping (Outcome) -> Void) {
         lock.lock()
         if running { lock.unlock(); return }
         running = true
         cancelRequested = false
         lock.unlock()
+        let progress = MainThreadHandler(progress)
+        let completion = MainThreadHandler(completion)
         BackgroundThread.start { [self] in
-            let outcome = run { report in MainContext.invoke { progress(report) } }
+            let outcome = run { report in MainContext.invoke { progress.call(report) } }
             lock.lock()
             running = false
             lock.unlock()
-            MainContext.invoke { completion(outcome) }
+            MainContext.invoke { completion.call(outcome) }
         }
     }
 

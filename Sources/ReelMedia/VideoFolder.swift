@@ -53,9 +53,10 @@ public final class VideoFolder {
         guard !scanning else { scanAgain = true; return }
         scanning = true
         let root = path
-        Thread.detachNewThread { [weak self] in
+        let finish = MainThreadHandler { [weak self] (result: (videos: [ScannedVideo], folders: [String])) in self?.finish(result) }
+        Thread.detachNewThread {
             let result = VideoFolder.walk(root: root)
-            MainContext.invoke { [weak self] in self?.finish(result) }
+            MainContext.invoke { finish.call(result) }
         }
     }
 

@@ -21,9 +21,23 @@ enum AboutWindow {
         // Translators: put your names here, one per line.
         adw_about_window_set_translator_credits(about, tr("translator-credits"))
         adw_about_window_set_debug_info(about, debugInfo())
+        // What Reel stands on, with where to find it (the credits page).
+        acknowledge(about, tr("Built With"), [
+            "GStreamer https://gstreamer.freedesktop.org",
+            "GTK https://www.gtk.org",
+            "libadwaita https://gnome.pages.gitlab.gnome.org/libadwaita/",
+            "libyuv https://chromium.googlesource.com/libyuv/libyuv/",
+        ])
         gtk_window_set_transient_for(cast(window), parent)
         UnnamedButtons.name(in: window)
         gtk_window_present(cast(window))
+    }
+
+    /// A credits section of names ("Name https://…" links them).
+    private static func acknowledge(_ about: OpaquePointer, _ title: String, _ names: [String]) {
+        var list: [UnsafePointer<CChar>?] = names.map { UnsafePointer(strdup($0)) } + [nil]
+        list.withUnsafeMutableBufferPointer { adw_about_window_add_acknowledgement_section(about, title, $0.baseAddress) }
+        list.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
     }
 
     private static func debugInfo() -> String {

@@ -180,7 +180,7 @@ final class CameraPage {
         isOpen = true
         accessDenied = false
         StackPages.show(stack, "starting")
-        Trace.shared.event("camera-page-open")
+        Trace.shared.event(.cameraPageOpen)
         devices.start()
         if devices.isListed { devicesChanged() }
         gtk_widget_grab_focus(shutter)
@@ -202,7 +202,7 @@ final class CameraPage {
     private func devicesChanged() {
         guard isOpen else { return }
         menu.setCameras(devices.cameras, current: pipeline?.camera.id)
-        Trace.shared.event("camera-devices", ["cameras": devices.cameras.map(\.name), "microphones": devices.microphones.count])
+        Trace.shared.event(.cameraDevices, ["cameras": devices.cameras.map(\.name), "microphones": devices.microphones.count])
         if let pipeline, devices.camera(withID: pipeline.camera.id) == nil {
             cameraStopped(reason: nil)
             return
@@ -232,7 +232,7 @@ final class CameraPage {
                 switch event {
                 case .failed(let message): self?.cameraStopped(reason: message)
                 case .started:
-                    Trace.shared.event("camera-started", ["camera": camera.name, "mode": mode.sizeKey])
+                    Trace.shared.event(.cameraStarted, ["camera": camera.name, "mode": mode.sizeKey])
                     self?.updateControls()
                 }
             }
@@ -280,7 +280,7 @@ final class CameraPage {
     /// could bounce between two busy cameras for ever).
     private func cameraStopped(reason: String?) {
         let recording = recorder != nil
-        Trace.shared.event("camera-stopped", ["reason": reason ?? "unplugged", "recording": recording])
+        Trace.shared.event(.cameraStopped, ["reason": reason ?? "unplugged", "recording": recording])
         if recording {
             lostWhileRecording = true
             stopRecording()
@@ -305,7 +305,7 @@ final class CameraPage {
         adw_status_page_set_description(statusPage, CoreText.translate(problem.message, detail: problem.detail))
         StackPages.show(stack, "problem")
         adw_window_title_set_subtitle(windowTitle, "")
-        Trace.shared.event("camera-problem", ["kind": problem.kind])
+        Trace.shared.event(.cameraProblem, ["kind": problem.kind])
         updateControls()
     }
 
@@ -319,7 +319,7 @@ final class CameraPage {
     private func pressShutter() {
         guard pipeline != nil || recorder != nil else { return }
         let action = session.shutter()
-        Trace.shared.event("camera-shutter", ["action": "\(action)", "mode": session.mode.rawValue])
+        Trace.shared.event(.cameraShutter, ["action": "\(action)", "mode": session.mode.rawValue])
         perform(action)
     }
 
@@ -376,12 +376,12 @@ final class CameraPage {
             do {
                 try result.get()
                 let saved = try CaptureFile.publish(path)
-                Trace.shared.event("photo-saved", ["path": saved, "ok": true])
+                Trace.shared.event(.photoSaved, ["path": saved, "ok": true])
                 self?.toast(tr("Photo saved in Pictures › Reel"),
                             ToastButton(label: tr("Show in _Files"), action: "win.feed-show-in-files",
                                         target: URL(fileURLWithPath: saved).absoluteString))
             } catch {
-                Trace.shared.event("photo-saved", ["path": path, "ok": false])
+                Trace.shared.event(.photoSaved, ["path": path, "ok": false])
                 self?.toast(CoreText.translate(CaptureProblem.cannotWrite("\(error)").message, detail: "\(error)"), nil)
             }
         }

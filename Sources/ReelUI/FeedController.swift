@@ -75,7 +75,7 @@ final class FeedController {
         case .loadAll:
             for uri in catalogs { loadCatalog(uri, origin: .catalog(uri)) }
         case .ask(let suspects):
-            Trace.shared.event("start-unfinished-before", ["catalogs": suspects.count])
+            Trace.shared.event(.startUnfinishedBefore, ["catalogs": suspects.count])
             onUnfinishedStart?(suspects)
         }
         settleIfIdle()
@@ -350,9 +350,8 @@ final class FeedController {
             }
             requested.insert(item.id)
             let id = item.id
-            probeQueue(for: item.uri).request(item.uri) { [weak self] outcome in
-                MainContext.invoke { [weak self] in self?.probed(id, outcome) }
-            }
+            let probed = MainThreadHandler { [weak self] (outcome: MediaProbe.Outcome) in self?.probed(id, outcome) }
+            probeQueue(for: item.uri).request(item.uri) { outcome in MainContext.invoke { probed.call(outcome) } }
         }
     }
 
@@ -421,14 +420,13 @@ final class FeedController {
         }
         guard item.info.map({ $0.width > 0 }) ?? false else { return }
         let id = item.id
-        thumbnailQueue(for: item.uri).request(item.uri) { [weak self] outcome in
-            MainContext.invoke { [weak self] in
-                switch outcome {
-                case .created(let path), .cached(let path): self?.page.setThumbnail(path, for: id)
-                case .failed(let reason): FeedController.log("no thumbnail for \(id): \(reason)")
-                }
+        let made = MainThreadHandler { [weak self] (outcome: Thumbnailer.Outcome) in
+            switch outcome {
+            case .created(let path), .cached(let path): self?.page.setThumbnail(path, for: id)
+            case .failed(let reason): FeedController.log("no thumbnail for \(id): \(reason)")
             }
         }
+        thumbnailQueue(for: item.uri).request(item.uri) { outcome in MainContext.invoke { made.call(outcome) } }
     }
 
     /// The grid made cards for these items (on screen and a little around):

@@ -11,6 +11,8 @@ import ReelCore
 /// widgets for the cards on screen, so 10,000 items cost 10,000 short strings.
 final class FeedPage {
     let widget: UnsafeMutablePointer<GtkWidget>
+    /// The file holds the page's widgets for as long as the page lives.
+    private let layout: UIFile
     let searchBar: UnsafeMutablePointer<GtkWidget>
     /// Where the preview strip sits, above the grid; it slides away while
     /// the feed is scrolled down and comes back at the top.
@@ -44,36 +46,30 @@ final class FeedPage {
     var onVisibleItems: (([String]) -> Void)?
 
     init() {
+        layout = UIFile("feed-page.ui")
+        widget = layout.widget("page", gtk_box_get_type())
+        searchBar = layout.widget("search-bar", gtk_search_bar_get_type())
+        searchEntry = layout.widget("search-entry", gtk_search_entry_get_type())
+        progress = layout.widget("progress", gtk_revealer_get_type())
+        progressLabel = layout.widget("progress-label", gtk_label_get_type())
+        progressBar = layout.widget("progress-bar", gtk_progress_bar_get_type())
+        stripSlot = layout.widget("strip-slot", gtk_revealer_get_type())
+        stack = OpaquePointer(layout.widget("stack", gtk_stack_get_type()))
+        grid = layout.widget("grid", gtk_grid_view_get_type())
+        let scroller = layout.widget("scroller", gtk_scrolled_window_get_type())
+        for page in ["empty-page", "no-results-page", "loading-page"] {
+            StatusPage.withoutScrollStop(layout.widget(page, adw_status_page_get_type()))
+        }
         ids = gtk_string_list_new(nil)
         let selection = gtk_no_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(ids))))!
+        gtk_grid_view_set_model(cast(grid), selection)
+        g_object_unref(UnsafeMutableRawPointer(selection))
         let factory = gtk_signal_list_item_factory_new()!
-        grid = gtk_grid_view_new(selection, factory)
-        stack = cast(gtk_stack_new())
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        searchEntry = gtk_search_entry_new()
-        searchBar = gtk_search_bar_new()
-        progress = gtk_revealer_new()
-        stripSlot = gtk_revealer_new()
-        progressLabel = gtk_label_new(nil)
-        progressBar = gtk_progress_bar_new()
+        gtk_grid_view_set_factory(cast(grid), factory)
+        g_object_unref(UnsafeMutableRawPointer(factory))
 
         setUpGrid(factory: factory)
         setUpSearch()
-        setUpProgress()
-
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), grid)
-        gtk_stack_add_named(stack, scroller, "grid")
-        gtk_stack_add_named(stack, FeedEmptyState.make(), "empty")
-        gtk_stack_add_named(stack, FeedPage.noResultsPage(), "no-results")
-        gtk_stack_add_named(stack, FeedPage.loadingPage(), "loading")
-        gtk_widget_set_vexpand(cast(stack), 1)
-
-        gtk_box_append(cast(widget), searchBar)
-        gtk_box_append(cast(widget), progress)
-        gtk_box_append(cast(widget), stripSlot)
-        gtk_box_append(cast(widget), cast(stack))
         watchScrolling(scroller)
         StackPages.show(stack, "loading")
     }
@@ -89,8 +85,6 @@ final class FeedPage {
     }
 
     private func watchScrolling(_ scroller: UnsafeMutablePointer<GtkWidget>) {
-        gtk_revealer_set_transition_type(cast(stripSlot), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
-        gtk_revealer_set_reveal_child(cast(stripSlot), 0)
         let adjustment = gtk_scrolled_window_get_vadjustment(cast(scroller))!
         scrollAdjustment = adjustment
         Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
@@ -116,7 +110,7 @@ final class FeedPage {
 
     /// Replaces the whole feed (already merged and ordered by the library).
     func setItems(_ list: [VideoItem]) {
-        Trace.shared.event("feed-items", ["count": list.count])
+        Trace.shared.event(.feedItems, ["count": list.count])
         items = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         searchKeys.removeAll(keepingCapacity: true)
         order = list.map(\.id)
@@ -248,13 +242,6 @@ final class FeedPage {
     // MARK: Grid
 
     private func setUpGrid(factory: OpaquePointer) {
-        gtk_grid_view_set_max_columns(cast(grid), 8)
-        gtk_grid_view_set_min_columns(cast(grid), 1)
-        gtk_grid_view_set_single_click_activate(cast(grid), 1)
-        gtk_widget_add_css_class(grid, "feed-grid")
-        gtk_widget_set_margin_start(grid, 12)
-        gtk_widget_set_margin_end(grid, 12)
-
         Signals.connect(factory, "setup") { [unowned self] args in
             guard let listItem = args.pointer(1) else { return }
             let card = FeedCard()
@@ -271,7 +258,7 @@ final class FeedPage {
             self.scheduleVisibleReport()
             if !self.reportedFirstCards {
                 self.reportedFirstCards = true
-                Trace.shared.event("feed-first-card", ["items": self.shown.count])
+                Trace.shared.event(.feedFirstCard, ["items": self.shown.count])
                 self.traceFirstPaint()
             }
         }
@@ -312,7 +299,7 @@ final class FeedPage {
               let clock = gtk_widget_get_frame_clock(cast(root)) else { return }
         var handler: gulong = 0
         handler = Signals.connect(clock, "after-paint") {
-            Trace.shared.event("feed-first-paint")
+            Trace.shared.event(.feedFirstPaint)
             g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler)
         }.id
     }
@@ -370,19 +357,13 @@ final class FeedPage {
     // MARK: Search
 
     private func setUpSearch() {
-        gtk_search_bar_set_child(cast(searchBar), searchEntry)
         gtk_search_bar_connect_entry(cast(searchBar), cast(searchEntry))
-        gtk_search_bar_set_show_close_button(cast(searchBar), 1)
-        gtk_widget_set_size_request(searchEntry, 360, -1)
-        // gtk_search_entry_set_placeholder_text is GTK 4.10; the property is older.
-        PropertyValue.string(tr("Search videos")).set(on: searchEntry, "placeholder-text")
-        AccessibleLabel.set(searchEntry, tr("Search videos"))
         Signals.connect(searchEntry, "search-changed") { [unowned self] in
             var next = self.query
             next.searchText = String(cString: gtk_editable_get_text(OpaquePointer(self.searchEntry)))
             // GTK 4.8 gives a search entry's text to no screen reader API
             // the tests can read; the trace says what the feed searches for.
-            Trace.shared.event("feed-search", ["text": next.searchText])
+            Trace.shared.event(.feedSearch, ["text": next.searchText])
             self.setQuery(next)
         }
         Signals.connect(searchEntry, "activate") { [unowned self] in
@@ -432,17 +413,6 @@ final class FeedPage {
 
     // MARK: Progress
 
-    private func setUpProgress() {
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        gtk_widget_add_css_class(box, "feed-progress")
-        gtk_label_set_xalign(cast(progressLabel), 0)
-        gtk_widget_add_css_class(progressLabel, "dim-label")
-        gtk_box_append(cast(box), progressLabel)
-        gtk_box_append(cast(box), progressBar)
-        gtk_revealer_set_child(cast(progress), box)
-        gtk_revealer_set_reveal_child(cast(progress), 0)
-    }
-
     /// Shows a line of progress above the grid (e.g. while samples are made).
     func showProgress(_ text: String, fraction: Double) {
         gtk_label_set_text(cast(progressLabel), text)
@@ -453,26 +423,5 @@ final class FeedPage {
 
     func hideProgress() {
         gtk_revealer_set_reveal_child(cast(progress), 0)
-    }
-
-    // MARK: Status pages
-
-    private static func noResultsPage() -> UnsafeMutablePointer<GtkWidget> {
-        let page = StatusPage.make()
-        adw_status_page_set_icon_name(cast(page), "edit-find-symbolic")
-        adw_status_page_set_title(cast(page), tr("No Results Found"))
-        adw_status_page_set_description(cast(page), tr("Try a different search or filter."))
-        return page
-    }
-
-    /// A still page, not a spinner: a spinner redraws every frame, and with
-    /// software rendering on a busy machine (samples being encoded) constant
-    /// redraws starve the main loop's idle work, accessibility registration
-    /// included. The progress line above says how far things are.
-    private static func loadingPage() -> UnsafeMutablePointer<GtkWidget> {
-        let page = StatusPage.make()
-        adw_status_page_set_icon_name(cast(page), "\(AppInfo.id)-symbolic")
-        adw_status_page_set_title(cast(page), tr("Loading Videos"))
-        return page
     }
 }

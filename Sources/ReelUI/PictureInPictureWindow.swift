@@ -51,21 +51,17 @@ final class PictureInPictureWindow {
         if let application { gtk_window_set_application(cast(window), application) }
         gtk_widget_add_css_class(window, "reel-pip")
 
-        overlay = gtk_overlay_new()!
-        gtk_widget_add_css_class(overlay, "reel-pip-content")
-        // The video follows the window's rounded corners.
-        gtk_widget_set_overflow(overlay, GTK_OVERFLOW_HIDDEN)
+        let layout = UIFile("mini-window.ui")
+        overlay = layout.widget("content", gtk_overlay_get_type())
+        controls = OpaquePointer(layout.widget("controls", gtk_revealer_get_type()))
+        controlsBox = layout.widget("controls-box", gtk_center_box_get_type())
+        playButton = layout.widget("play", gtk_button_get_type())
+        progressBar = layout.widget("progress", gtk_progress_bar_get_type())
         gtk_overlay_set_child(cast(overlay), view.widget)
         view.contentMode = .fit
-        controls = OpaquePointer(gtk_revealer_new())
-        gtk_revealer_set_transition_type(controls, GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
-        playButton = IconButton.make(icon: "media-playback-pause-symbolic", label: tr("Pause"), action: "pip.play-pause")
-        progressBar = gtk_progress_bar_new()!
-        AccessibleLabel.set(progressBar, tr("Position"))
-        controlsBox = PictureInPictureWindow.makeControls(play: playButton, progress: progressBar)
-        gtk_revealer_set_child(controls, controlsBox)
-        gtk_overlay_add_overlay(cast(overlay), cast(controls))
+        IconButton.describe(playButton, tr("Pause"))
         adw_window_set_content(cast(window), overlay)
+        withExtendedLifetime(layout) {}
         setTitle(title)
 
         if let playerActions { gtk_widget_insert_action_group(window, "player", playerActions) }
@@ -116,7 +112,7 @@ final class PictureInPictureWindow {
         resizeSettle = nil
         hideTimer = nil
         gtk_window_destroy(cast(window))
-        Trace.shared.event("pip-closed")
+        Trace.shared.event(.pipClosed)
     }
 
     /// Named after the video, for window lists and Alt+Tab.
@@ -139,45 +135,7 @@ final class PictureInPictureWindow {
         fitToAspect(area: PictureInPictureWindow.workArea(near: cast(window)))
     }
 
-    // MARK: Controls
-
-    private static func makeControls(play: UnsafeMutablePointer<GtkWidget>,
-                                     progress: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        let grid = gtk_center_box_new()!
-        gtk_orientable_set_orientation(OpaquePointer(grid), GTK_ORIENTATION_VERTICAL)
-        gtk_widget_add_css_class(grid, "reel-pip-controls")
-
-        let top = gtk_center_box_new()!
-        let back = IconButton.make(icon: "reel-picture-in-picture-symbolic", label: tr("Back to the Player"), action: "pip.back-to-player")
-        let close = IconButton.make(icon: "window-close-symbolic", label: tr("Close"), action: "pip.close")
-        gtk_center_box_set_start_widget(OpaquePointer(top), back)
-        gtk_center_box_set_end_widget(OpaquePointer(top), close)
-
-        let middle = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_set_halign(middle, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(middle, GTK_ALIGN_CENTER)
-        let backward = IconButton.make(icon: "media-seek-backward-symbolic", label: tr("Back 15 Seconds"), action: "player.jump-backward")
-        let forward = IconButton.make(icon: "media-seek-forward-symbolic", label: tr("Forward 15 Seconds"), action: "player.jump-forward")
-        for button in [backward, play, forward] { gtk_box_append(cast(middle), button) }
-        gtk_widget_add_css_class(play, "reel-pip-play")
-
-        for button in [back, close, backward, play, forward] {
-            gtk_widget_add_css_class(button, "osd")
-            gtk_widget_add_css_class(button, "circular")
-            // A click leaves the keyboard focus on the video, where the
-            // window's keys are; Tab reaches the buttons (see watchTab).
-            gtk_widget_set_focus_on_click(button, 0)
-        }
-        gtk_widget_add_css_class(progress, "osd")
-        gtk_widget_add_css_class(progress, "reel-pip-progress")
-        gtk_widget_set_valign(progress, GTK_ALIGN_END)
-        gtk_widget_set_can_target(progress, 0)
-
-        gtk_center_box_set_start_widget(OpaquePointer(grid), top)
-        gtk_center_box_set_center_widget(OpaquePointer(grid), middle)
-        gtk_center_box_set_end_widget(OpaquePointer(grid), progress)
-        return grid
-    }
+    // MARK: Actions
 
     private func addActions() {
         let group = g_simple_action_group_new()!
@@ -251,7 +209,7 @@ final class PictureInPictureWindow {
         if gtk_revealer_get_reveal_child(controls) == 0 {
             gtk_revealer_set_reveal_child(controls, 1)
             gtk_widget_remove_css_class(overlay, "reel-controls-hidden")
-            Trace.shared.event("pip-controls", ["shown": 1])
+            Trace.shared.event(.pipControls, ["shown": 1])
         }
         hideTimer?.remove()
         hideTimer = MainContext.after(milliseconds: 2000) { [weak self] in
@@ -268,7 +226,7 @@ final class PictureInPictureWindow {
         if focusIsOnControls { return showControls() }
         gtk_revealer_set_reveal_child(controls, 0)
         gtk_widget_add_css_class(overlay, "reel-controls-hidden")
-        Trace.shared.event("pip-controls", ["shown": 0])
+        Trace.shared.event(.pipControls, ["shown": 0])
     }
 
     // MARK: Moving and resizing
@@ -367,7 +325,7 @@ final class PictureInPictureWindow {
         if fitted != now {
             gtk_window_set_default_size(cast(window), Int32(fitted.width), Int32(fitted.height))
         }
-        Trace.shared.event("pip-size", ["width": fitted.width, "height": fitted.height])
+        Trace.shared.event(.pipSize, ["width": fitted.width, "height": fitted.height])
     }
 
     /// On screen: the remembered place (or bottom-right), and above others.
@@ -377,7 +335,7 @@ final class PictureInPictureWindow {
         let origin = MiniWindowGeometry.origin(saved: saved, size: lastSize, within: area)
         let placed = reel_x11_move(surface, Int32(origin.x), Int32(origin.y)) != 0
         let above = reel_x11_keep_above(surface, 1) != 0
-        Trace.shared.event("pip-shown", [
+        Trace.shared.event(.pipShown, [
             "xid": Int(reel_x11_window_id(surface)), "x": origin.x, "y": origin.y,
             "width": lastSize.width, "height": lastSize.height, "placed": placed ? 1 : 0, "above": above ? 1 : 0,
         ])
@@ -396,7 +354,7 @@ final class PictureInPictureWindow {
         if let surface = gtk_native_get_surface(OpaquePointer(window)), reel_x11_position(surface, &x, &y) != 0 {
             settings.setIntPair(.miniWindowPosition, (max(0, x), max(0, y)))
         }
-        Trace.shared.event("pip-saved", ["width": Int(width), "x": Int(x), "y": Int(y)])
+        Trace.shared.event(.pipSaved, ["width": Int(width), "x": Int(x), "y": Int(y)])
     }
 
     /// The work area of the monitor `near` is on (else the first monitor).

@@ -25,92 +25,39 @@ final class PlayerControls {
     private let fullscreenButton: UnsafeMutablePointer<GtkWidget>
     /// Popovers count as "in use": the bars stay while one is open.
     private(set) var menuButtons: [UnsafeMutablePointer<GtkWidget>] = []
+    /// The file holds the bars and menus for as long as the controls live.
+    private let layout: UIFile
     /// The position in words, as last told to screen readers.
     private var positionText = ""
 
     init() {
-        top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
-        gtk_widget_add_css_class(top, "osd")
-        gtk_widget_add_css_class(top, "reel-player-bar")
-        gtk_widget_set_valign(top, GTK_ALIGN_START)
-        gtk_box_append(cast(top), IconButton.make(icon: "go-previous-symbolic", label: tr("Back to the Feed"), action: "player.close"))
-        title = gtk_label_new(nil)
-        gtk_label_set_ellipsize(cast(title), PANGO_ELLIPSIZE_END)
-        gtk_widget_set_hexpand(title, 1)
-        gtk_widget_add_css_class(title, "heading")
-        gtk_box_append(cast(top), title)
-
-        bottom = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_widget_add_css_class(bottom, "osd")
-        gtk_widget_add_css_class(bottom, "reel-player-bar")
-        gtk_widget_set_valign(bottom, GTK_ALIGN_END)
-
-        let seekRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        elapsed = PlayerControls.timeLabel()
-        remaining = PlayerControls.timeLabel()
-        seekBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)
-        gtk_scale_set_draw_value(cast(seekBar), 0)
-        // The steps of the player's own keys (Left/Right, J/L), which screen
-        // readers announce as the bar's increment.
-        gtk_range_set_increments(cast(seekBar), 5, 15)
-        gtk_widget_set_hexpand(seekBar, 1)
-        AccessibleLabel.set(seekBar, tr("Position"))
-        liveButton = gtk_button_new_with_label(tr("LIVE"))
-        gtk_actionable_set_action_name(OpaquePointer(liveButton), "player.go-live")
-        gtk_widget_add_css_class(liveButton, "reel-live")
-        gtk_widget_set_valign(liveButton, GTK_ALIGN_CENTER)
-        gtk_widget_set_visible(liveButton, 0)
-        gtk_box_append(cast(seekRow), elapsed)
-        gtk_box_append(cast(seekRow), seekBar)
-        gtk_box_append(cast(seekRow), remaining)
-        gtk_box_append(cast(seekRow), liveButton)
-        gtk_box_append(cast(bottom), seekRow)
-
-        let buttons = gtk_center_box_new()!
-        let transport = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        gtk_box_append(cast(transport), IconButton.make(icon: "media-seek-backward-symbolic", label: tr("Back 15 Seconds"), action: "player.jump-backward"))
-        playButton = IconButton.make(icon: "media-playback-start-symbolic", label: tr("Play"), action: "player.play-pause")
-        gtk_widget_add_css_class(playButton, "circular")
-        gtk_box_append(cast(transport), playButton)
-        gtk_box_append(cast(transport), IconButton.make(icon: "media-seek-forward-symbolic", label: tr("Forward 15 Seconds"), action: "player.jump-forward"))
-        gtk_center_box_set_center_widget(cast(buttons), transport)
-
-        let sound = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        muteButton = IconButton.make(icon: "audio-volume-high-symbolic", label: tr("Mute"), action: "player.mute")
-        volumeBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
-        gtk_scale_set_draw_value(cast(volumeBar), 0)
-        gtk_widget_set_size_request(volumeBar, 100, -1)
-        AccessibleLabel.set(volumeBar, tr("Volume"))
-        gtk_box_append(cast(sound), muteButton)
-        gtk_box_append(cast(sound), volumeBar)
-        gtk_center_box_set_start_widget(cast(buttons), sound)
-
-        let options = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        speedButton = gtk_menu_button_new()
+        layout = UIFile("player-controls.ui")
+        top = layout.widget("top", gtk_box_get_type())
+        bottom = layout.widget("bottom", gtk_box_get_type())
+        title = layout.widget("title", gtk_label_get_type())
+        seekBar = layout.widget("seek-bar", gtk_scale_get_type())
+        elapsed = layout.widget("elapsed", gtk_label_get_type())
+        remaining = layout.widget("remaining", gtk_label_get_type())
+        liveButton = layout.widget("live", gtk_button_get_type())
+        playButton = layout.widget("play", gtk_button_get_type())
+        muteButton = layout.widget("mute", gtk_button_get_type())
+        volumeBar = layout.widget("volume", gtk_scale_get_type())
+        speedButton = layout.widget("speed", gtk_menu_button_get_type())
+        qualityButton = layout.widget("quality", gtk_menu_button_get_type())
+        fullscreenButton = layout.widget("fullscreen", gtk_button_get_type())
+        let aspectButton = layout.widget("aspect", gtk_menu_button_get_type())
         gtk_menu_button_set_menu_model(cast(speedButton), PlayerControls.speedMenu())
-        gtk_widget_set_tooltip_text(speedButton, tr("Speed"))
-        let aspectButton = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(cast(aspectButton), "zoom-fit-best-symbolic")
-        gtk_menu_button_set_menu_model(cast(aspectButton), PlayerControls.aspectMenu())
-        IconButton.describe(aspectButton, tr("Aspect"))
-        qualityButton = gtk_menu_button_new()
         gtk_menu_button_set_menu_model(cast(qualityButton), PlayerControls.qualityMenu())
-        gtk_widget_set_tooltip_text(qualityButton, tr("Quality"))
-        gtk_widget_set_visible(qualityButton, 0)
-        let moreButton = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(cast(moreButton), "view-more-symbolic")
-        gtk_menu_button_set_menu_model(cast(moreButton), PlayerControls.moreMenu())
-        IconButton.describe(moreButton, tr("More Options"))
-        fullscreenButton = IconButton.make(icon: "view-fullscreen-symbolic", label: tr("Full Screen"), action: "player.fullscreen")
-        [qualityButton, speedButton, aspectButton, moreButton].forEach { button in
-            gtk_menu_button_set_direction(cast(button), GTK_ARROW_UP)
-            gtk_box_append(cast(options), button)
-        }
-        gtk_box_append(cast(options), IconButton.make(icon: "reel-picture-in-picture-symbolic", label: tr("Picture in Picture"), action: "player.picture-in-picture"))
-        gtk_box_append(cast(options), fullscreenButton)
-        gtk_center_box_set_end_widget(cast(buttons), options)
-        gtk_box_append(cast(bottom), buttons)
-        menuButtons = [qualityButton, speedButton, aspectButton, moreButton]
+        gtk_menu_button_set_menu_model(cast(aspectButton), PlayerControls.aspectMenu())
+        PlayerControls.fill(layout.object("end-actions", g_menu_get_type()),
+                            with: PlayerControls.choiceMenu("player.end-action", EndAction.allCases.map { (tr($0.title), $0.rawValue) }))
+        PlayerControls.fill(layout.object("deinterlacing", g_menu_get_type()),
+                            with: PlayerControls.choiceMenu("player.deinterlace", Deinterlacing.allCases.map { (tr($0.title), $0.rawValue) }))
+        menuButtons = [qualityButton, speedButton, aspectButton, layout.widget("more", gtk_menu_button_get_type())]
+        // Names that follow the state, as they start.
+        setPlaying(false)
+        IconButton.describe(muteButton, tr("Mute"))
+        setFullscreen(false)
         setRate(1)
         setQuality(.auto)
     }
@@ -224,13 +171,6 @@ final class PlayerControls {
         IconButton.describe(fullscreenButton, fullscreen ? tr("Leave Full Screen") : tr("Full Screen"))
     }
 
-    private static func timeLabel() -> UnsafeMutablePointer<GtkWidget> {
-        let label = gtk_label_new("0:00")!
-        gtk_widget_add_css_class(label, "numeric")
-        gtk_widget_set_size_request(label, 56, -1)
-        return label
-    }
-
     /// A menu of one stateful string action's values (GTK shows the
     /// current one as chosen).
     private static func choiceMenu(_ action: String, _ choices: [(label: String, value: String)]) -> OpaquePointer {
@@ -256,19 +196,15 @@ final class PlayerControls {
         cast(choiceMenu("player.content-mode", ContentMode.allCases.map { (tr($0.title), $0.rawValue) }))
     }
 
-    private static func moreMenu() -> UnsafeMutablePointer<GMenuModel> {
-        let menu = g_menu_new()!
-        let ending = choiceMenu("player.end-action", EndAction.allCases.map { (tr($0.title), $0.rawValue) })
-        g_menu_append_section(menu, tr("At the End"), cast(ending))
-        g_object_unref(UnsafeMutableRawPointer(ending))
-        let deinterlacing = choiceMenu("player.deinterlace", Deinterlacing.allCases.map { (tr($0.title), $0.rawValue) })
-        g_menu_append_section(menu, tr("Deinterlacing"), cast(deinterlacing))
-        g_object_unref(UnsafeMutableRawPointer(deinterlacing))
-        let tools = g_menu_new()!
-        g_menu_append(tools, tr("Statistics"), "player.statistics")
-        g_menu_append(tools, tr("Keyboard Shortcuts"), "app.shortcuts")
-        g_menu_append_section(menu, nil, cast(tools))
-        g_object_unref(UnsafeMutableRawPointer(tools))
-        return cast(menu)
+    /// Puts the items of `items` (a menu made here, released after) into a
+    /// section of the file's menu.
+    private static func fill(_ section: UnsafeMutableRawPointer, with items: OpaquePointer) {
+        let count = g_menu_model_get_n_items(cast(items))
+        for index in 0..<count {
+            let item = g_menu_item_new_from_model(cast(items), index)!
+            g_menu_append_item(OpaquePointer(section), item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+        g_object_unref(UnsafeMutableRawPointer(items))
     }
 }

@@ -11,6 +11,8 @@ import ReelMedia
 /// shortcut controller on the page, so they work only while it is shown.
 final class PlayerPage {
     let widget: UnsafeMutablePointer<GtkWidget>
+    /// The file holds the page's widgets for as long as the page lives.
+    private let layout: UIFile
     private let stack: OpaquePointer
     private let overlay: UnsafeMutablePointer<GtkWidget>
     private let toasts: OpaquePointer
@@ -45,6 +47,7 @@ final class PlayerPage {
     private var hideTimer: SourceID?
     private var preciseSeek: SourceID?
     private var seekingUntil = Date.distantPast
+    private var nextStatsTrace = Date.distantPast
     private var lastPointer: (Double, Double) = (-1, -1)
     private var controlsShown = true
     private var inhibitCookie: guint = 0
@@ -59,58 +62,24 @@ final class PlayerPage {
         self.settings = settings
         settingWatch = SettingWatch(settings)
         screen = view
-        stack = OpaquePointer(gtk_stack_new())
-        toasts = OpaquePointer(adw_toast_overlay_new())
-        gtk_widget_add_css_class(cast(toasts), "reel-player-toasts")
-        gtk_style_context_add_provider_for_display(gtk_widget_get_display(cast(toasts)), cast(toastStyle),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        overlay = gtk_overlay_new()
-        gtk_widget_add_css_class(overlay, "reel-player")
-        gtk_overlay_set_child(cast(overlay), view.widget)
-
-        topRevealer = OpaquePointer(gtk_revealer_new())
-        bottomRevealer = OpaquePointer(gtk_revealer_new())
-        for (revealer, bar, align) in [(topRevealer, controls.top, GTK_ALIGN_START), (bottomRevealer, controls.bottom, GTK_ALIGN_END)] {
-            gtk_revealer_set_transition_type(revealer, GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
-            gtk_revealer_set_reveal_child(revealer, 1)
-            gtk_revealer_set_child(revealer, bar)
-            gtk_widget_set_valign(cast(revealer), align)
-            gtk_overlay_add_overlay(cast(overlay), cast(revealer))
-        }
-
-        // Waiting, in words and with a spinner: connecting, buffering,
-        // reconnecting.
-        bufferingLabel = gtk_label_new(nil)
-        // An alert: a screen reader says it when it shows, as a person sees it.
-        waitingBadge = WidgetWithRole.make(gtk_box_get_type(), role: GTK_ACCESSIBLE_ROLE_ALERT)
-        gtk_box_set_spacing(cast(waitingBadge), 8)
-        gtk_widget_add_css_class(waitingBadge, "osd")
-        gtk_widget_add_css_class(waitingBadge, "reel-player-badge")
-        gtk_widget_set_halign(waitingBadge, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(waitingBadge, GTK_ALIGN_CENTER)
-        gtk_widget_set_can_target(waitingBadge, 0)
-        let spinner = gtk_spinner_new()!
-        gtk_spinner_start(cast(spinner))
-        gtk_box_append(cast(waitingBadge), spinner)
-        gtk_box_append(cast(waitingBadge), bufferingLabel)
-        gtk_widget_set_visible(waitingBadge, 0)
-        gtk_overlay_add_overlay(cast(overlay), waitingBadge)
-
-        statisticsLabel = gtk_label_new(nil)
-        gtk_widget_add_css_class(statisticsLabel, "osd")
-        gtk_widget_add_css_class(statisticsLabel, "reel-statistics")
-        gtk_widget_add_css_class(statisticsLabel, "monospace")
-        gtk_label_set_xalign(cast(statisticsLabel), 0)
-        gtk_widget_set_halign(statisticsLabel, GTK_ALIGN_START)
-        gtk_widget_set_valign(statisticsLabel, GTK_ALIGN_START)
-        gtk_widget_set_visible(statisticsLabel, 0)
-        gtk_overlay_add_overlay(cast(overlay), statisticsLabel)
-
-        errorPage = PlayerPage.makeErrorPage()
-        gtk_stack_add_named(stack, overlay, "video")
-        gtk_stack_add_named(stack, errorPage, "error")
-        adw_toast_overlay_set_child(toasts, cast(stack))
+        layout = UIFile("player-page.ui")
+        toasts = OpaquePointer(layout.widget("toasts", adw_toast_overlay_get_type()))
+        stack = OpaquePointer(layout.widget("stack", gtk_stack_get_type()))
+        overlay = layout.widget("overlay", gtk_overlay_get_type())
+        topRevealer = OpaquePointer(layout.widget("top-revealer", gtk_revealer_get_type()))
+        bottomRevealer = OpaquePointer(layout.widget("bottom-revealer", gtk_revealer_get_type()))
+        waitingBadge = layout.widget("waiting-badge", gtk_box_get_type())
+        bufferingLabel = layout.widget("waiting-label", gtk_label_get_type())
+        statisticsLabel = layout.widget("statistics", gtk_label_get_type())
+        errorPage = layout.widget("error-page", adw_status_page_get_type())
         widget = cast(toasts)
+        gtk_style_context_add_provider_for_display(gtk_widget_get_display(widget), cast(toastStyle),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_overlay_set_child(cast(overlay), view.widget)
+        gtk_revealer_set_child(topRevealer, controls.top)
+        gtk_revealer_set_child(bottomRevealer, controls.bottom)
+        StatusPage.withoutScrollStop(errorPage)
+        UnnamedButtons.name(in: errorPage)
 
         addActions()
         // Captured before focused buttons or the seek bar see them, so Space
@@ -194,7 +163,7 @@ final class PlayerPage {
         screen = target
         target.onPresented = { [weak self] pts in self?.presented(pts) }
         target.attach(player?.sink, showing: frame)
-        Trace.shared.event(other == nil ? "pip-leave" : "pip-enter", ["position": player?.position ?? -1])
+        Trace.shared.event(other == nil ? .pipLeave : .pipEnter, ["position": player?.position ?? -1])
         if other == nil { showControls() }
     }
 
@@ -249,7 +218,7 @@ final class PlayerPage {
         setCursorHidden(false)
         if Trace.shared.isEnabled {
             // What a closed player leaves behind, for the leak test.
-            Trace.shared.event("player-stopped", [
+            Trace.shared.event(.playerStopped, [
                 "threads": ProcessCounts.threads, "fds": ProcessCounts.fileDescriptors,
                 // GStreamer's own count (GST_TRACERS=leaks): Debian's GLib
                 // counts no instances (built without debugging).
@@ -307,14 +276,14 @@ final class PlayerPage {
             guard let self, let quality = StreamQuality(rawValue: value) else { return false }
             self.player?.quality = quality
             self.controls.setQuality(quality)
-            Trace.shared.event("player-quality", ["quality": quality.rawValue])
+            Trace.shared.event(.playerQuality, ["quality": quality.rawValue])
             return true
         }
         map.add("go-live") { [weak self] in
             guard let self, let player = self.player, player.isLiveStream else { return }
             player.goLive()
             self.liveEdge.rejoin()
-            Trace.shared.event("player-go-live")
+            Trace.shared.event(.playerGoLive)
             self.showControls()
         }
         map.add("aspect") { [weak self] in self?.setContentMode((self?.contentMode ?? .fit).next) }
@@ -398,7 +367,7 @@ final class PlayerPage {
         contentMode = mode
         view.contentMode = mode
         ActionGroup.setState(actions["content-mode"]!, mode.rawValue)
-        Trace.shared.event("player-content-mode", ["mode": mode.rawValue])
+        Trace.shared.event(.playerContentMode, ["mode": mode.rawValue])
         toast(tr(mode.title), brief: true)
     }
 
@@ -414,7 +383,7 @@ final class PlayerPage {
         controls.setSound(volume: player.volume, muted: player.isMuted)
         settings?.setDouble(.volume, player.volume)
         _ = settings?.setBool(.muted, player.isMuted)
-        Trace.shared.event("player-volume", ["volume": player.volume, "muted": player.isMuted ? 1 : 0])
+        Trace.shared.event(.playerVolume, ["volume": player.volume, "muted": player.isMuted ? 1 : 0])
         showControls()
     }
 
@@ -483,7 +452,7 @@ final class PlayerPage {
         case .manifest(let manifest): controls.setQualities(available: manifest.variants.count > 1)
         case .seekDone:
             guard let position = player?.position else { return }
-            Trace.shared.event("player-seek-done", ["position": position])
+            Trace.shared.event(.playerSeekDone, ["position": position])
             refreshPosition()
         }
     }
@@ -569,9 +538,9 @@ final class PlayerPage {
             // lives: above 0 here proves the count works (the leak test
             // relies on it).
             if Trace.shared.isEnabled, let live = GstObjectCount.live() { first["gst-objects"] = live }
-            Trace.shared.event("player-first-frame", first)
+            Trace.shared.event(.playerFirstFrame, first)
         }
-        if Trace.shared.isEnabled { Trace.shared.event("frame", fields) }
+        if Trace.shared.isEnabled { Trace.shared.event(.frame, fields) }
     }
 
     // MARK: Periodic updates
@@ -579,6 +548,11 @@ final class PlayerPage {
     private func tick() {
         if Date() > seekingUntil { refreshPosition() }
         if gtk_widget_get_visible(statisticsLabel) != 0 { refreshStatistics() }
+        // The frames dropped so far, once a second, for the playback bench.
+        if Trace.shared.isEnabled, let player, Date() >= nextStatsTrace {
+            nextStatsTrace = Date().addingTimeInterval(1)
+            Trace.shared.event(.playerStats, ["dropped": player.droppedFrames])
+        }
     }
 
     private func refreshPosition() {
@@ -587,7 +561,7 @@ final class PlayerPage {
             let position = player.position ?? window.end
             let behind = liveEdge.behind(position: position, windowEnd: window.end)
             controls.setLive(position: position, window: window, behind: behind)
-            Trace.shared.event("player-live", ["position": position, "start": window.start, "end": window.end, "behind": behind])
+            Trace.shared.event(.playerLive, ["position": position, "start": window.start, "end": window.end, "behind": behind])
             return
         }
         controls.setLive(position: 0, window: nil, behind: 0)
@@ -699,7 +673,7 @@ final class PlayerPage {
             gtk_revealer_set_reveal_child(bottomRevealer, 1)
             gtk_widget_remove_css_class(overlay, "reel-controls-hidden")
             setCursorHidden(false)
-            Trace.shared.event("player-controls", ["shown": 1])
+            Trace.shared.event(.playerControls, ["shown": 1])
         }
         hideTimer?.remove()
         hideTimer = MainContext.after(milliseconds: 3000) { [weak self] in
@@ -721,7 +695,7 @@ final class PlayerPage {
         gtk_revealer_set_reveal_child(bottomRevealer, 0)
         gtk_widget_add_css_class(overlay, "reel-controls-hidden")
         setCursorHidden(true)
-        Trace.shared.event("player-controls", ["shown": 0])
+        Trace.shared.event(.playerControls, ["shown": 0])
     }
 
     private func setCursorHidden(_ hidden: Bool) {
@@ -733,38 +707,13 @@ final class PlayerPage {
     private func inhibit() {
         guard inhibitCookie == 0, let window, let application = gtk_window_get_application(window) else { return }
         inhibitCookie = gtk_application_inhibit(application, window, GTK_APPLICATION_INHIBIT_IDLE, tr("Playing a video"))
-        Trace.shared.event("player-inhibit", ["active": 1])
+        Trace.shared.event(.playerInhibit, ["active": 1])
     }
 
     private func uninhibit() {
         guard inhibitCookie != 0, let window, let application = gtk_window_get_application(window) else { return }
         gtk_application_uninhibit(application, inhibitCookie)
         inhibitCookie = 0
-        Trace.shared.event("player-inhibit", ["active": 0])
-    }
-
-    // MARK: Error page
-
-    private static func makeErrorPage() -> UnsafeMutablePointer<GtkWidget> {
-        let page = StatusPage.make(alert: true)
-        // Its own dark background and light text: the window paints none
-        // while the player shows (style.css, .reel-playing).
-        gtk_widget_add_css_class(page, "reel-player-error")
-        adw_status_page_set_icon_name(cast(page), "dialog-warning-symbolic")
-        adw_status_page_set_title(cast(page), tr("Cannot Play This Video"))
-        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-        let back = gtk_button_new_with_mnemonic(tr("_Back"))!
-        gtk_actionable_set_action_name(OpaquePointer(back), "player.close")
-        let retry = gtk_button_new_with_mnemonic(tr("_Retry"))!
-        gtk_actionable_set_action_name(OpaquePointer(retry), "player.retry")
-        for button in [back, retry] {
-            gtk_widget_add_css_class(button, "pill")
-            gtk_box_append(cast(buttons), button)
-        }
-        gtk_widget_add_css_class(retry, "suggested-action")
-        adw_status_page_set_child(cast(page), buttons)
-        UnnamedButtons.name(in: buttons)
-        return page
+        Trace.shared.event(.playerInhibit, ["active": 0])
     }
 }

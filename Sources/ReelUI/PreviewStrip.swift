@@ -125,7 +125,7 @@ final class PreviewStrip {
         guard player.isPlayable else { return gtk_widget_set_visible(widget, 0) }
         view.attach(player.sink)
         view.onPresented = { pts in
-            if Trace.shared.isEnabled { Trace.shared.event("strip-frame", ["pts": pts.map { Double($0) / 1e9 } ?? -1]) }
+            if Trace.shared.isEnabled { Trace.shared.event(.stripFrame, ["pts": pts.map { Double($0) / 1e9 } ?? -1]) }
         }
         describe()
     }

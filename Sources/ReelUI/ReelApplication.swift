@@ -61,7 +61,7 @@ public final class ReelApplication {
 
     /// Runs the main loop until the last window closes or Quit.
     public func run() -> Int32 {
-        Trace.shared.event("launch")
+        Trace.shared.event(.launch)
         let status = g_application_run(cast(app.object), CommandLine.argc, CommandLine.unsafeArgv)
         Settings.sync()
         return status
@@ -232,8 +232,11 @@ public final class ReelApplication {
 
 extension ReelApplication {
     /// The process's one application, for GApplication's class functions.
-    private static weak var current: ReelApplication?
-    private static var parentClass: UnsafeMutablePointer<GApplicationClass>?
+    // Set on the main thread before GApplication runs; its class functions
+    // run there too.
+    nonisolated(unsafe) private static weak var current: ReelApplication?
+    // Written once, by the class's initialisation, before any instance.
+    nonisolated(unsafe) private static var parentClass: UnsafeMutablePointer<GApplicationClass>?
 
     /// An AdwApplication whose `dbus_register` also exports the search
     /// provider: GApplication calls it before it asks for the bus name, so

@@ -70,7 +70,8 @@ final class SearchProvider {
 
     // MARK: Methods
 
-    private static var vtable: GDBusInterfaceVTable = {
+    // Read by GLib only, from the main thread that registers the object.
+    nonisolated(unsafe) private static var vtable: GDBusInterfaceVTable = {
         var table = GDBusInterfaceVTable()
         table.method_call = { _, _, _, _, method, parameters, invocation, data in
             guard let method, let parameters, let invocation, let data else { return }
@@ -101,7 +102,7 @@ final class SearchProvider {
             let id = SearchProvider.string(argument(0))
             let timestamp = SearchProvider.uint(argument(2))
             g_dbus_method_invocation_return_value(invocation, nil)
-            Trace.shared.event("search-provider-activate", ["id": id])
+            Trace.shared.event(.searchProviderActivate, ["id": id])
             onActivate?(id, timestamp)
         case "LaunchSearch":
             let terms = SearchProvider.strings(argument(0))
@@ -137,13 +138,14 @@ final class SearchProvider {
             guard self.index.map({ $0.owner != id || $0.revision != library.revision }) ?? true else { return }
             let items = library.items
             let revision = library.revision
-            Thread.detachNewThread { [weak self] in
+            let store = MainThreadHandler { [weak self] (search: ShellSearch) in
+                // A search meanwhile may have made a newer one.
+                guard let self, self.index.map({ $0.owner != id || $0.revision < revision }) ?? true else { return }
+                self.index = (id, revision, search)
+            }
+            Thread.detachNewThread {
                 let search = ShellSearch(items: items)
-                MainContext.invoke { [weak self] in
-                    // A search meanwhile may have made a newer one.
-                    guard let self, self.index.map({ $0.owner != id || $0.revision < revision }) ?? true else { return }
-                    self.index = (id, revision, search)
-                }
+                MainContext.invoke { store.call(search) }
             }
         }
     }

@@ -10,7 +10,12 @@ import CGtk
 enum StatusPage {
     static func make(alert: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
         let page = alert ? WidgetWithRole.make(adw_status_page_get_type(), role: GTK_ACCESSIBLE_ROLE_ALERT) : adw_status_page_new()!
-        if let scroller = gtk_widget_get_first_child(page) { gtk_widget_set_focusable(scroller, 0) }
+        withoutScrollStop(page)
         return page
+    }
+
+    /// The same for a page from a .ui file.
+    static func withoutScrollStop(_ page: UnsafeMutablePointer<GtkWidget>) {
+        if let scroller = gtk_widget_get_first_child(page) { gtk_widget_set_focusable(scroller, 0) }
     }
 }

@@ -114,7 +114,8 @@ final class VideoPaintable {
         return surface
     }
 
-    private static var frameKey = cairo_user_data_key_t()
+    // Only its address is used (cairo's key for the frame a surface wraps).
+    nonisolated(unsafe) private static var frameKey = cairo_user_data_key_t()
 
     /// A cairo node over `drawn`, or only over its visible part: GTK
     /// allocates and composites a surface as big as the node, and in fill

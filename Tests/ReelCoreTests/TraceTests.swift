@@ -8,8 +8,8 @@ final class TraceTests: XCTestCase {
         XCTAssertFalse(trace.isEnabled)
         let heard = Heard()
         trace.addSink { name, fields in heard.add(Trace.describe(name, fields)) }
-        trace.event("launch")
-        trace.event("player-open", ["uri": "file:///a.mp4"])
+        trace.event(.launch)
+        trace.event(.playerOpen, ["uri": "file:///a.mp4"])
         XCTAssertEqual(heard.lines, ["launch", #"player-open {"uri":"file:///a.mp4"}"#])
     }
 
@@ -19,7 +19,7 @@ final class TraceTests: XCTestCase {
         let trace = Trace(path: path)
         let heard = Heard()
         trace.addSink { name, _ in heard.add(name) }
-        trace.event("feed-items", ["count": 3])
+        trace.event(.feedItems, ["count": 3])
         let line = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(line.contains(#""event":"feed-items""#), line)
         XCTAssertEqual(heard.lines, ["feed-items"])

@@ -11,7 +11,8 @@ import XCTest
 /// class points PulseAudio at a socket that does not exist), so the audio
 /// goes to a synchronised fakesink and the pipeline runs on the system clock.
 final class PlayerTests: XCTestCase {
-    private static var savedPulseServer: String?
+    // Set and read only in the class set-up and tear-down (XCTest runs them in turn).
+    nonisolated(unsafe) private static var savedPulseServer: String?
     private var media: PlayerMedia { PlayerMedia.shared }
     private let frame = 1.0 / 30
 

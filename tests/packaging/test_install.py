@@ -98,3 +98,22 @@ def test_search_provider_file_names_the_service_and_the_object(prefix):
     assert '<interface name="org.gnome.Shell.SearchProvider2">' in xml.stdout
     binary = (prefix / "bin/reel").read_bytes()
     assert section["ObjectPath"].encode() in binary, "the app does not export the object path the .ini names"
+
+
+def test_metainfo_shows_each_area_with_a_screenshot_in_the_repository(prefix):
+    """Software centres show the metainfo's screenshots: one of each area,
+    each a file of data/screenshots/ (made by tools/screenshots) at the
+    address given, with a caption translated like the rest."""
+    import xml.etree.ElementTree as ET
+    root = ET.parse(prefix / f"share/metainfo/{APP_ID}.metainfo.xml").getroot()
+    repo = Path(__file__).resolve().parents[2]
+    shots = root.findall("screenshots/screenshot")
+    names = []
+    for shot in shots:
+        url = shot.find("image").text
+        name = url.rsplit("/data/screenshots/", 1)[-1]
+        assert (repo / "data/screenshots" / name).is_file(), f"{url}: no data/screenshots/{name}"
+        captions = {c.get("{http://www.w3.org/XML/1998/namespace}lang"): c.text for c in shot.findall("caption")}
+        assert None in captions and "zh_CN" in captions and "vi" in captions, captions
+        names.append(name)
+    assert {"main.png", "player.png", "picture-in-picture.png", "camera.png"} <= set(names), names

@@ -729,6 +729,20 @@ class App:
 
         return self._wait(pred, timeout, what, root_fn)
 
+    def find_each(self, patterns: Iterable, root=None, timeout: float = 5.0) -> None:
+        """Wait until a node named by each pattern has been seen, not
+        necessarily at the same time: toasts take turns on screen, in the
+        order their causes happened to finish."""
+        root_fn = (lambda: root) if root is not None else self.application
+        waiting = list(patterns)
+
+        def pred():
+            tree = root_fn()
+            waiting[:] = [p for p in waiting if not find_all(tree, None, p, None, True)]
+            return not waiting
+
+        self._wait(pred, timeout, f"nodes named {waiting!r}", root_fn)
+
     def wait_strings(self, expected: Iterable[str], root=None, timeout: float = 5.0) -> list:
         """Wait until every expected string is among the texts under root."""
         expected = list(expected)

@@ -178,14 +178,24 @@ def slider_value(node) -> float:
 
 
 def seek_landing(trace: Trace, after: int) -> tuple:
-    """(target, pts of the first frame shown after the seek finished)."""
+    """(target, pts of the first frame shown after the seek finished).
+
+    While paused, the seek brings one new frame, and it may be drawn before
+    the pipeline says the seek is done (the picture prerolls before the
+    sound does): then it is the last frame drawn between the request and
+    that. While playing, frames from before the jump may be drawn until it
+    is done, so it is the first frame after that."""
     seek = trace.wait("player-seek", after=after)
     events = trace.events()
     start = events.index(seek)
-    done = trace.wait("player-seek-done", after=start)
-    start = trace.events().index(done)
-    wait_until(lambda: trace.frames_after(start), 5, what="a frame after the seek")
-    return seek["target"], trace.frames_after(start)[0]["pts"]
+    states = [e["state"] for e in events[:start] if e["event"] == "player-state"]
+    paused = bool(states) and states[-1] == "paused"
+    done = trace.events().index(trace.wait("player-seek-done", after=start))
+    early = [e for e in trace.events()[start:done] if e["event"] == "frame"]
+    if paused and early:
+        return seek["target"], early[-1]["pts"]
+    wait_until(lambda: trace.frames_after(done), 10, what="a frame after the seek")
+    return seek["target"], trace.frames_after(done)[0]["pts"]
 
 
 def window_property(app, prop: str, wid: str | None = None) -> str:

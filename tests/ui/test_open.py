@@ -75,6 +75,10 @@ def test_about_window_names_app_and_version(launch_ready):
     about = app.wait_window(name="About")
     app.wait_strings(["Reel", "0.1.0"], root=about)
     app.screenshot("about")
+    # Its credits say what Reel is built with.
+    app.click(app.find(about, role="list item", name="Acknowledgements"), window="About")
+    app.wait_strings(["Built With", "GStreamer", "GTK", "libadwaita", "libyuv"], root=about)
+    app.screenshot("credits")
 
 
 def _gdbus(*args) -> str:

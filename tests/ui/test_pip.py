@@ -66,6 +66,15 @@ def mini_wid(shown: dict) -> str:
     return str(shown["xid"])
 
 
+def placed_geometry(app, wid: str) -> dict:
+    """The mini window's geometry once the window manager has configured it
+    (a moment after it maps, the X window is still 1×1 at 0,0)."""
+    def placed():
+        geo = app.window_geometry(wid)
+        return geo if geo.get("w", 1) > 1 and geo.get("x", 0) > 0 else None
+    return wait_until(placed, 10, what="the window manager to place the mini window")
+
+
 def frames(trace: Trace) -> list:
     return trace.named("frame")
 
@@ -103,7 +112,7 @@ def test_the_video_moves_into_a_mini_window_on_top_and_back_without_a_restart(pl
     wid = mini_wid(shown)
     # Where the issue says: 320 px wide at the bottom-right, inside a margin.
     assert (shown["width"], shown["height"]) == (320, 180), shown
-    geo = app.window_geometry(wid)
+    geo = placed_geometry(app, wid)
     assert (geo["w"], geo["h"]) == (320, 180), geo
     width, height = SCREEN_SIZE
     assert geo["x"] + geo["w"] <= width - 16 and geo["y"] + geo["h"] <= height - 16, geo
@@ -163,7 +172,7 @@ def test_hover_controls_and_their_buttons(play, media):
     mini = app.wait_window(name=mini_title("bars"))
     # The controls hide by themselves, and come back when the pointer enters.
     trace.wait("pip-controls", lambda e: e["shown"] == 0, timeout=8)
-    geo = app.window_geometry(wid)
+    geo = placed_geometry(app, wid)
     i = trace.count()
     app.desktop.move_pointer(geo["x"] + geo["w"] // 2 + 40, geo["y"] + geo["h"] // 2 + 30)
     trace.wait("pip-controls", lambda e: e["shown"] == 1, after=i)
@@ -234,7 +243,7 @@ def test_drag_moves_it_double_click_returns_and_the_place_survives_a_restart(pla
     app, win, trace = play(media / "bars.mp4")
     shown = enter(app, trace)
     wid = mini_wid(shown)
-    geo = app.window_geometry(wid)
+    geo = placed_geometry(app, wid)
     # Drag from the middle of the video: the window follows.
     x, y = geo["x"] + geo["w"] // 2 + 30, geo["y"] + geo["h"] // 2 + 40
     app.desktop.move_pointer(x, y)
@@ -278,7 +287,7 @@ def test_drag_moves_it_double_click_returns_and_the_place_survives_a_restart(pla
     wait_until(lambda: "FULLSCREEN" in net_wm_state(app2), 10, what="the window to go full screen")
     shown2 = enter(app2, trace2)
     assert (shown2["x"], shown2["y"], shown2["width"]) == (saved["x"], saved["y"], saved["width"]), (shown2, saved)
-    geo2 = app2.window_geometry(mini_wid(shown2))
+    geo2 = placed_geometry(app2, mini_wid(shown2))
     assert (geo2["x"], geo2["y"], geo2["w"]) == (saved["x"], saved["y"], saved["width"]), geo2
 
 
@@ -304,7 +313,7 @@ def test_closing_the_main_window_keeps_the_app_until_the_mini_window_closes(play
     app.key("ctrl+w")
     wait_until(lambda: "Reel" not in [w["name"] for w in app.x_windows()], 5, what="the main window to close")
     mini = app.wait_window(name=mini_title("bars"))
-    geo = app.window_geometry(mini_wid(shown))
+    geo = placed_geometry(app, mini_wid(shown))
     app.desktop.move_pointer(geo["x"] + geo["w"] // 2 + 10, geo["y"] + geo["h"] // 2 + 10)
     app.click(app.find(mini, role="push button", name="Close"), window=mini_title("bars"))
     result = app.wait_exit()

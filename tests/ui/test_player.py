@@ -89,10 +89,15 @@ def test_a_clip_plays_with_its_picture_on_screen(play, media):
 def test_space_and_k_pause_and_play(play, media):
     app, win, trace = play(media / "bars.mp4")
     i = press(app, trace, "space")
-    trace.wait("player-state", lambda e: e["state"] == "paused", after=i)
+    paused = trace.events().index(trace.wait("player-state", lambda e: e["state"] == "paused", after=i))
     paused_at = trace.last_pts()
     time.sleep(0.8)
-    assert trace.last_pts() == paused_at, "frames kept coming while paused"
+    # The frame already on its way when the pipeline paused may still be
+    # drawn (on a busy machine), and nothing after it.
+    late = [f["pts"] for f in trace.frames_after(paused)]
+    assert len(late) <= 1 and all(pts <= paused_at + FRAME + 0.001 for pts in late), \
+        f"frames kept coming while paused: {late} after {paused_at}"
+    paused_at = trace.last_pts()
     i = press(app, trace, "k")
     trace.wait("player-state", lambda e: e["state"] == "playing", after=i)
     wait_until(lambda: trace.last_pts() > paused_at + 0.3, 5, what="playback to go on")

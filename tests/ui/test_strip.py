@@ -80,16 +80,24 @@ def test_three_loops_without_a_seam(strip_app):
     starts = [e["index"] for e in strip_events(trace, "strip-clip")]
     assert starts[:10] == [0, 1, 2, 0, 1, 2, 0, 1, 2, 0], starts
     frames = strip_events(trace, "strip-frame")
-    boundaries = 0
+    at_boundaries, inside = [], []
     for before, after in zip(frames, frames[1:]):
+        gap = after["t"] - before["t"]
         if after["pts"] < before["pts"]:          # the next clip began
-            boundaries += 1
-            gap = after["t"] - before["t"]
-            assert gap <= 2 * FRAME + BOUNDARY_SLACK, f"a {gap * 1000:.0f} ms gap at a boundary"
+            at_boundaries.append(gap)
             assert after["pts"] < FRAME / 2, f"the next clip began at {after['pts']}, not its first frame"
         else:
+            inside.append(gap)
             assert after["pts"] > before["pts"], f"frame {before['pts']} shown twice"
-    assert boundaries >= 9, boundaries
+    assert len(at_boundaries) >= 9, at_boundaries
+    # No seam: going from one clip to the next takes no longer than going
+    # from one frame to the next inside a clip, on the same machine in the
+    # same run (a busy machine is late everywhere, not at the seams only),
+    # give or take a frame.
+    longest_inside = max(inside)
+    seams = [gap for gap in at_boundaries if gap > longest_inside + FRAME + BOUNDARY_SLACK]
+    assert not seams, (f"gaps at boundaries of {[round(g * 1000) for g in seams]} ms, "
+                       f"the longest inside a clip {longest_inside * 1000:.0f} ms")
     # At a boundary the strip shows a picture, not black.
     box = strip.queryComponent().getExtents(1)
     geo = app.window_geometry(app.x_window())
@@ -154,6 +162,9 @@ def test_the_keyboard_does_the_same(strip_app, sound):
     wait_until(lambda: not [s for s in ours(sound, app) if not s["corked"]], 10, what="the stream to go")
     app.key("Return")
     trace.wait("strip-sound", lambda e: e["on"] == 1, after=i + 1)
+    # Turning the sound on builds the strip's pipeline again; the strip
+    # keeps the focus through it (else the next key goes elsewhere).
+    wait_until(lambda: "focused" in states(strip), 10, what="the strip to keep the focus")
     app.key("2")
     trace.wait("strip-rate", lambda e: e["rate"] == 2, after=i)
     app.find(win, name=re.compile(r"^Preview: (.+, )?sound on, double speed$"))

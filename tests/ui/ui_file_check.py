@@ -27,7 +27,7 @@ def main() -> int:
     resource._register()
     expected = json.loads(sys.argv[2])
     Gtk.init()
-    Adw.init()  # registers libadwaita's classes (AdwPreferencesWindow…)
+    Adw.init()  # registers libadwaita's types, which the files use too
     problems = []
     names = Gio.resources_enumerate_children(UI_FOLDER, Gio.ResourceLookupFlags.NONE)
     if not names:

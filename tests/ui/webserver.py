@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import time
+from datetime import datetime
 from pathlib import Path
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -60,10 +61,22 @@ class WebServer:
 
     def requests(self) -> list:
         """The request lines nginx has logged so far ("GET /a.mp4 HTTP/1.1")."""
+        return [line for _, line in self.timed_requests()]
+
+    def timed_requests(self) -> list:
+        """(seconds since the epoch, request line) of each logged request,
+        to the second (nginx's [time_local])."""
         log = self.work / "access.log"
         if not log.exists():
             return []
-        return [line.split('"')[1] for line in log.read_text().splitlines() if line.count('"') >= 2]
+        found = []
+        for line in log.read_text().splitlines():
+            if line.count('"') < 2 or "[" not in line:
+                continue
+            stamp = line.split("[", 1)[1].split("]", 1)[0]
+            when = datetime.strptime(stamp, "%d/%b/%Y:%H:%M:%S %z").timestamp()
+            found.append((when, line.split('"')[1]))
+        return found
 
     def url(self, path: str) -> str:
         return f"{self.base}/{path.lstrip('/')}"

@@ -12,6 +12,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case feedFilter = "feed-filter"
     case showPreviewStrip = "show-preview-strip"
     case endAction = "end-action"
+    case resume
     case deinterlace
     case volume
     case muted

@@ -108,6 +108,42 @@ public final class Settings: ObjectRef {
         connect("changed::\(key.rawValue)", handler)
     }
 
+    /// Keeps `property` of `object` and `key` equal both ways
+    /// (g_settings_bind): the widget shows the key and writes it.
+    public func bind(_ key: SettingKey, to object: UnsafeMutableRawPointer, property: String) {
+        guard hasKey(key) else { return }
+        g_settings_bind(settings, key.rawValue, object, property, G_SETTINGS_BIND_DEFAULT)
+    }
+
+    /// Binds a string key with choices to an unsigned `property` that
+    /// counts positions (a combo row's `selected`): position i is
+    /// `values[i]`. A stored value missing from `values` shows the first.
+    public func bind(_ key: SettingKey, to object: UnsafeMutableRawPointer, property: String, choices values: [String]) {
+        guard hasKey(key), !values.isEmpty else { return }
+        let box = Unmanaged.passRetained(ChoiceList(values)).toOpaque()
+        g_settings_bind_with_mapping(settings, key.rawValue, object, property, G_SETTINGS_BIND_DEFAULT, { value, variant, data in
+            guard let value, let variant, let data else { return 0 }
+            let values = Unmanaged<ChoiceList>.fromOpaque(data).takeUnretainedValue().values
+            let stored = String(cString: g_variant_get_string(variant, nil))
+            g_value_set_uint(value, guint(values.firstIndex(of: stored) ?? 0))
+            return 1
+        }, { value, _, data in
+            guard let value, let data else { return nil }
+            let values = Unmanaged<ChoiceList>.fromOpaque(data).takeUnretainedValue().values
+            let index = Int(g_value_get_uint(value))
+            // A combo row says GTK_INVALID_LIST_POSITION while its model is empty.
+            guard index < values.count else { return nil }
+            return g_variant_new_string(values[index])
+        }, box, { data in
+            if let data { Unmanaged<ChoiceList>.fromOpaque(data).release() }
+        })
+    }
+
+    private final class ChoiceList {
+        let values: [String]
+        init(_ values: [String]) { self.values = values }
+    }
+
     /// Holds writes until `apply` (one disk write for several keys).
     public func delay() { g_settings_delay(settings) }
     public func apply() { g_settings_apply(settings) }

@@ -23,7 +23,10 @@ public struct CatalogEntry: Equatable, Sendable {
 
     /// The feed item for this entry, found in the catalog at `catalogURI`.
     public func videoItem(catalogURI: String) -> VideoItem {
-        VideoItem(uri: uri, kind: kind, title: title, subtitle: subtitle,
-                  thumbnailURI: thumbnailURI, origin: .catalog(catalogURI))
+        videoItem(origin: .catalog(catalogURI))
+    }
+
+    public func videoItem(origin: VideoOrigin) -> VideoItem {
+        VideoItem(uri: uri, kind: kind, title: title, subtitle: subtitle, thumbnailURI: thumbnailURI, origin: origin)
     }
 }

@@ -30,6 +30,10 @@ public struct FeedLibrary: Sendable {
     public private(set) var hiddenIDs: Set<String>
     /// Catalog URIs in feed order.
     public private(set) var catalogOrder: [String] = []
+    /// Counts the changes of `items`' membership, order, titles and
+    /// subtitles (not discovery results), so a reader can tell cheaply
+    /// whether what it prepared from them is still current.
+    public private(set) var revision = 0
 
     private var sourceItems: [VideoOrigin: [VideoItem]] = [:]
     private var positions: [String: Int] = [:]
@@ -212,6 +216,7 @@ public struct FeedLibrary: Sendable {
             details = details.filter { allIDs.contains($0.key) }
         }
         knownIDs = allIDs
+        revision += 1
         let change = FeedChange(from: items, to: merged)
         items = merged
         positions = newPositions

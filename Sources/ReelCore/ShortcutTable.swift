@@ -99,6 +99,7 @@ public enum ShortcutTable {
         Shortcut(action: "app.open-url", accelerators: ["<Control>l"], title: N_("Open URL"), section: .general),
         Shortcut(action: "win.search", accelerators: ["<Control>f"], title: N_("Search"), section: .general),
         Shortcut(action: "win.camera", accelerators: ["<Control>t"], title: N_("Camera"), section: .general),
+        Shortcut(action: "app.preferences", accelerators: ["<Control>comma"], title: N_("Preferences"), section: .general),
         Shortcut(action: "app.shortcuts", accelerators: ["<Control>question"], title: N_("Keyboard Shortcuts"), section: .general),
         Shortcut(action: "app.quit", accelerators: ["<Control>q"], title: N_("Quit"), section: .general),
         Shortcut(action: "win.close", accelerators: ["<Control>w"], title: N_("Close Window"), section: .window),

@@ -56,6 +56,15 @@ public struct ThumbnailCache: Sendable {
         return ThumbnailCache.matches(path, uri: uri, mtime: mtime) ? path : nil
     }
 
+    /// A valid thumbnail of either size for `uri` (a file's checked against
+    /// its modification time), the large one first: what another program
+    /// (GNOME Shell's search) can show for the video without making one.
+    public func existing(for uri: String) -> String? {
+        let mtime = MediaLocator.isLocal(uri) ? Thumbnailer.modificationTime(uri) : nil
+        if MediaLocator.isLocal(uri) && mtime == nil { return nil }
+        return valid(for: uri, mtime: mtime, size: .large) ?? valid(for: uri, mtime: mtime, size: .normal)
+    }
+
     /// Whether an earlier attempt failed on this very version of the file.
     public func hasFailed(_ uri: String, mtime: Int?) -> Bool {
         ThumbnailCache.matches(failurePath(for: uri), uri: uri, mtime: mtime)

@@ -10,6 +10,14 @@ public struct ScannedVideo: Equatable, Sendable {
     /// Folder path relative to the scanned root ("" at the top).
     public let relativeFolder: String
     public let modified: Int64
+
+    /// The feed's item for it, named the way the feed names files, with its
+    /// folder (below the Videos folder called `rootName`) as its place.
+    public func videoItem(rootName: String) -> VideoItem {
+        VideoItem(uri: uri, kind: .file, title: LibraryScanRules.title(fileName: fileName),
+                  subtitle: LibraryScanRules.subtitle(relativeFolder: relativeFolder, rootName: rootName),
+                  origin: .videosFolder)
+    }
 }
 
 /// Scans a folder tree for videos (by sniffed content type) on a worker

@@ -40,6 +40,7 @@ final class CameraPage {
     private let menu = CameraMenu()
     private let controls = CameraControlsPopover()
     private var actions: [String: OpaquePointer] = [:]
+    private let settingWatch: SettingWatch
 
     private var session: CaptureSession
     private var pipeline: CameraPipeline?
@@ -54,6 +55,7 @@ final class CameraPage {
 
     init(settings: Settings?) {
         self.settings = settings
+        settingWatch = SettingWatch(settings)
         let mode = CaptureMode(rawValue: settings?.string(.cameraMode) ?? "") ?? .photo
         let countdown = CaptureCountdown(rawValue: Int(settings?.int(.cameraTimer) ?? 0)) ?? .off
         session = CaptureSession(mode: mode, countdown: countdown)
@@ -112,8 +114,15 @@ final class CameraPage {
             let next: CaptureMode = self.session.mode == .photo ? .video : .photo
             g_action_change_state(action, g_variant_new_string(next.rawValue))
         }
-        map.add("mirror", toggle: settings?.bool(.cameraMirror) ?? true) { [weak self] on in
-            _ = self?.settings?.setBool(.cameraMirror, on)
+        let mirror = map.add("mirror", toggle: settings?.bool(.cameraMirror) ?? true) { [weak self] on in
+            // The key's watch mirrors the preview; with no key to write, here.
+            guard let self, self.settings?.setBool(.cameraMirror, on) != true else { return }
+            self.pipeline?.sink.setMirrored(on)
+        }
+        // The menu's check and the preview follow the key (Preferences too).
+        settingWatch.on(.cameraMirror) { [weak self] in
+            let on = self?.settings?.bool(.cameraMirror) ?? true
+            g_simple_action_set_state(mirror, g_variant_new_boolean(on ? 1 : 0))
             self?.pipeline?.sink.setMirrored(on)
         }
         actions["timer"] = map.add("timer", state: String(session.countdown.rawValue)) { [weak self] value in

@@ -11,11 +11,13 @@ import ReelMedia
 final class FeedController {
     private let page: FeedPage
     private let settings: Settings?
-    private var library: FeedLibrary
+    private(set) var library: FeedLibrary
     private var state: AppState
     private let store: AppStateStore
     private var folder: VideoFolder?
     private var samples: SampleLibrary?
+    private var samplesCatalogURI: String?
+    private let settingWatch: SettingWatch
     // All in the media worker's process: a video that crashes a decoder
     // takes that process down, not the app.
     private let probes = ProbeQueue(worker: .shared)
@@ -42,6 +44,8 @@ final class FeedController {
     /// The preview strip's clips changed (catalog clips, else the feed's
     /// first local videos).
     var onStripClips: (([String]) -> Void)?
+    /// The feed's list was shown anew (`library` changed).
+    var onPublish: (() -> Void)?
     /// Each catalog's preview clips, by catalog URI (the samples first).
     private var catalogClips: [(uri: String, clips: [String])] = []
     private var stripClips: [String] = []
@@ -49,7 +53,8 @@ final class FeedController {
     init(page: FeedPage, settings: Settings?) {
         self.page = page
         self.settings = settings
-        store = AppStateStore(path: UserDirectories.state + "/reel/state.json")
+        settingWatch = SettingWatch(settings)
+        store = AppStateStore(path: FeedController.stateFile)
         let loaded = store.load()
         state = loaded.state
         library = FeedLibrary(hiddenIDs: loaded.state.hiddenIDs)
@@ -62,6 +67,7 @@ final class FeedController {
         publish()
         startVideosFolder()
         if settings?.bool(.showSamples) ?? true { startSamples() }
+        settingWatch.on(.showSamples) { [weak self] in self?.showSamplesChanged() }
         let catalogs = settings?.stringList(.catalogs) ?? []
         let lastStartFinished = !FileManager.default.fileExists(atPath: FeedController.startMark)
         markStart()
@@ -89,7 +95,9 @@ final class FeedController {
 
     // MARK: The start mark (ReelCore.StartCheck)
 
-    private static var startMark: String { UserDirectories.state + "/reel/starting" }
+    /// Recent videos, hidden ones and playback positions.
+    static var stateFile: String { UserDirectories.state + "/reel/state.json" }
+    static var startMark: String { UserDirectories.state + "/reel/starting" }
 
     private func markStart() {
         try? FileManager.default.createDirectory(atPath: UserDirectories.state + "/reel", withIntermediateDirectories: true)
@@ -111,12 +119,7 @@ final class FeedController {
         var first = true
         folder.onChange = { [weak self] videos in
             guard let self else { return }
-            let items = videos.map { video in
-                VideoItem(uri: video.uri, kind: .file, title: LibraryScanRules.title(fileName: video.fileName),
-                          subtitle: LibraryScanRules.subtitle(relativeFolder: video.relativeFolder, rootName: rootName),
-                          origin: .videosFolder)
-            }
-            _ = self.library.setItems(items, from: .videosFolder)
+            _ = self.library.setItems(videos.map { $0.videoItem(rootName: rootName) }, from: .videosFolder)
             self.publish()
             if first { first = false; self.endSource() }
         }
@@ -132,7 +135,8 @@ final class FeedController {
         }
         let library = SampleLibrary(plan: plan)
         samples = library
-        let catalogURI = URL(fileURLWithPath: library.folder + "/samples.json").absoluteString
+        let catalogURI = FeedController.sampleCatalogURI(library)
+        samplesCatalogURI = catalogURI
         guard !library.isComplete else {
             loadSampleCatalog(catalogPath, as: catalogURI)
             return
@@ -145,6 +149,8 @@ final class FeedController {
             self?.page.showProgress(text, fraction: Double(progress.done) / Double(max(progress.total, 1)))
         }, completion: { [weak self] outcome in
             guard let self else { return }
+            // Turned off meanwhile (the run was cancelled): nothing to show.
+            guard self.samples === library else { return self.endSource() }
             self.page.hideProgress()
             if case .failed(let failure) = outcome {
                 self.onMessage?(CoreText.format(tr("The sample videos could not be made: %s"), [failure.description]))
@@ -152,6 +158,26 @@ final class FeedController {
             self.loadSampleCatalog(catalogPath, as: catalogURI)
             self.endSource()
         })
+    }
+
+    /// Where the sample catalog is read as if it were (next to its files).
+    static func sampleCatalogURI(_ library: SampleLibrary) -> String {
+        URL(fileURLWithPath: library.folder + "/samples.json").absoluteString
+    }
+
+    /// The sample videos come and go with the setting (Preferences); the
+    /// sample library's files stay in the cache for the next time.
+    private func showSamplesChanged() {
+        if settings?.bool(.showSamples) ?? true {
+            if samples == nil { startSamples() }
+        } else {
+            samples?.cancel()
+            samples = nil
+            page.hideProgress()
+            catalogClips.removeAll { $0.uri == samplesCatalogURI }
+            library.removeSource(.samples)
+            publish()
+        }
     }
 
     /// The sample catalog ships with the app but its files live in the cache,
@@ -162,11 +188,8 @@ final class FeedController {
             guard let self else { return }
             defer { self.endSource() }
             guard case .success(let catalog) = result else { return FeedController.log("the sample catalog does not load") }
-            let items = catalog.entries.map { entry in
-                VideoItem(uri: entry.uri, kind: entry.kind, title: entry.title, subtitle: entry.subtitle,
-                          thumbnailURI: entry.thumbnailURI, origin: .samples)
-            }
-            _ = self.library.setItems(items, from: .samples)
+            guard self.samples != nil else { return }  // turned off meanwhile
+            _ = self.library.setItems(catalog.entries.map { $0.videoItem(origin: .samples) }, from: .samples)
             self.publish()
         }
     }
@@ -293,6 +316,7 @@ final class FeedController {
     /// position by splicing only what changed.
     private func publish() {
         page.setItems(library.items)
+        onPublish?()
         let clips = LoopingQueue.choose(catalogClips: catalogClips.first?.clips ?? [], feed: library.items)
         if clips != stripClips {
             stripClips = clips

@@ -361,6 +361,9 @@ final class FeedPage {
         Signals.connect(searchEntry, "search-changed") { [unowned self] in
             var next = self.query
             next.searchText = String(cString: gtk_editable_get_text(OpaquePointer(self.searchEntry)))
+            // GTK 4.8 gives a search entry's text to no screen reader API
+            // the tests can read; the trace says what the feed searches for.
+            Trace.shared.event(.feedSearch, ["text": next.searchText])
             self.setQuery(next)
         }
         Signals.connect(searchEntry, "activate") { [unowned self] in
@@ -392,6 +395,14 @@ final class FeedPage {
     /// the player has the window, keys are the player's).
     func captureKeys(from window: UnsafeMutablePointer<GtkWidget>?) {
         gtk_search_bar_set_key_capture_widget(cast(searchBar), window)
+    }
+
+    /// Opens the search on `text`, the cursor after it.
+    func search(for text: String) {
+        gtk_search_bar_set_search_mode(cast(searchBar), 1)
+        gtk_editable_set_text(OpaquePointer(searchEntry), text)
+        gtk_widget_grab_focus(searchEntry)
+        gtk_editable_set_position(OpaquePointer(searchEntry), -1)
     }
 
     func toggleSearch() {

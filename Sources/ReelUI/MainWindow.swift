@@ -16,6 +16,7 @@ final class MainWindow {
     private let cameraPage: CameraPage
     private let strip = PreviewStrip()
     private var stripClips: [String] = []
+    private let settingWatch: SettingWatch
     private var header: UnsafeMutablePointer<GtkWidget>?
     /// Whether the window was full screen before the player made it so.
     private var wasFullscreen = false
@@ -37,6 +38,7 @@ final class MainWindow {
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings?) {
         window = ObjectRef(retaining: adw_application_window_new(application))
         self.settings = settings
+        settingWatch = SettingWatch(settings)
         stack = cast(gtk_stack_new())
         toasts = cast(adw_toast_overlay_new())
         feed = FeedController(page: feedPage, settings: settings)
@@ -132,9 +134,16 @@ final class MainWindow {
 
     private func addActions() {
         let actions = ActionGroup(map: window.object)
-        actions.add("show-preview-strip", toggle: settings?.bool(.showPreviewStrip) ?? true) { [weak self] on in
-            _ = self?.settings?.setBool(.showPreviewStrip, on)
-            self?.updateStrip()
+        let showStrip = actions.add("show-preview-strip", toggle: settings?.bool(.showPreviewStrip) ?? true) { [weak self] on in
+            // The key's watch updates the strip; with no key to write, here.
+            guard let self, self.settings?.setBool(.showPreviewStrip, on) != true else { return }
+            self.updateStrip()
+        }
+        // The menu's check and the strip follow the key, wherever it changed.
+        settingWatch.on(.showPreviewStrip) { [weak self] in
+            guard let self else { return }
+            g_simple_action_set_state(showStrip, g_variant_new_boolean(self.settings?.bool(.showPreviewStrip) ?? true ? 1 : 0))
+            self.updateStrip()
         }
         actions.add("close") { [weak self] in self?.close() }
         actions.add("camera") { [weak self] in self?.showCamera() }
@@ -179,6 +188,21 @@ final class MainWindow {
     }
 
     func close() { gtk_window_close(gtkWindow) }
+
+    /// The feed's list, for GNOME Shell's search.
+    var feedLibrary: FeedLibrary { feed.library }
+
+    /// The feed's list changed.
+    var onFeedChange: (() -> Void)? {
+        get { feed.onPublish }
+        set { feed.onPublish = newValue }
+    }
+
+    /// The feed with its search open on `text` (the Shell's "more results").
+    func search(for text: String) {
+        showFeed()
+        feedPage.search(for: text)
+    }
 
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
         let header = adw_header_bar_new()!

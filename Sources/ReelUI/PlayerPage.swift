@@ -34,6 +34,9 @@ final class PlayerPage {
     private let errorPage: UnsafeMutablePointer<GtkWidget>
     private let settings: Settings?
     private var actions: [String: OpaquePointer] = [:]
+    private let settingWatch: SettingWatch
+    /// Where to go once the video plays (the `resume` setting's "always").
+    private var resumeWhenPlaying: Double?
     /// The "player" actions, shared with the picture-in-picture window.
     private(set) var actionGroup: OpaquePointer?
 
@@ -57,6 +60,7 @@ final class PlayerPage {
 
     init(settings: Settings?) {
         self.settings = settings
+        settingWatch = SettingWatch(settings)
         screen = view
         layout = UIFile("player-page.ui")
         toasts = OpaquePointer(layout.widget("toasts", adw_toast_overlay_get_type()))
@@ -131,8 +135,12 @@ final class PlayerPage {
         if !player.hasAudioOutput {
             toast(tr("No sound output was found: the video plays without sound."))
         }
-        if let saved = delegate?.playerPage(savedPositionOf: locator.uri) {
-            offerResume(at: saved)
+        let resume = ResumeChoice(rawValue: settings?.string(.resume) ?? "") ?? .ask
+        resumeWhenPlaying = nil
+        switch resume.start(saved: delegate?.playerPage(savedPositionOf: locator.uri)) {
+        case .fromBeginning: break
+        case .offer(let saved): offerResume(at: saved)
+        case .resume(let saved): resumeWhenPlaying = saved
         }
         ticker = MainContext.every(milliseconds: 250) { [weak self] in
             self?.tick()
@@ -284,18 +292,30 @@ final class PlayerPage {
             self?.setContentMode(mode)
             return false
         }
-        map.add("deinterlace", state: deinterlacing.rawValue) { [weak self] value in
-            guard let choice = Deinterlacing(rawValue: value) else { return false }
-            _ = self?.settings?.setString(.deinterlace, value)
-            self?.player?.sink.setDeinterlacing(choice)
-            self?.refreshStatistics()
-            return true
+        let deinterlace = map.add("deinterlace", state: deinterlacing.rawValue) { [weak self] value in
+            guard let self, let choice = Deinterlacing(rawValue: value) else { return false }
+            // The key's watch below sets the state and the video; with no
+            // key to write, here.
+            guard self.settings?.setString(.deinterlace, value) == true else {
+                self.applyDeinterlacing(choice)
+                return true
+            }
+            return false
         }
         let ending = settings.map { EndAction(rawValue: $0.string(.endAction)) ?? .stop } ?? .stop
-        map.add("end-action", state: ending.rawValue) { [weak self] value in
+        let endAction = map.add("end-action", state: ending.rawValue) { [weak self] value in
             guard EndAction(rawValue: value) != nil else { return false }
-            _ = self?.settings?.setString(.endAction, value)
-            return true
+            // The key's watch below sets the state.
+            return self?.settings?.setString(.endAction, value) != true
+        }
+        // The menus follow the keys, wherever they changed (Preferences too).
+        settingWatch.on(.deinterlace) { [weak self] in
+            guard let self else { return }
+            ActionGroup.setState(deinterlace, self.deinterlacing.rawValue)
+            self.applyDeinterlacing(self.deinterlacing)
+        }
+        settingWatch.on(.endAction) { [weak self] in
+            ActionGroup.setState(endAction, (EndAction(rawValue: self?.settings?.string(.endAction) ?? "") ?? .stop).rawValue)
         }
         map.add("fullscreen") { [weak self] in self?.toggleFullscreen() }
         map.add("picture-in-picture") { [weak self] in
@@ -453,6 +473,12 @@ final class PlayerPage {
             showWaiting(nil)
         }
         if state == .ended { ended() }
+        // A seek needs a pipeline that has started: the remembered position
+        // is sought once the video plays.
+        if state == .playing, let position = resumeWhenPlaying {
+            resumeWhenPlaying = nil
+            seek(to: position)
+        }
         if state != .playing { showControls() }
     }
 
@@ -545,6 +571,11 @@ final class PlayerPage {
     }
 
     /// The deinterlace setting (automatic unless the user turned it off).
+    private func applyDeinterlacing(_ choice: Deinterlacing) {
+        player?.sink.setDeinterlacing(choice)
+        refreshStatistics()
+    }
+
     private var deinterlacing: Deinterlacing {
         Deinterlacing(rawValue: settings?.string(.deinterlace) ?? "") ?? .automatic
     }

@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import CGtk
+import CShims
 import GLibKit
 import ReelCore
 import ReelMedia
@@ -11,15 +12,20 @@ public final class ReelApplication {
     private let app: ObjectRef
     private let settings: Settings?
     private var window: MainWindow?
+    private var searchProvider: SearchProvider?
+    private var preferencesWindow: ObjectRef?
+    /// The feed for GNOME Shell's search while no window shows one.
+    private var backgroundFeed: BackgroundFeed?
 
     public init() {
         ReelApplication.logTraceEvents()
         ReelApplication.chooseRenderer()
         Localization.setUp(domain: AppInfo.gettextDomain, localeDirectory: InstallLocation.data("locale"))
         ReelApplication.registerResources()
-        app = ObjectRef(owning: adw_application_new(AppInfo.id, G_APPLICATION_HANDLES_OPEN)!)
+        app = ReelApplication.makeApplication()
         settings = Settings(schemaID: AppInfo.id,
                             extraDirectories: [InstallLocation.data("glib-2.0/schemas")].compactMap { $0 })
+        ReelApplication.current = self
         addCommandLineOptions()
         app.connect("handle-local-options") { [unowned self] args in
             args.setReturn(self.handleLocalOptions(args.pointer(1)?.assumingMemoryBound(to: GVariantDict.self)))
@@ -87,6 +93,13 @@ public final class ReelApplication {
     }
 
     private func startup() {
+        // Started by the bus (for GNOME Shell's search), Reel stays a while
+        // after its last answer: the overview asks again with each key. An
+        // app started otherwise still ends as its last window closes.
+        let application: UnsafeMutablePointer<GApplication> = app.cast()
+        if g_application_get_flags(application).rawValue & G_APPLICATION_IS_SERVICE.rawValue != 0 {
+            g_application_set_inactivity_timeout(application, 10_000)
+        }
         if let icons = InstallLocation.data("icons"), InstallLocation.exists(icons),
            let display = gdk_display_get_default() {
             gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
@@ -115,12 +128,24 @@ public final class ReelApplication {
             let parent = gtk_application_get_active_window(self.gtkApplication) ?? window.gtkWindow
             ShortcutsWindow.present(over: parent, page: window.shortcutPage)
         }
+        actions.add("preferences") { [unowned self] in self.presentPreferences() }
         actions.add("about") { [unowned self] in AboutWindow.present(over: self.mainWindow().gtkWindow) }
         actions.add("quit") { [unowned self] in self.quit() }
         // Player and strip keys belong to those widgets' own controllers.
         for shortcut in ShortcutTable.all where shortcut.scope == "app" || shortcut.scope == "win" {
             setAccelerators(shortcut.accelerators, for: shortcut.action)
         }
+    }
+
+    /// One Preferences window at a time, over the main window.
+    private func presentPreferences() {
+        if let preferences = preferencesWindow?.cast(GtkWindow.self) { return gtk_window_present(preferences) }
+        guard let settings else { return }
+        let window = PreferencesWindow.present(over: mainWindow().gtkWindow, settings: settings)
+        let reference = ObjectRef(retaining: UnsafeMutableRawPointer(window))
+        // Let go after the signal, not inside it.
+        reference.connect("destroy") { [weak self] in MainContext.soon { self?.preferencesWindow = nil } }
+        preferencesWindow = reference
     }
 
     private func setAccelerators(_ accelerators: [String], for action: String) {
@@ -134,7 +159,54 @@ public final class ReelApplication {
         if let window, window.isAlive { return window }
         let created = MainWindow(application: gtkApplication, settings: settings)
         window = created
+        created.onFeedChange = { [weak self, unowned created] in
+            self?.searchProvider?.feedChanged(owner: created, library: created.feedLibrary)
+        }
+        backgroundFeed = nil
         return created
+    }
+
+    // MARK: GNOME Shell's search
+
+    /// Called by GApplication before it takes the bus name.
+    fileprivate func exportObjects(on connection: OpaquePointer,
+                                   error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> Bool {
+        let provider = SearchProvider(application: app.cast()) { [unowned self] reply in self.supplyFeed(reply) }
+        provider.onActivate = { [unowned self] id, timestamp in
+            let window = self.mainWindow()
+            window.open(address: id)
+            gtk_window_present_with_time(window.gtkWindow, timestamp)
+        }
+        provider.onLaunchSearch = { [unowned self] terms, timestamp in
+            let window = self.mainWindow()
+            window.search(for: terms.joined(separator: " "))
+            gtk_window_present_with_time(window.gtkWindow, timestamp)
+        }
+        guard provider.register(on: connection, error: error) else { return false }
+        searchProvider = provider
+        return true
+    }
+
+    fileprivate func unexportObjects() {
+        searchProvider?.unregister()
+        searchProvider = nil
+    }
+
+    /// The window's feed when there is one; else the feed loaded without a
+    /// window, once its sources have answered (a slow catalog server is
+    /// waited for a moment at most: the Shell's overview is waiting).
+    private func supplyFeed(_ reply: @escaping (AnyObject, FeedLibrary) -> Void) {
+        if let window, window.isAlive { return reply(window, window.feedLibrary) }
+        let feed = backgroundFeed ?? BackgroundFeed(settings: settings)
+        backgroundFeed = feed
+        var answered = false
+        let answer = { [weak feed] in
+            guard !answered, let feed else { return }
+            answered = true
+            reply(feed, feed.library)
+        }
+        feed.whenLoaded(answer)
+        if !answered { MainContext.after(milliseconds: 1500, answer) }
     }
 
     /// Opens what the command line, the desktop or another instance passed.
@@ -153,5 +225,54 @@ public final class ReelApplication {
     private func quit() {
         window?.shutDown()
         g_application_quit(app.cast())
+    }
+}
+
+// MARK: GObject plumbing
+
+extension ReelApplication {
+    /// The process's one application, for GApplication's class functions.
+    // Set on the main thread before GApplication runs; its class functions
+    // run there too.
+    nonisolated(unsafe) private static weak var current: ReelApplication?
+    // Written once, by the class's initialisation, before any instance.
+    nonisolated(unsafe) private static var parentClass: UnsafeMutablePointer<GApplicationClass>?
+
+    /// An AdwApplication whose `dbus_register` also exports the search
+    /// provider: GApplication calls it before it asks for the bus name, so
+    /// the object is there when a call queued by D-Bus activation arrives.
+    private static let type: GType = {
+        var query = GTypeQuery()
+        g_type_query(adw_application_get_type(), &query)
+        return g_type_register_static_simple(adw_application_get_type(), "ReelApplication", query.class_size, { klass, _ in
+            ReelApplication.parentClass = g_type_class_peek_parent(klass)?.assumingMemoryBound(to: GApplicationClass.self)
+            let application = klass!.assumingMemoryBound(to: GApplicationClass.self)
+            application.pointee.dbus_register = { application, connection, path, error in
+                if let chain = ReelApplication.parentClass?.pointee.dbus_register,
+                   chain(application, connection, path, error) == 0 { return 0 }
+                guard let connection, let current = ReelApplication.current else { return 1 }
+                return current.exportObjects(on: connection, error: error) ? 1 : 0
+            }
+            application.pointee.dbus_unregister = { application, connection, path in
+                ReelApplication.current?.unexportObjects()
+                ReelApplication.parentClass?.pointee.dbus_unregister?(application, connection, path)
+            }
+        }, query.instance_size, nil, GTypeFlags(rawValue: 0))
+    }()
+
+    /// The id and flags are construction properties, as adw_application_new
+    /// gives them: GApplication derives its resource path from the id when
+    /// it is constructed (the style sheet and icons are found there).
+    fileprivate static func makeApplication() -> ObjectRef {
+        var values = [GValue(), GValue()]
+        g_value_init(&values[0], reel_type_string())
+        g_value_set_string(&values[0], AppInfo.id)
+        g_value_init(&values[1], g_application_flags_get_type())
+        g_value_set_flags(&values[1], G_APPLICATION_HANDLES_OPEN.rawValue)
+        defer { for index in values.indices { g_value_unset(&values[index]) } }
+        var names: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("application-id")), UnsafePointer(strdup("flags"))]
+        defer { names.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        let object = g_object_new_with_properties(type, 2, &names, values)!
+        return ObjectRef(owning: UnsafeMutableRawPointer(object))
     }
 }

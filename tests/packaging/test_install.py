@@ -27,6 +27,7 @@ def prefix() -> Path:
     "share/glib-2.0/schemas/gschemas.compiled",
     f"share/reel/{APP_ID}.gresource",
     f"share/dbus-1/services/{APP_ID}.service",
+    f"share/gnome-shell/search-providers/{APP_ID}.search-provider.ini",
     "share/locale/zh_CN/LC_MESSAGES/reel.mo",
     "share/locale/vi/LC_MESSAGES/reel.mo",
 ])
@@ -68,6 +69,35 @@ def test_dbus_service_starts_the_installed_binary(prefix):
     assert f"Exec={prefix / 'bin/reel'} --gapplication-service" in text.splitlines(), text
     desktop = (prefix / f"share/applications/{APP_ID}.desktop").read_text()
     assert "DBusActivatable=true" in desktop.splitlines(), desktop
+
+
+def test_search_provider_file_names_the_service_and_the_object(prefix):
+    """GNOME Shell reads share/gnome-shell/search-providers/*.ini: the desktop
+    file it belongs to, the bus name to call (the one the service file
+    starts) and the object path of org.gnome.Shell.SearchProvider2, version 2.
+    The interface's XML is in the resource bundle and the binary holds the
+    object path (the UI test calls the object itself)."""
+    import configparser
+    ini = configparser.ConfigParser(interpolation=None)
+    ini.optionxform = str
+    path = prefix / f"share/gnome-shell/search-providers/{APP_ID}.search-provider.ini"
+    ini.read(path, encoding="utf-8")
+    assert ini.sections() == ["Shell Search Provider"], ini.sections()
+    section = ini["Shell Search Provider"]
+    assert set(section) == {"DesktopId", "BusName", "ObjectPath", "Version"}, set(section)
+    assert section["Version"] == "2"
+    assert section["DesktopId"] == f"{APP_ID}.desktop"
+    assert (prefix / "share/applications" / section["DesktopId"]).is_file()
+    service = (prefix / f"share/dbus-1/services/{APP_ID}.service").read_text().splitlines()
+    assert f"Name={section['BusName']}" in service, service
+    assert section["ObjectPath"].startswith("/" + APP_ID.replace(".", "/") + "/"), section["ObjectPath"]
+    resource = prefix / f"share/reel/{APP_ID}.gresource"
+    xml = subprocess.run(["gresource", "extract", str(resource), "/io/github/reelapp/Reel/dbus/search-provider.xml"],
+                         capture_output=True, text=True)
+    assert xml.returncode == 0, xml.stderr
+    assert '<interface name="org.gnome.Shell.SearchProvider2">' in xml.stdout
+    binary = (prefix / "bin/reel").read_bytes()
+    assert section["ObjectPath"].encode() in binary, "the app does not export the object path the .ini names"
 
 
 def test_metainfo_shows_each_area_with_a_screenshot_in_the_repository(prefix):

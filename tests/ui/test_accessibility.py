@@ -1,7 +1,7 @@
 """Every control named, reachable and visibly focused, on every screen: the
 feed with its cards and strip, search, the player and its menus, the mini
-window, the camera page with and without a camera, the shortcuts window and
-the dialogs (a11y.py walks each). And the keyboard paths between them: where
+window, the camera page with and without a camera, the shortcuts window, the
+Preferences window and the dialogs (a11y.py walks each). And the keyboard paths between them: where
 the focus lands when a page opens, and where it comes back to.
 """
 
@@ -207,6 +207,13 @@ def test_the_shortcuts_window_and_the_dialogs(feed, artifacts):
     app.key("Escape", window="Keyboard Shortcuts")
     wait_until(lambda: not [w for w in app.windows() if node_name(w) == "Keyboard Shortcuts"], 5,
                what="the shortcuts window to close")
+
+    app.key("ctrl+comma")
+    preferences = app.wait_window(name="Preferences")
+    check_screen(app, "Preferences", preferences, artifacts, must_reach=("Preview Strip", "Mirror the Preview"))
+    app.key("Escape", window="Preferences")
+    wait_until(lambda: not [w for w in app.windows() if node_name(w) == "Preferences"], 5,
+               what="the Preferences window to close")
 
     app.key("ctrl+l")
     dialog = app.wait_window(name="Open URL")

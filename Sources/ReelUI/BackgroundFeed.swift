@@ -1,0 +1,81 @@
+import Foundation
+import GLibKit
+import ReelCore
+import ReelMedia
+
+/// The feed's list without a window, for GNOME Shell's search when the
+/// Shell started Reel only to ask it (`--gapplication-service`): the recent
+/// videos of the state file, the Videos folder (followed live), the sample
+/// library if it is already made, and the user's catalogs; merged by the
+/// same FeedLibrary as the window's feed. Nothing is probed or
+/// thumbnailed: results carry the places and the thumbnails already in the
+/// cache, and durations only once a window's feed has found them. Samples
+/// are never generated here, and catalogs are not read when the last start
+/// did not finish (the window asks about those first).
+final class BackgroundFeed {
+    private(set) var library: FeedLibrary
+    private var folder: VideoFolder?
+    private var pending = 0
+    private var waiting: [() -> Void] = []
+
+    init(settings: Settings?) {
+        let state = AppStateStore(path: FeedController.stateFile).load().state
+        library = FeedLibrary(hiddenIDs: state.hiddenIDs)
+        library.setItems(state.recent.videoItems, from: .recent)
+        startVideosFolder()
+        if settings?.bool(.showSamples) ?? true { loadSamples() }
+        if !FileManager.default.fileExists(atPath: FeedController.startMark) {
+            for uri in settings?.stringList(.catalogs) ?? [] { loadCatalog(uri, origin: .catalog(uri)) }
+        }
+    }
+
+    /// Runs `body` once every source has answered once (at once if they have).
+    func whenLoaded(_ body: @escaping () -> Void) {
+        if pending == 0 { body() } else { waiting.append(body) }
+    }
+
+    var isLoaded: Bool { pending == 0 }
+
+    private func startVideosFolder() {
+        guard let path = UserDirectories.videos else { return }
+        let folder = VideoFolder(path: path)
+        let rootName = (path as NSString).lastPathComponent
+        pending += 1
+        var first = true
+        folder.onChange = { [weak self] videos in
+            guard let self else { return }
+            self.library.setItems(videos.map { $0.videoItem(rootName: rootName) }, from: .videosFolder)
+            if first { first = false; self.sourceAnswered() }
+        }
+        folder.start()
+        self.folder = folder
+    }
+
+    private func loadSamples() {
+        guard let catalogPath = InstallLocation.data("reel/catalogs/samples.json"), InstallLocation.exists(catalogPath),
+              let plan = try? SamplePlan(catalogPath: catalogPath) else { return }
+        let samples = SampleLibrary(plan: plan)
+        guard samples.isComplete else { return }
+        loadCatalog(URL(fileURLWithPath: catalogPath).absoluteString, origin: .samples,
+                    resolvingAs: FeedController.sampleCatalogURI(samples))
+    }
+
+    private func loadCatalog(_ uri: String, origin: VideoOrigin, resolvingAs: String? = nil) {
+        pending += 1
+        CatalogLoader.load(uri, resolvingAs: resolvingAs) { [weak self] result in
+            guard let self else { return }
+            if case .success(let catalog) = result {
+                self.library.setItems(catalog.entries.map { $0.videoItem(origin: origin) }, from: origin)
+            }
+            self.sourceAnswered()
+        }
+    }
+
+    private func sourceAnswered() {
+        pending -= 1
+        guard pending == 0 else { return }
+        let bodies = waiting
+        waiting = []
+        bodies.forEach { $0() }
+    }
+}

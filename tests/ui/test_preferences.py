@@ -1,0 +1,157 @@
+"""The Preferences window: opened with Ctrl+, and from the main menu, every
+row named and on screen, a switch turned by keyboard writing its setting
+(and the main menu following it), a setting changed elsewhere showing in
+the window, and a choice row writing its key."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from harness import APP_TIMEOUT, find_all, image_stats, node_name, node_role, on_screen, states, wait_until
+from player_helpers import Trace, keyfile as write_keyfile, make_clip
+
+ROWS = ["Preview Strip", "Sample Videos", "At the End of a Video", "Resume Long Videos",
+        "Deinterlacing", "Mirror the Preview"]
+
+
+def keyfile(profile: Path) -> str:
+    path = profile / "config" / "glib-2.0" / "settings" / "keyfile"
+    return path.read_text() if path.exists() else ""
+
+
+def setting(profile: Path, key: str) -> str | None:
+    match = re.search(rf"^{re.escape(key)}=(.*)$", keyfile(profile), re.M)
+    return match.group(1) if match else None
+
+
+def write_setting(profile: Path, key: str, value: str) -> None:
+    """As another program would (the keyfile backend follows its file)."""
+    path = profile / "config" / "glib-2.0" / "settings" / "keyfile"
+    text = path.read_text()
+    if re.search(rf"^{re.escape(key)}=", text, re.M):
+        text = re.sub(rf"^{re.escape(key)}=.*$", f"{key}={value}", text, flags=re.M)
+    else:
+        text = text.rstrip("\n") + f"\n{key}={value}\n"
+    path.write_text(text)
+
+
+def row_switch(app, window, title: str):
+    """The switch at the end of the row titled `title` (GTK 4.8 announces a
+    GtkSwitch as a check box, named by the row's activatable widget)."""
+    return app.find(window, role="check box", name=title)
+
+
+def checked(node) -> bool:
+    return "checked" in states(node) or "pressed" in states(node)
+
+
+def test_preferences_open_with_ctrl_comma_and_every_row_shows(launch_ready, profile):
+    app, win = launch_ready()
+    app.find(win, role="label", name="No Videos Yet", timeout=APP_TIMEOUT)
+    app.key("ctrl+comma")
+    prefs = app.wait_window(name="Preferences")
+    time.sleep(0.5)  # the window's first frames
+    shot = app.screenshot("preferences")
+    for title in ROWS:
+        label = app.find(prefs, role="label", name=title)
+        assert on_screen(label), f"{title} is not on screen"
+    # The words are drawn (not a flat box), in the Preferences window itself.
+    geometry = app.window_geometry(app.x_window("Preferences"))
+    for title in ("Preview Strip", "Deinterlacing"):
+        label = app.find(prefs, role="label", name=title)
+        x, y, w, h = label.queryComponent().getExtents(1)
+        _, deviation = image_stats(shot, (geometry["x"] + x, geometry["y"] + y, max(w, 1), max(h, 1)))
+        assert deviation > 0.1, f"the words “{title}” are not visible (sd {deviation:.3f})"
+
+    # The first row has the focus: Space turns its switch on, and the setting
+    # (and the main menu's check item) follow.
+    assert setting(profile, "show-preview-strip") == "false"
+    switch = row_switch(app, prefs, "Preview Strip")
+    assert not checked(switch)
+    app.key("space", window="Preferences")
+    wait_until(lambda: setting(profile, "show-preview-strip") == "true", 5,
+               what="the preview strip setting to be written", on_timeout=lambda: keyfile(profile))
+    wait_until(lambda: checked(switch), 5, what="the switch to show it is on")
+
+    # A setting changed elsewhere shows in the window at once.
+    mirror = row_switch(app, prefs, "Mirror the Preview")
+    assert checked(mirror)
+    write_setting(profile, "camera-mirror", "false")
+    wait_until(lambda: not checked(mirror), 5, what="the mirror switch to follow the setting")
+    write_setting(profile, "end-action", "'loop'")
+    app.find(prefs, role="label", name="Loop", timeout=5)
+
+    # Escape closes it; the main menu's check item says the strip is on.
+    app.key("Escape", window="Preferences")
+    wait_until(lambda: all(node_name(w) != "Preferences" for w in app.windows()), 5,
+               what="the Preferences window to close")
+    app.key("F10")
+    item = app.find(win, role="check menu item", name=re.compile("Preview Strip"), timeout=APP_TIMEOUT)
+    assert checked(item), "the menu does not follow the setting"
+    app.key("Escape")
+
+
+def test_preferences_from_the_menu_and_a_choice_by_keyboard(launch_ready, profile):
+    app, win = launch_ready()
+    app.find(win, role="label", name="No Videos Yet", timeout=APP_TIMEOUT)
+    # F10 opens the primary menu; Up wraps to its last item (About Reel),
+    # then Keyboard Shortcuts, then Preferences.
+    app.key("F10")
+    app.find(win, role="menu item", name=re.compile("Preferences"), timeout=APP_TIMEOUT)
+    app.desktop.xdotool("key", "--delay", "150", "Up", "Up", "Up", "Return")
+    prefs = app.wait_window(name="Preferences")
+    end = app.find(prefs, role="label", name="At the End of a Video")
+    assert on_screen(end)
+    assert setting(profile, "end-action") in (None, "'stop'")
+    # Tab until the end action's row has the focus, then open its list.
+    row = [n for n in find_all(prefs, name="At the End of a Video") if node_role(n) != "label"][0]
+    for _ in range(8):
+        if "focused" in states(row):
+            break
+        app.key("Tab", window="Preferences")
+        time.sleep(0.2)
+    assert "focused" in states(row), "Tab never reaches the end action's row"
+    app.key("Return", window="Preferences")
+    # The list of choices pops up; Down moves to "Close the Player".
+    app.find(prefs, name="Close the Player", timeout=5)
+    app.key("Down", "Return", window="Preferences")
+    wait_until(lambda: setting(profile, "end-action") == "'close'", 5,
+               what="the end action to be written", on_timeout=lambda: keyfile(profile) + app.tree(prefs))
+    app.screenshot("end-action")
+
+
+@pytest.fixture(scope="module")
+def long_clip(tmp_path_factory) -> Path:
+    """Over three minutes, so its position is remembered; tiny and fast to make."""
+    path = tmp_path_factory.mktemp("prefs-media") / "long.mp4"
+    make_clip(path, 200, 160, 90, 5)
+    return path
+
+
+@pytest.mark.parametrize("choice", ["always", "never"])
+def test_resume_setting_decides_where_a_long_video_starts(launch_ready, profile, artifacts, long_clip, choice):
+    """Ask (the offer) is test_player's; here the other two choices of the
+    Resume Long Videos row: start where it was left, or at the beginning."""
+    write_keyfile(profile, resume=f"'{choice}'")
+    state = profile / "state" / "reel" / "state.json"
+    state.parent.mkdir(parents=True, exist_ok=True)
+    state.write_text(json.dumps({"version": 1, "recent": [], "hiddenIDs": [],
+                                 "playbackPositions": {long_clip.as_uri(): 100.0}}))
+    trace = Trace(artifacts / f"trace-{choice}.jsonl")
+    app, win = launch_ready(args=[str(long_clip)], env={"REEL_TRACE": str(trace.path)})
+    trace.wait("player-first-frame")
+    if choice == "always":
+        seek = trace.wait("player-seek")
+        assert abs(seek["target"] - 100) < 0.01, seek
+        done = trace.wait("player-seek-done", after=trace.events().index(seek))
+        assert done["position"] > 95, done
+    else:
+        time.sleep(2)
+        assert not trace.named("player-seek"), "the video did not start from the beginning"
+    assert not [n for n in find_all(win, role="push button", name="Resume") if on_screen(n)], \
+        "the resume offer is shown though the setting decided"

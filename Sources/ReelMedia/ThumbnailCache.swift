@@ -56,6 +56,18 @@ public struct ThumbnailCache: Sendable {
         return ThumbnailCache.matches(path, uri: uri, mtime: mtime) ? path : nil
     }
 
+    /// A valid thumbnail of `uri` at either size, large first, whoever made
+    /// it (the feed, Files, another player): the picture MPRIS shows for
+    /// the video playing. nil for a local file that is gone.
+    public func existing(for uri: String) -> String? {
+        var mtime: Int?
+        if MediaLocator.isLocal(uri) {
+            guard let time = Thumbnailer.modificationTime(uri) else { return nil }
+            mtime = time
+        }
+        return valid(for: uri, mtime: mtime, size: .large) ?? valid(for: uri, mtime: mtime, size: .normal)
+    }
+
     /// Whether an earlier attempt failed on this very version of the file.
     public func hasFailed(_ uri: String, mtime: Int?) -> Bool {
         ThumbnailCache.matches(failurePath(for: uri), uri: uri, mtime: mtime)

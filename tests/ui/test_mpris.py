@@ -246,13 +246,31 @@ def test_mpris_describes_and_drives_the_player(launch_ready, media, profile, art
     k = trace.events().index(end)
     wait_until(lambda: any(f["pts"] < 0.5 for f in trace.frames_after(k)), 5, what="the clip to start over")
 
+    # Fullscreen is the player window's, both ways.
+    s = client.mark()
+    client.set(ROOT, "Fullscreen", GLib.Variant("b", False))
+    wait_until(lambda: "FULLSCREEN" not in net_wm_state(app), 10, what="the player to leave full screen")
+    client.wait_change("Fullscreen", False, after=s)
+    s = client.mark()
+    client.set(ROOT, "Fullscreen", GLib.Variant("b", True))
+    wait_until(lambda: "FULLSCREEN" in net_wm_state(app), 10, what="the player to go full screen")
+    client.wait_change("Fullscreen", True, after=s)
+
+    # OpenUri plays an address: a new track, told to clients.
+    i, s = trace.count(), client.mark()
+    client.player("OpenUri", GLib.Variant("(s)", (uri,)))
+    trace.wait("player-open", after=i)
+    client.wait_signal("PropertiesChanged", lambda args: args[1].get("Metadata", {}).get("mpris:trackid", track) != track,
+                       after=s)
+
     # The player closes: the name goes.
     i = trace.count()
 
     def closed():
-        if not trace.named("player-close"):
+        done = [e for e in trace.events()[i:] if e["event"] == "player-close"]
+        if not done:
             app.key("Escape")
-        return trace.named("player-close")
+        return done
     wait_until(closed, 10, interval=1, what="the player to close")
     wait_until(lambda: not client.has_owner(), 5, what=f"{NAME} to leave the bus")
 
@@ -286,7 +304,24 @@ def test_mpris_is_for_the_chosen_video_in_the_player_or_the_mini_window(launch_r
     client.call(NAME, PATH, ROOT, "Raise")
     wait_until(lambda: app.desktop.xdotool("getactivewindow").strip() == mini, 5, what="the mini window in front")
 
+    # Closing the mini window ends playback: the name goes.
+    i = trace.count()
+    app.key("ctrl+w", window="bars — Picture in Picture")
+    trace.wait("pip-closed", after=i)
+    wait_until(lambda: not client.has_owner(), 5, what=f"{NAME} to leave the bus")
+
+    # The camera page stops the player, and is no media player itself.
+    _open(client, (media / "bars.mp4").as_uri())
+    wait_until(client.has_owner, APP_TIMEOUT, what=f"{NAME} on the bus again")
+    _focus_player(app)
+    i = trace.count()
+    app.key("ctrl+t")
+    trace.wait("player-close", after=i)
+    wait_until(lambda: not client.has_owner(), 5, what=f"{NAME} to leave the bus")
+
     # Quit ends Reel, and its name with it.
+    _open(client, (media / "bars.mp4").as_uri())
+    wait_until(client.has_owner, APP_TIMEOUT, what=f"{NAME} on the bus again")
     client.call(NAME, PATH, ROOT, "Quit")
     assert app.wait_exit().returncode == 0
     wait_until(lambda: not client.has_owner(), 5, what=f"{NAME} to leave the bus")

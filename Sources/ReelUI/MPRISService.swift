@@ -24,6 +24,7 @@ final class MPRISService {
     private var ownerID: guint = 0
     /// What clients were last told; nil while nothing is published.
     private var published: MPRISState?
+    private var pendingRefresh: SourceID?
 
     init(connection: OpaquePointer) {
         self.connection = connection
@@ -31,13 +32,27 @@ final class MPRISService {
     }
 
     deinit {
+        pendingRefresh?.remove()
         withdraw()
         g_object_unref(UnsafeMutableRawPointer(connection))
     }
 
-    /// After any change in the player: publishes or withdraws the object,
-    /// and tells clients what changed.
+    /// After a change in the player: one refresh once the main loop is
+    /// idle, so frames and input go first and a burst of changes (a state
+    /// with its duration, say) is one PropertiesChanged.
+    func setNeedsRefresh() {
+        guard pendingRefresh == nil else { return }
+        pendingRefresh = MainContext.soon { [weak self] in
+            self?.pendingRefresh = nil
+            self?.refresh()
+        }
+    }
+
+    /// Publishes or withdraws the object now, and tells clients what
+    /// changed.
     func refresh() {
+        pendingRefresh?.remove()
+        pendingRefresh = nil
         guard let state = player?.mprisState else { return withdraw() }
         guard !registrations.isEmpty || publish() else { return }
         let old = published

@@ -81,7 +81,7 @@ final class MainWindow {
             service.player = self
             mpris = service
         }
-        window.connect("notify::fullscreened") { [weak self] in self?.mpris?.refresh() }
+        window.connect("notify::fullscreened") { [weak self] in self?.mpris?.setNeedsRefresh() }
         cameraPage.onClose = { [weak self] in self?.showFeed() }
         cameraPage.onToast = { [weak self] text, button in self?.showToast(text, button: button) }
 
@@ -232,7 +232,7 @@ final class MainWindow {
         dismissMiniWindow()
         strip.setOtherPlayback(false)
         layOutFeed(played: played)
-        mpris?.refresh()
+        mpris?.setNeedsRefresh()
     }
 
     private func layOutFeed(played: String? = nil) {
@@ -303,7 +303,7 @@ final class MainWindow {
         strip.setOtherPlayback(true)
         StackPages.show(stack, "camera")
         cameraPage.open(mode: mode)
-        mpris?.refresh()
+        mpris?.setNeedsRefresh()
     }
 
     /// The player has its own bar; it opens full screen over the feed.
@@ -341,7 +341,7 @@ final class MainWindow {
         strip.setOtherPlayback(true)
         layOutFeed(played: playerPage.address)
         mini.present()
-        mpris?.refresh()
+        mpris?.setNeedsRefresh()
     }
 
     /// The video goes back into the full player, where it is.
@@ -352,7 +352,7 @@ final class MainWindow {
         layOutPlayer()
         playerPage.focusDefault()
         present()
-        mpris?.refresh()
+        mpris?.setNeedsRefresh()
     }
 
     /// The mini window's close: playback stops, the strip plays again. If
@@ -451,7 +451,7 @@ final class MainWindow {
         cameraPage.close()
         playerPage.stop()
         dismissMiniWindow()
-        mpris?.refresh()
+        mpris?.refresh()  // now: the app may be quitting
         saveState()
         feed.finishStart()  // quitting normally is no sign of a start that hangs
     }
@@ -488,14 +488,14 @@ extension MainWindow: PlayerPageDelegate {
     // The end action "next" opens the next video in the mini window.
     func playerPage(opened title: String) {
         miniWindow?.setTitle(title)
-        mpris?.refresh()
+        mpris?.setNeedsRefresh()
     }
 
     func playerPage(stateChanged state: PlaybackState) { miniWindow?.setPlaying(state.isUnderWay) }
 
     func playerPageFailedElsewhere() { leavePictureInPicture() }
 
-    func playerPageChanged() { mpris?.refresh() }
+    func playerPageChanged() { mpris?.setNeedsRefresh() }
 
     func playerPage(seekedTo position: Double) { mpris?.seeked(to: position) }
 }

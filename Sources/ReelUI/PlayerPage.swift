@@ -60,6 +60,7 @@ final class PlayerPage {
     private var track = 0
     /// The video's freedesktop thumbnail, MPRIS's art, when one exists.
     private var artURL: String?
+    private var endActionWatch: SignalConnection?
 
     /// The main window: where the page reports and what it asks.
     weak var delegate: PlayerPageDelegate?
@@ -101,11 +102,16 @@ final class PlayerPage {
         gtk_widget_add_controller(view.widget, doubleClick)
         // The end action changes from the menu, from MPRIS or from outside
         // the app: the menu and MPRIS follow the setting.
-        settings?.onChange(.endAction) { [weak self] in
+        endActionWatch = settings?.onChange(.endAction) { [weak self] in
             guard let self, let action = self.actions["end-action"] else { return }
             ActionGroup.setState(action, self.endAction.rawValue)
             self.delegate?.playerPageChanged()
         }
+    }
+
+    deinit {
+        // The settings outlive a closed window's page.
+        if let endActionWatch { settings?.disconnect(endActionWatch) }
     }
 
     // MARK: Opening and closing

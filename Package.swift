@@ -13,7 +13,6 @@ let package = Package(
         .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "libadwaita-1"),
         .systemLibrary(name: "CGst", path: "Sources/CGst", pkgConfig: "gstreamer-pbutils-1.0"),
         // GStreamer Editing Services, for the movie maker's timeline.
-        .systemLibrary(name: "CGES", path: "Sources/CGES", pkgConfig: "gst-editing-services-1.0"),
         // libyuv has no pkg-config file in Debian; its headers are in /usr/include.
         .systemLibrary(name: "CYuv", path: "Sources/CYuv"),
         .systemLibrary(name: "CPixbuf", path: "Sources/CPixbuf", pkgConfig: "gdk-pixbuf-2.0"),
@@ -23,12 +22,12 @@ let package = Package(
 
         .target(name: "ReelCore"),
         .target(name: "GLibKit", dependencies: ["CGLib", "CShims"]),
-        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CGES", "CPixbuf", "CYuv", "CV4L2"]),
+        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf", "CYuv", "CV4L2"]),
         .target(name: "ReelUI", dependencies: ["ReelCore", "ReelMedia", "GLibKit", "CGLib", "CGtk", "CShims"]),
         .executableTarget(name: "reel", dependencies: ["ReelUI", "ReelMedia", "CShims"]),
 
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "GLibKitTests", dependencies: ["GLibKit", "CGLib"]),
-        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "GLibKit", "CGLib", "CGst", "CGES", "CPixbuf"]),
+        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf"]),
     ]
 )

@@ -23,6 +23,9 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case mediaWorkerIdleExit = "media-worker-idle-exit"
     case mediaWorkerStarted = "media-worker-started"
     case mediaWorkerStopped = "media-worker-stopped"
+    /// MPRIS's name was taken (owned 1) or let go (owned 0).
+    case mpris = "mpris"
+    case mprisError = "mpris-error"
     case photoSaved = "photo-saved"
     case pipClosed = "pip-closed"
     case pipControls = "pip-controls"

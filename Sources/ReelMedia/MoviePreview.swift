@@ -1,4 +1,3 @@
-import CGES
 import CGLib
 import CGst
 import Foundation

@@ -56,12 +56,16 @@ public struct ThumbnailCache: Sendable {
         return ThumbnailCache.matches(path, uri: uri, mtime: mtime) ? path : nil
     }
 
-    /// A valid thumbnail of either size for `uri` (a file's checked against
-    /// its modification time), the large one first: what another program
-    /// (GNOME Shell's search) can show for the video without making one.
+    /// A valid thumbnail of `uri` at either size, large first, whoever made
+    /// it (the feed, Files, another player): what GNOME Shell's search and
+    /// MPRIS show for a video without making one. nil for a local file that
+    /// is gone.
     public func existing(for uri: String) -> String? {
-        let mtime = MediaLocator.isLocal(uri) ? Thumbnailer.modificationTime(uri) : nil
-        if MediaLocator.isLocal(uri) && mtime == nil { return nil }
+        var mtime: Int?
+        if MediaLocator.isLocal(uri) {
+            guard let time = Thumbnailer.modificationTime(uri) else { return nil }
+            mtime = time
+        }
         return valid(for: uri, mtime: mtime, size: .large) ?? valid(for: uri, mtime: mtime, size: .normal)
     }
 

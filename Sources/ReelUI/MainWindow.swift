@@ -34,6 +34,8 @@ final class MainWindow {
     /// there (the feed keeps its scroll position).
     private var clickedCardPosition: Int?
     private var focusBeforeLeaving: ObjectRef?
+    /// The player on the session bus for the desktop's media controls.
+    private var mpris: MPRISService?
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings?) {
         window = ObjectRef(retaining: adw_application_window_new(application))
@@ -76,6 +78,12 @@ final class MainWindow {
         feedPage.onStripVisibility = { [weak self] inView in self?.strip.setInView(inView) }
         watchMinimized()
         playerPage.delegate = self
+        if let connection = g_application_get_dbus_connection(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)) {
+            let service = MPRISService(connection: connection)
+            service.player = self
+            mpris = service
+        }
+        window.connect("notify::fullscreened") { [weak self] in self?.mpris?.setNeedsRefresh() }
         cameraPage.onClose = { [weak self] in self?.showFeed() }
         cameraPage.onToast = { [weak self] text, button in self?.showToast(text, button: button) }
 
@@ -248,6 +256,7 @@ final class MainWindow {
         dismissMiniWindow()
         strip.setOtherPlayback(false)
         layOutFeed(played: played)
+        mpris?.setNeedsRefresh()
     }
 
     private func layOutFeed(played: String? = nil) {
@@ -318,6 +327,7 @@ final class MainWindow {
         strip.setOtherPlayback(true)
         StackPages.show(stack, "camera")
         cameraPage.open(mode: mode)
+        mpris?.setNeedsRefresh()
     }
 
     /// The player has its own bar; it opens full screen over the feed.
@@ -355,6 +365,7 @@ final class MainWindow {
         strip.setOtherPlayback(true)
         layOutFeed(played: playerPage.address)
         mini.present()
+        mpris?.setNeedsRefresh()
     }
 
     /// The video goes back into the full player, where it is.
@@ -365,6 +376,7 @@ final class MainWindow {
         layOutPlayer()
         playerPage.focusDefault()
         present()
+        mpris?.setNeedsRefresh()
     }
 
     /// The mini window's close: playback stops, the strip plays again. If
@@ -463,6 +475,7 @@ final class MainWindow {
         cameraPage.close()
         playerPage.stop()
         dismissMiniWindow()
+        mpris?.refresh()  // now: the app may be quitting
         saveState()
         feed.finishStart()  // quitting normally is no sign of a start that hangs
     }
@@ -497,9 +510,53 @@ extension MainWindow: PlayerPageDelegate {
     func playerPageTogglePictureInPicture() { togglePictureInPicture() }
 
     // The end action "next" opens the next video in the mini window.
-    func playerPage(opened title: String) { miniWindow?.setTitle(title) }
+    func playerPage(opened title: String) {
+        miniWindow?.setTitle(title)
+        mpris?.setNeedsRefresh()
+    }
 
     func playerPage(stateChanged state: PlaybackState) { miniWindow?.setPlaying(state.isUnderWay) }
 
     func playerPageFailedElsewhere() { leavePictureInPicture() }
+
+    func playerPageChanged() { mpris?.setNeedsRefresh() }
+
+    func playerPage(seekedTo position: Double) { mpris?.seeked(to: position) }
+}
+
+extension MainWindow: MPRISPlayer {
+    /// The player page's state, with what the window knows: full screen
+    /// only for the full player, and no queue yet (CanGoNext and
+    /// CanGoPrevious stay false; a queue would answer them here and carry
+    /// out Next and Previous below).
+    var mprisState: MPRISState? {
+        guard var state = playerPage.mprisState else { return nil }
+        let inPlayer = miniWindow == nil && visiblePage == "video"
+        state.canSetFullscreen = inPlayer
+        state.fullscreen = inPlayer && playerPage.isFullscreen
+        return state
+    }
+
+    var mprisPosition: Double { playerPage.position }
+
+    func perform(_ command: MPRISCommand) {
+        switch command {
+        case .raise:
+            // The window the video is in comes to the front.
+            if let miniWindow { miniWindow.present() } else { present() }
+        case .quit:
+            if let application = gtk_window_get_application(gtkWindow) {
+                g_action_group_activate_action(OpaquePointer(application), "quit", nil)
+            }
+        case .fullscreen(let on):
+            guard miniWindow == nil, visiblePage == "video" else { return }
+            if on { gtk_window_fullscreen(gtkWindow) } else { gtk_window_unfullscreen(gtkWindow) }
+        case .open(let address):
+            open(address: address)
+        case .next, .previous:
+            break // no queue yet
+        default:
+            playerPage.perform(command)
+        }
+    }
 }

@@ -54,6 +54,15 @@ final class PlayerPage {
     private var openedAt = Date()
     private var presentedFirstFrame = false
     private var liveEdge = LiveEdge()
+    /// MPRIS: Stop paused the video at its start (PlaybackStatus
+    /// "Stopped" until it plays or moves).
+    private var stoppedOnRequest = false
+    /// MPRIS's track ID: each opening of a video is a new track (counted
+    /// on the main thread only).
+    nonisolated(unsafe) private static var openings = 0
+    private var track = 0
+    /// The video's freedesktop thumbnail, MPRIS's art, when one exists.
+    private var artURL: String?
 
     /// The main window: where the page reports and what it asks.
     weak var delegate: PlayerPageDelegate?
@@ -111,6 +120,10 @@ final class PlayerPage {
         showWaiting(connectingText)
         openedAt = Date()
         presentedFirstFrame = false
+        stoppedOnRequest = false
+        PlayerPage.openings += 1
+        track = PlayerPage.openings
+        artURL = ThumbnailCache().existing(for: locator.uri).map { URL(fileURLWithPath: $0).absoluteString }
 
         // The leak count starts before the first pipeline exists.
         if Trace.shared.isEnabled { _ = GstObjectCount.live() }
@@ -302,8 +315,7 @@ final class PlayerPage {
             }
             return false
         }
-        let ending = settings.map { EndAction(rawValue: $0.string(.endAction)) ?? .stop } ?? .stop
-        let endAction = map.add("end-action", state: ending.rawValue) { [weak self] value in
+        actions["end-action"] = map.add("end-action", state: endAction.rawValue) { [weak self] value in
             guard EndAction(rawValue: value) != nil else { return false }
             // The key's watch below sets the state.
             return self?.settings?.setString(.endAction, value) != true
@@ -314,8 +326,12 @@ final class PlayerPage {
             ActionGroup.setState(deinterlace, self.deinterlacing.rawValue)
             self.applyDeinterlacing(self.deinterlacing)
         }
+        // The end action changes from the menu, from MPRIS, from Preferences
+        // or from outside the app: the menu and MPRIS follow the setting.
         settingWatch.on(.endAction) { [weak self] in
-            ActionGroup.setState(endAction, (EndAction(rawValue: self?.settings?.string(.endAction) ?? "") ?? .stop).rawValue)
+            guard let self, let action = self.actions["end-action"] else { return }
+            ActionGroup.setState(action, self.endAction.rawValue)
+            self.delegate?.playerPageChanged()
         }
         map.add("fullscreen") { [weak self] in self?.toggleFullscreen() }
         map.add("picture-in-picture") { [weak self] in
@@ -342,6 +358,47 @@ final class PlayerPage {
 
     // MARK: Commands
 
+    /// The end action setting (stop unless the person chose another).
+    private var endAction: EndAction {
+        settings.flatMap { EndAction(rawValue: $0.string(.endAction)) } ?? .stop
+    }
+
+    /// The player as MPRIS shows it; nil when no video is open.
+    var mprisState: MPRISState? {
+        guard let player, let locator else { return nil }
+        let metadata = MPRISMetadata(serial: track, title: title, url: locator.uri, length: player.duration, artURL: artURL)
+        return MPRISState(playback: player.state, stoppedOnRequest: stoppedOnRequest, seekable: !player.isLiveStream,
+                          endAction: endAction, rate: player.rate, volume: player.volume, muted: player.isMuted,
+                          metadata: metadata)
+    }
+
+    /// Where the video is (its end once it ended), in seconds.
+    var position: Double { progress?.position ?? player?.position ?? 0 }
+
+    /// A request over MPRIS; the window's own (raise, full screen, quit)
+    /// are the main window's.
+    func perform(_ command: MPRISCommand) {
+        guard let player else { return }
+        switch command {
+        case .play: player.play()
+        case .pause: player.pause()
+        case .playPause: player.togglePlaying()
+        case .stop:
+            player.pause()
+            seek(to: 0)
+            stoppedOnRequest = true
+            delegate?.playerPageChanged()
+        case .seek(let seconds): seek(to: seconds)
+        case .rate(let rate): setRate(rate)
+        case .volume(let volume):
+            player.volume = volume
+            player.isMuted = false
+            soundChanged()
+        case .endAction(let action): _ = settings?.setString(.endAction, action.rawValue)
+        case .fullscreen, .next, .previous, .raise, .quit, .open: break
+        }
+    }
+
     private func seek(by seconds: Double) {
         guard let player, let position = player.position else { return }
         seek(to: position + seconds)
@@ -349,6 +406,7 @@ final class PlayerPage {
 
     private func seek(to seconds: Double) {
         guard let player else { return }
+        stoppedOnRequest = false
         player.seek(to: seconds)
         seekingUntil = Date().addingTimeInterval(0.5)
         controls.setPosition(min(max(0, seconds), player.duration ?? seconds), duration: player.duration)
@@ -361,6 +419,7 @@ final class PlayerPage {
         controls.setRate(rate)
         ActionGroup.setState(actions["speed"]!, PlaybackSpeed.key(rate))
         toast(CoreText.format(tr("Speed %s"), [PlaybackSpeed.label(rate)]), brief: true)
+        delegate?.playerPageChanged()
     }
 
     private func setContentMode(_ mode: ContentMode) {
@@ -385,6 +444,7 @@ final class PlayerPage {
         _ = settings?.setBool(.muted, player.isMuted)
         Trace.shared.event(.playerVolume, ["volume": player.volume, "muted": player.isMuted ? 1 : 0])
         showControls()
+        delegate?.playerPageChanged()
     }
 
     private func toggleFullscreen() {
@@ -444,6 +504,7 @@ final class PlayerPage {
     // MARK: Player events
 
     private func handle(_ event: Player.Event) {
+        defer { delegate?.playerPageChanged() }
         switch event {
         case .state(let state): stateChanged(state)
         case .failure(let problem): showError(problem)
@@ -454,10 +515,12 @@ final class PlayerPage {
             guard let position = player?.position else { return }
             Trace.shared.event(.playerSeekDone, ["position": position])
             refreshPosition()
+            delegate?.playerPage(seekedTo: position)
         }
     }
 
     private func stateChanged(_ state: PlaybackState) {
+        if state != .paused { stoppedOnRequest = false }
         delegate?.playerPage(stateChanged: state)
         controls.setPlaying(state.isUnderWay)
         if state == .playing { inhibit() } else { uninhibit() }
@@ -484,7 +547,7 @@ final class PlayerPage {
 
     private func ended() {
         refreshPosition()
-        switch EndAction(rawValue: settings?.string(.endAction) ?? "") ?? .stop {
+        switch endAction {
         case .stop:
             break
         case .close:

@@ -18,6 +18,12 @@ protocol PlayerPageDelegate: AnyObject {
     func playerPage(opened title: String)
     /// The state changed (the mini window's play button follows it).
     func playerPage(stateChanged state: PlaybackState)
+    /// Something MPRIS shows changed: the state, the duration, the speed,
+    /// the volume, the end action.
+    func playerPageChanged()
+    /// The video jumped to `position` (seconds): a seek finished, wherever
+    /// it came from.
+    func playerPage(seekedTo position: Double)
     /// The video failed while playing elsewhere: the error page needs to be
     /// seen.
     func playerPageFailedElsewhere()

@@ -190,7 +190,8 @@ def seek_landing(trace: Trace, after: int) -> tuple:
     start = events.index(seek)
     states = [e["state"] for e in events[:start] if e["event"] == "player-state"]
     paused = bool(states) and states[-1] == "paused"
-    done = trace.events().index(trace.wait("player-seek-done", after=start))
+    finished = trace.wait("player-seek-done", after=start)
+    done = trace.events().index(finished)  # read once the event is there
     early = [e for e in trace.events()[start:done] if e["event"] == "frame"]
     if paused and early:
         return seek["target"], early[-1]["pts"]

@@ -89,7 +89,8 @@ def test_a_clip_plays_with_its_picture_on_screen(play, media):
 def test_space_and_k_pause_and_play(play, media):
     app, win, trace = play(media / "bars.mp4")
     i = press(app, trace, "space")
-    paused = trace.events().index(trace.wait("player-state", lambda e: e["state"] == "paused", after=i))
+    pause = trace.wait("player-state", lambda e: e["state"] == "paused", after=i)
+    paused = trace.events().index(pause)  # read once the event is there
     paused_at = trace.last_pts()
     time.sleep(0.8)
     # The frame already on its way when the pipeline paused may still be

@@ -10,6 +10,8 @@ import ReelMedia
 final class MainWindow {
     private let window: ObjectRef
     private let settings: Settings?
+    /// The window's content (data/ui/main-window.ui), kept with the window.
+    private let layout = UIFile("main-window.ui")
     private let stack: OpaquePointer
     private let toasts: OpaquePointer
     private let playerPage: PlayerPage
@@ -41,8 +43,8 @@ final class MainWindow {
         window = ObjectRef(retaining: adw_application_window_new(application))
         self.settings = settings
         settingWatch = SettingWatch(settings)
-        stack = cast(gtk_stack_new())
-        toasts = cast(adw_toast_overlay_new())
+        stack = OpaquePointer(layout.widget("stack", gtk_stack_get_type()))
+        toasts = OpaquePointer(layout.widget("toasts", adw_toast_overlay_get_type()))
         feed = FeedController(page: feedPage, settings: settings)
         playerPage = PlayerPage(settings: settings)
         cameraPage = CameraPage(settings: settings)
@@ -50,19 +52,13 @@ final class MainWindow {
         gtk_window_set_title(gtkWindow, AppInfo.name)
         restoreState()
 
-        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_add_named(stack, feedPage.widget, "feed")
         gtk_stack_add_named(stack, playerPage.widget, "video")
         gtk_stack_add_named(stack, cameraPage.widget, "camera")
-        adw_toast_overlay_set_child(toasts, cast(stack))
-
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let header = makeHeaderBar()
+        let header = layout.widget("header", adw_header_bar_get_type())
         self.header = header
-        gtk_box_append(cast(content), header)
-        gtk_widget_set_vexpand(cast(toasts), 1)
-        gtk_box_append(cast(content), cast(toasts))
-        adw_application_window_set_content(window.cast(), content)
+        setUpHeaderBar(header)
+        adw_application_window_set_content(window.cast(), layout.widget("content", gtk_box_get_type()))
 
         addActions()
         feedPage.captureKeys(from: window.cast())
@@ -212,38 +208,18 @@ final class MainWindow {
         feedPage.search(for: text)
     }
 
-    private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
-        let header = adw_header_bar_new()!
-
-        let open = IconButton.make(icon: "document-open-symbolic", label: tr("Open Video…"), action: "app.open")
-        adw_header_bar_pack_start(cast(header), open)
-        let camera = IconButton.make(icon: "camera-photo-symbolic", label: tr("Camera"), action: "win.camera")
-        adw_header_bar_pack_start(cast(header), camera)
+    /// What the header's layout cannot say: the feed's filter as its title
+    /// (a button per section) and Search bound to the feed's search bar.
+    private func setUpHeaderBar(_ header: UnsafeMutablePointer<GtkWidget>) {
         adw_header_bar_set_title_widget(cast(header), FeedFilterSwitch.make(settings: settings) { [weak self] section in
             guard let self else { return }
             var query = self.feedPage.query
             query.section = section
             self.feedPage.setQuery(query)
         })
-
-        let search = gtk_toggle_button_new()!
-        gtk_button_set_icon_name(cast(search), "edit-find-symbolic")
-        IconButton.describe(search, tr("Search"))
+        let search = layout.widget("search", gtk_toggle_button_get_type())
         g_object_bind_property(UnsafeMutableRawPointer(search), "active", UnsafeMutableRawPointer(feedPage.searchBar),
                                "search-mode-enabled", GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
-
-        let menu = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(cast(menu), "open-menu-symbolic")
-        IconButton.describe(menu, tr("Main Menu"))
-        gtk_menu_button_set_primary(cast(menu), 1)
-        // The builder holds the menu until the button has taken its own reference.
-        let primaryMenu = UIFile("primary-menu.ui")
-        withExtendedLifetime(primaryMenu) {
-            gtk_menu_button_set_menu_model(cast(menu), cast(primaryMenu.object("primary-menu", g_menu_model_get_type())))
-        }
-        adw_header_bar_pack_end(cast(header), menu)
-        adw_header_bar_pack_end(cast(header), search)
-        return header
     }
 
     // MARK: Pages

@@ -109,7 +109,7 @@ def test_empty_state_is_translated(launch_ready, language, title, buttons):
 @pytest.mark.parametrize("language,about", [("zh_CN", "关于 Reel(A)"), ("vi", "Giới thiệu Reel")],
                          ids=["zh_CN", "vi"])
 def test_primary_menu_is_translated(launch_ready, language, about):
-    # The menu comes from data/ui/primary-menu.ui: GtkBuilder translates it
+    # The menu comes from data/ui/main-window.ui: GtkBuilder translates it
     # through the app's gettext domain.
     app, win = launch_ready(env={"LANG": "C.UTF-8", "LANGUAGE": language})
     app.key("F10")

@@ -38,12 +38,22 @@ public final class MovieRenderer: @unchecked Sendable {
                       onFinished: @escaping @Sendable (Outcome) -> Void) {
         BackgroundThread.start { [self] in
             let outcome = run { fraction in MainContext.invoke { onProgress(fraction) } }
-            MainContext.invoke { onFinished(outcome) }
+            MainContext.invoke { onFinished(self.settled(outcome)) }
         }
     }
 
+    /// What a cancel pressed while the finished export was on its way to
+    /// the main thread means: the person saw it still running and asked
+    /// for no movie, so the movie just saved is removed.
+    private func settled(_ outcome: Outcome) -> Outcome {
+        guard isCancelled, case .saved(let path) = outcome else { return outcome }
+        unlink(path)
+        return .cancelled
+    }
+
     /// Stops an export under way; its outcome is `.cancelled` and its file
-    /// is removed. Any thread.
+    /// is removed. Called on the main thread while `start`'s `onFinished`
+    /// has not come, it always wins. Any thread.
     public func cancel() {
         lock.lock()
         cancelled = true

@@ -13,6 +13,7 @@ public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
     /// and more than the core count only adds waiting (bench/RESULTS.md).
     public let workers: Int
     private let work: @Sendable (String) -> Outcome
+    private let admits: @Sendable (String) -> Bool
 
     private let lock = NSLock()
     /// Waiting requests by URI, with the stamp of their latest request.
@@ -27,8 +28,13 @@ public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
     private var mostRunning = 0
     private var suspended = false
 
-    public init(workers: Int = 2, work: @escaping @Sendable (String) -> Outcome) {
+    /// `admits` is asked on the worker right before a job runs: a job it
+    /// turns down is dropped like a cancelled request (its completions are
+    /// not called). It sees what the main thread has not caught up with.
+    public init(workers: Int = 2, admits: @escaping @Sendable (String) -> Bool = { _ in true },
+                work: @escaping @Sendable (String) -> Outcome) {
         self.workers = max(1, workers)
+        self.admits = admits
         self.work = work
     }
 
@@ -111,6 +117,7 @@ public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
 
     private func runJobs() {
         while let job = next() {
+            guard admits(job.uri) else { continue }
             let outcome = work(job.uri)
             let completions = job.completions
             // Below GTK's redraw priority: results never hold back a frame.

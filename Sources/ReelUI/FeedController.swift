@@ -24,13 +24,15 @@ final class FeedController {
     private let thumbnails = ThumbnailQueue(worker: .shared)
     /// Remote items wait on servers (up to the probe's time limit each):
     /// queues of their own, so a slow server never holds up local files.
-    private let remoteProbes = ProbeQueue(worker: .shared, workers: 2)
+    private let remoteProbes: ProbeQueue
     private let remoteThumbnails = ThumbnailQueue(worker: .shared, workers: 1)
     private var requested: Set<String> = []
     /// Servers that failed several entries in a row are left alone for a
     /// while; the cards of theirs not asked about meanwhile say why, and
     /// are asked again (if still near the screen) when the pause is over.
-    private var backoff = ServerBackoff()
+    /// Shared with the remote probes' workers, which record each answer
+    /// as it comes and skip a resting server's entries themselves.
+    private let servers: ServerGate
     private var restingCards: [String: Set<String>] = [:]   // by host
     private var backoffWake: SourceID?
     /// The items whose cards are on screen or near it, in feed order
@@ -53,6 +55,9 @@ final class FeedController {
     init(page: FeedPage, settings: Settings?) {
         self.page = page
         self.settings = settings
+        let servers = ServerGate()
+        self.servers = servers
+        remoteProbes = ProbeQueue(worker: .shared, workers: 2, servers: servers)
         settingWatch = SettingWatch(settings)
         store = AppStateStore(path: FeedController.stateFile)
         let loaded = store.load()
@@ -344,7 +349,7 @@ final class FeedController {
         for id in shownIDs.reversed() {
             guard let item = library.item(withID: id), item.info == nil, item.problem == nil,
                   !requested.contains(item.id) else { continue }
-            if let host = FeedController.host(of: item.uri), let until = backoff.restingUntil(host, at: Date()) {
+            if let host = ServerGate.host(of: item.uri), let until = servers.restingUntil(host) {
                 rest(item, of: host, until: until)
                 continue
             }
@@ -358,7 +363,7 @@ final class FeedController {
     /// A card of a resting server: it says what the server's last failure
     /// said, without a request, until the pause is over.
     private func rest(_ item: VideoItem, of host: String, until: Date) {
-        if let problem = backoff.lastProblem(of: host), library.setProblem(problem, forID: item.id) != nil,
+        if let problem = servers.lastProblem(of: host), library.setProblem(problem, forID: item.id) != nil,
            let updated = library.item(withID: item.id) {
             page.update(updated)
         }
@@ -375,7 +380,7 @@ final class FeedController {
     /// without asking, and those near the screen are asked again.
     private func wakeRestingCards() {
         let now = Date()
-        for (host, ids) in restingCards where backoff.restingUntil(host, at: now) == nil {
+        for (host, ids) in restingCards where servers.restingUntil(host, at: now) == nil {
             restingCards[host] = nil
             for id in ids where library.setProblem(nil, forID: id) != nil {
                 if let item = library.item(withID: id) { page.update(item) }
@@ -384,20 +389,13 @@ final class FeedController {
         discoverNewItems()
     }
 
-    private static func host(of uri: String) -> String? {
-        guard !MediaLocator.isLocal(uri) else { return nil }
-        return URL(string: uri)?.host
-    }
-
     private func probed(_ id: String, _ outcome: MediaProbe.Outcome) {
-        if let uri = library.item(withID: id)?.uri, let host = FeedController.host(of: uri) {
-            if case .problem(let problem) = outcome {
-                backoff.record(host, problem: problem, at: Date())
-                // Now resting: what waits for it is not sent.
-                if backoff.restingUntil(host, at: Date()) != nil { dropWaitingRequests(of: host) }
-            } else {
-                backoff.record(host, problem: nil, at: Date())
-            }
+        // The worker recorded the answer; if the server now rests, the
+        // requests still waiting (and any the worker skipped) go back to
+        // their cards, which rest with it.
+        if case .problem = outcome, let uri = library.item(withID: id)?.uri,
+           let host = ServerGate.host(of: uri), servers.restingUntil(host) != nil {
+            dropWaitingRequests(of: host)
         }
         switch outcome {
         case .video(let info):
@@ -446,7 +444,7 @@ final class FeedController {
     private func dropWaitingRequests(of host: String) {
         for id in requested {
             guard let item = library.item(withID: id), item.info == nil, item.problem == nil,
-                  FeedController.host(of: item.uri) == host else { continue }
+                  ServerGate.host(of: item.uri) == host else { continue }
             remoteProbes.cancel(item.uri)
             requested.remove(id)
         }

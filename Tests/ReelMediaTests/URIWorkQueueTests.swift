@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import GLibKit
 @testable import ReelMedia
+import ReelCore
 
 /// Order and bookkeeping of the worker queue behind thumbnails and discovery.
 final class URIWorkQueueTests: XCTestCase {
@@ -48,5 +49,27 @@ final class URIWorkQueueTests: XCTestCase {
         XCTAssertEqual(queue.waitingCount, 10_000)
         queue.cancelAll()
         XCTAssertEqual(queue.waitingCount, 0)
+    }
+
+    /// The main thread may be too busy to hear of failures for a while
+    /// (the completions wait for it): the workers themselves stop asking a
+    /// server after its third failure in a row.
+    func testAFailingServerIsLeftAloneWhileTheMainThreadIsBusy() {
+        let servers = ServerGate()
+        let asked = Log()
+        let queue = ProbeQueue(workers: 2, servers: servers) { uri in
+            asked.add(uri)
+            return .problem(.network(HTTPStatus.describe(503)))
+        }
+        for n in 0..<20 { queue.request("http://down.example/v\(n).mp4") { _ in } }
+        queue.request("file:///tmp/local.mp4") { _ in }
+        let deadline = Date().addingTimeInterval(10)
+        while queue.waitingCount > 0 && Date() < deadline { usleep(1000) }   // the main context is not run
+        usleep(100_000)
+        let remote = asked.all.filter { $0.hasPrefix("http:") }
+        // Three failures, and at most one more already running on the other worker.
+        XCTAssertLessThanOrEqual(remote.count, 4, "asked \(remote)")
+        XCTAssertNotNil(servers.restingUntil("down.example"))
+        XCTAssertTrue(asked.all.contains("file:///tmp/local.mp4"), "local files are not held up")
     }
 }

@@ -189,12 +189,14 @@ def test_a_failing_server_is_left_alone_for_a_while(launch_ready, tmp_path):
                 break
         timed = [(when, line.split()[1]) for when, line in server.timed_requests() if "down.mp4" in line]
         # Within the first pause (30 s from the third failure, so from the
-        # first request on): three failures in a row, plus what was already
-        # on its way. A slow machine may reach the end of the pause before
-        # the test does, and the entry asked then is the pause working.
+        # first request on): three failures in a row, plus the one already
+        # on its way on the other worker; the workers stop by themselves,
+        # however busy the app's main thread. A slow machine may reach the
+        # end of the pause before the test does, and the entry asked then
+        # is the pause working.
         first = timed[0][0]
         asked = {path for when, path in timed if when < first + FIRST_PAUSE - 1}
-        assert len(asked) < 8, f"{len(asked)} entries asked of a server that fails them all"
+        assert len(asked) <= 4, f"{len(asked)} entries asked of a server that fails them all"
         assert len(said()) > len(asked), "every card was asked for"
         app.screenshot("server-down")
 

@@ -26,4 +26,18 @@ public struct LiveEdge: Equatable, Sendable {
 
     /// Going back to live: the next gap is the baseline again.
     public mutating func rejoin() { baseline = nil }
+
+    /// Seconds kept clear of the start of a live window by a seek.
+    public static let startMargin = 5.0
+
+    /// Where a seek to `target` goes in a live stream's seekable window.
+    /// Not the window's very start: its oldest segments leave the playlist
+    /// while the seek is under way, and a demuxer asked for a time that is
+    /// no longer listed jumps to the live edge instead (hlsdemux2 does).
+    /// So the earliest place is a few seconds in (a quarter of a short
+    /// window).
+    public static func seekTarget(_ target: Double, window: (start: Double, end: Double)) -> Double {
+        let earliest = window.start + min(startMargin, (window.end - window.start) / 4)
+        return min(max(target, earliest), window.end)
+    }
 }

@@ -413,7 +413,7 @@ public final class Player {
     private func seekPipeline(to seconds: Double, accurate: Bool) {
         var target = max(0, seconds)
         if let duration { target = min(target, duration) }
-        if let window = liveWindow { target = min(max(target, window.start), window.end) }
+        if let window = liveWindow { target = LiveEdge.seekTarget(target, window: window) }
         let flags = GST_SEEK_FLAG_FLUSH.rawValue | (accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
                                                     : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
         _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GstSeekFlags(flags),

@@ -117,4 +117,13 @@ final class LiveEdgeTests: XCTestCase {
         _ = edge.behind(position: 6, windowEnd: 8)
         XCTAssertEqual(edge.behind(position: 6, windowEnd: 14), 6)
     }
+
+    func testSeeksStayClearOfTheWindowsOldestSegments() {
+        // A 20 s window: Home goes 5 s in, not to the segment about to leave.
+        XCTAssertEqual(LiveEdge.seekTarget(0, window: (100, 120)), 105)
+        XCTAssertEqual(LiveEdge.seekTarget(110, window: (100, 120)), 110)
+        XCTAssertEqual(LiveEdge.seekTarget(500, window: (100, 120)), 120)
+        // A short window keeps its first quarter clear.
+        XCTAssertEqual(LiveEdge.seekTarget(0, window: (10, 18)), 12)
+    }
 }

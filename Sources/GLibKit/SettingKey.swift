@@ -24,4 +24,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case cameraMirror = "camera-mirror"
     case cameraTimer = "camera-timer"
     case cameraMode = "camera-mode"
+    case photosFolder = "photos-folder"
+    case recordingsFolder = "recordings-folder"
+    case moviesFolder = "movies-folder"
 }

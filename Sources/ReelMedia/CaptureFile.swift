@@ -3,16 +3,26 @@ import Foundation
 import GLibKit
 import ReelCore
 
-/// Where photos and recordings go: `Pictures/Reel` and `Videos/Reel` (the
-/// XDG folders, else the usual names in the home folder). A name is
-/// reserved by creating the file exclusively, so two captures in the same
-/// second, or another program's file, are never overwritten.
+/// Where photos, recordings and movies go: `Pictures/Reel` and `Videos/Reel`
+/// (the XDG folders, else the usual names in the home folder), or the
+/// folders chosen in Preferences (`SaveFolders`). A name is reserved by
+/// creating the file exclusively, so two captures in the same second, or
+/// another program's file, are never overwritten.
 public enum CaptureFile {
+    /// The standard folders, with `chosen` ones (by kind) in their place.
+    public static func folders(chosen: [CaptureKind: String] = [:]) -> SaveFolders {
+        func standard(_ special: GUserDirectory, _ name: String) -> String {
+            let base = g_get_user_special_dir(special).map { String(cString: $0) }
+                ?? "\(String(cString: g_get_home_dir()))/\(name)"
+            return "\(base)/Reel"
+        }
+        return SaveFolders(chosen: chosen, pictures: standard(G_USER_DIRECTORY_PICTURES, "Pictures"),
+                           videos: standard(G_USER_DIRECTORY_VIDEOS, "Videos"))
+    }
+
+    /// The standard folder of `kind`.
     public static func folder(for kind: CaptureKind) -> String {
-        let special = kind == .photo ? G_USER_DIRECTORY_PICTURES : G_USER_DIRECTORY_VIDEOS
-        let base = g_get_user_special_dir(special).map { String(cString: $0) }
-            ?? "\(String(cString: g_get_home_dir()))/\(kind == .photo ? "Pictures" : "Videos")"
-        return "\(base)/Reel"
+        folders().folder(for: kind)
     }
 
     /// Creates the folder if needed and an empty file under a fresh name;

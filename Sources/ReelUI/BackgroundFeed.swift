@@ -5,7 +5,7 @@ import ReelMedia
 
 /// The feed's list without a window, for GNOME Shell's search when the
 /// Shell started Reel only to ask it (`--gapplication-service`): the recent
-/// videos of the state file, the Videos folder (followed live), the sample
+/// videos of the state file, the Videos folder and the save folders (followed live), the sample
 /// library if it is already made, and the user's catalogs; merged by the
 /// same FeedLibrary as the window's feed. Nothing is probed or
 /// thumbnailed: results carry the places and the thumbnails already in the
@@ -14,7 +14,7 @@ import ReelMedia
 /// did not finish (the window asks about those first).
 final class BackgroundFeed {
     private(set) var library: FeedLibrary
-    private var folder: VideoFolder?
+    private let folders = LocalVideoFolders()
     private var pending = 0
     private var waiting: [() -> Void] = []
 
@@ -22,7 +22,7 @@ final class BackgroundFeed {
         let state = AppStateStore(path: FeedController.stateFile).load().state
         library = FeedLibrary(hiddenIDs: state.hiddenIDs)
         library.setItems(state.recent.videoItems, from: .recent)
-        startVideosFolder()
+        startVideosFolder(settings)
         if settings?.bool(.showSamples) ?? true { loadSamples() }
         if !FileManager.default.fileExists(atPath: FeedController.startMark) {
             for uri in settings?.stringList(.catalogs) ?? [] { loadCatalog(uri, origin: .catalog(uri)) }
@@ -36,19 +36,11 @@ final class BackgroundFeed {
 
     var isLoaded: Bool { pending == 0 }
 
-    private func startVideosFolder() {
-        guard let path = UserDirectories.videos else { return }
-        let folder = VideoFolder(path: path)
-        let rootName = (path as NSString).lastPathComponent
+    private func startVideosFolder(_ settings: Settings?) {
         pending += 1
-        var first = true
-        folder.onChange = { [weak self] videos in
-            guard let self else { return }
-            self.library.setItems(videos.map { $0.videoItem(rootName: rootName) }, from: .videosFolder)
-            if first { first = false; self.sourceAnswered() }
-        }
-        folder.start()
-        self.folder = folder
+        folders.onChange = { [weak self] items in self?.library.setItems(items, from: .videosFolder) }
+        folders.onFirstScan = { [weak self] in self?.sourceAnswered() }
+        folders.start(ChosenFolders.current(settings))
     }
 
     private func loadSamples() {

@@ -342,7 +342,7 @@ final class CameraPage {
         let path: String
         do {
             // Hidden until written: Files never shows an empty photo.
-            path = try CaptureFile.reserve(.photo, fileExtension: "jpg", hidden: true)
+            path = try CaptureFile.reserve(.photo, fileExtension: "jpg", in: savedIn(.photo), hidden: true)
         } catch {
             toast(CoreText.translate(CaptureProblem.cannotWrite("\(error)").message, detail: "\(error)"), nil)
             return
@@ -354,7 +354,7 @@ final class CameraPage {
                 try result.get()
                 let saved = try CaptureFile.publish(path)
                 Trace.shared.event(.photoSaved, ["path": saved, "ok": true])
-                self?.toast(tr("Photo saved in Pictures › Reel"),
+                self?.toast(self?.savedText(.photo) ?? "",
                             ToastButton(label: tr("Show in _Files"), action: "win.feed-show-in-files",
                                         target: URL(fileURLWithPath: saved).absoluteString))
             } catch {
@@ -362,6 +362,21 @@ final class CameraPage {
                 self?.toast(CoreText.translate(CaptureProblem.cannotWrite("\(error)").message, detail: "\(error)"), nil)
             }
         }
+    }
+
+    /// The folder a new photo or recording goes to (Preferences › Saving).
+    private func savedIn(_ kind: CaptureKind) -> String {
+        ChosenFolders.current(settings).folder(for: kind)
+    }
+
+    /// Where a photo or recording was saved, in the person's words.
+    private func savedText(_ kind: CaptureKind) -> String {
+        let folders = ChosenFolders.current(settings)
+        guard folders.isChosen(kind) else {
+            return kind == .photo ? tr("Photo saved in Pictures › Reel") : tr("Recording saved in Videos › Reel")
+        }
+        let place = SaveFolders.displayPath(folders.folder(for: kind), home: String(cString: g_get_home_dir()))
+        return CoreText.format(kind == .photo ? tr("Photo saved in %s") : tr("Recording saved in %s"), [place])
     }
 
     private func flashScreen() {
@@ -383,7 +398,8 @@ final class CameraPage {
         }
         let microphone = devices.microphones.first
         do {
-            let path = try CaptureFile.reserve(.recording, fileExtension: format.fileExtension, hidden: true)
+            let path = try CaptureFile.reserve(.recording, fileExtension: format.fileExtension, in: savedIn(.recording),
+                                               hidden: true)
             let recorder = try Recorder(path: path, format: format, mode: pipeline.mode, microphone: microphone)
             recorder.onFinished = { [weak self, weak recorder] outcome in
                 guard let self, let recorder else { return }
@@ -435,7 +451,7 @@ final class CameraPage {
         let uri = URL(fileURLWithPath: finished.path).absoluteString
         switch outcome {
         case .saved:
-            let text = lostWhileRecording ? tr(CaptureProblem.cameraLost(recordingSaved: true).message) : tr("Recording saved in Videos › Reel")
+            let text = lostWhileRecording ? tr(CaptureProblem.cameraLost(recordingSaved: true).message) : savedText(.recording)
             toast(text, ToastButton(label: tr("_Play"), action: "win.feed-play", target: uri))
         case .failed(let problem, let kept):
             let message = CoreText.translate(problem.message, detail: problem.detail)

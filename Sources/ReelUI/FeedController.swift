@@ -14,7 +14,7 @@ final class FeedController {
     private(set) var library: FeedLibrary
     private var state: AppState
     private let store: AppStateStore
-    private var folder: VideoFolder?
+    private let folders = LocalVideoFolders()
     private var samples: SampleLibrary?
     private var samplesCatalogURI: String?
     private let settingWatch: SettingWatch
@@ -116,20 +116,23 @@ final class FeedController {
 
     // MARK: Sources
 
+    /// The Videos folder and the folders recordings and movies are saved
+    /// in (Preferences › Saving), followed as they change.
     private func startVideosFolder() {
-        guard let path = UserDirectories.videos else { return }
-        let folder = VideoFolder(path: path)
-        let rootName = (path as NSString).lastPathComponent
         beginSource()
-        var first = true
-        folder.onChange = { [weak self] videos in
+        folders.onChange = { [weak self] items in
             guard let self else { return }
-            _ = self.library.setItems(videos.map { $0.videoItem(rootName: rootName) }, from: .videosFolder)
+            _ = self.library.setItems(items, from: .videosFolder)
             self.publish()
-            if first { first = false; self.endSource() }
         }
-        folder.start()
-        self.folder = folder
+        folders.onFirstScan = { [weak self] in self?.endSource() }
+        folders.start(ChosenFolders.current(settings))
+        for key in ChosenFolders.keys.map(\.key) {
+            settingWatch.on(key) { [weak self] in
+                guard let self else { return }
+                self.folders.start(ChosenFolders.current(self.settings))
+            }
+        }
     }
 
     private func startSamples() {

@@ -107,7 +107,7 @@ final class MainWindow {
             }
         }
         feed.start()
-        RecordingRecovery.recover { [weak self] paths in
+        RecordingRecovery.recover(in: ChosenFolders.current(settings).folder(for: .recording)) { [weak self] paths in
             guard let self, let path = paths.last else { return }
             self.showToast(tr("A recording cut short by a crash was recovered"),
                            button: ToastButton(label: tr("_Play"), action: "win.feed-play",

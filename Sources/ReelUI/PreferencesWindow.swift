@@ -1,30 +1,89 @@
 import CGLib
 import CGtk
+import Foundation
 import GLibKit
 import ReelCore
+import ReelMedia
 
 /// Preferences (Ctrl+, or the main menu): the settings a person would
 /// change, laid out in data/ui/preferences.ui. Every row is bound to its
 /// GSettings key (g_settings_bind), so the window keeps no copy of a value;
-/// the parts of the app that use a key follow its changes themselves.
-enum PreferencesWindow {
-    static func present(over parent: UnsafeMutablePointer<GtkWindow>, settings: Settings) -> UnsafeMutablePointer<GtkWidget> {
-        let layout = UIFile("preferences.ui")
-        let window = layout.widget("preferences", adw_preferences_window_get_type())
+/// the parts of the app that use a key follow its changes themselves. The
+/// save folders' rows show their key's folder and follow it too.
+final class PreferencesWindow {
+    let window: ObjectRef
+    private let settings: Settings
+    private let layout: UIFile
+    private let watch: SettingWatch
+    private var chooser: ObjectRef?
+
+    init(over parent: UnsafeMutablePointer<GtkWindow>, settings: Settings) {
+        self.settings = settings
+        layout = UIFile("preferences.ui")
+        let widget = layout.widget("preferences", adw_preferences_window_get_type())
+        window = ObjectRef(retaining: UnsafeMutableRawPointer(widget))
+        watch = SettingWatch(settings)
         settings.bind(.showPreviewStrip, to: layout.widget("show-preview-strip-switch", gtk_switch_get_type()), property: "active")
         settings.bind(.showSamples, to: layout.widget("show-samples-switch", gtk_switch_get_type()), property: "active")
         settings.bind(.cameraMirror, to: layout.widget("camera-mirror-switch", gtk_switch_get_type()), property: "active")
         // The choices in the order and words of the player's own menus.
-        bindChoices(.endAction, layout.widget("end-action", adw_combo_row_get_type()), settings,
-                    EndAction.allCases.map { ($0.rawValue, tr($0.title)) })
-        bindChoices(.resume, layout.widget("resume", adw_combo_row_get_type()), settings,
-                    ResumeChoice.allCases.map { ($0.rawValue, tr($0.title)) })
-        bindChoices(.deinterlace, layout.widget("deinterlace", adw_combo_row_get_type()), settings,
-                    Deinterlacing.allCases.map { ($0.rawValue, tr($0.title)) })
-        gtk_window_set_transient_for(cast(window), parent)
-        UnnamedButtons.name(in: window)
-        gtk_window_present(cast(window))
-        return window
+        PreferencesWindow.bindChoices(.endAction, layout.widget("end-action", adw_combo_row_get_type()), settings,
+                                      EndAction.allCases.map { ($0.rawValue, tr($0.title)) })
+        PreferencesWindow.bindChoices(.resume, layout.widget("resume", adw_combo_row_get_type()), settings,
+                                      ResumeChoice.allCases.map { ($0.rawValue, tr($0.title)) })
+        PreferencesWindow.bindChoices(.deinterlace, layout.widget("deinterlace", adw_combo_row_get_type()), settings,
+                                      Deinterlacing.allCases.map { ($0.rawValue, tr($0.title)) })
+        for (kind, key) in ChosenFolders.keys {
+            let name = key.rawValue
+            Signals.connect(UnsafeMutableRawPointer(layout.widget("\(name)-choose", gtk_button_get_type())), "clicked") {
+                [weak self] in self?.chooseFolder(for: kind, key: key)
+            }
+            Signals.connect(UnsafeMutableRawPointer(layout.widget("\(name)-reset", gtk_button_get_type())), "clicked") {
+                [weak self] in _ = self?.settings.setString(key, "")
+            }
+            watch.on(key) { [unowned self] in self.showFolder(kind, key: key) }
+            showFolder(kind, key: key)
+        }
+        gtk_window_set_transient_for(window.cast(), parent)
+        UnnamedButtons.name(in: widget)
+        gtk_window_present(window.cast())
+    }
+
+    /// A save folder's row says where that kind goes; the reset button
+    /// shows only when the folder is a chosen one.
+    private func showFolder(_ kind: CaptureKind, key: SettingKey) {
+        let folders = ChosenFolders.current(settings)
+        let place = SaveFolders.displayPath(folders.folder(for: kind), home: String(cString: g_get_home_dir()))
+        adw_action_row_set_subtitle(cast(layout.widget(key.rawValue, adw_action_row_get_type())), place)
+        gtk_widget_set_visible(layout.widget("\(key.rawValue)-reset", gtk_button_get_type()), folders.isChosen(kind) ? 1 : 0)
+    }
+
+    /// The folder chooser (a portal's inside a Flatpak), opened on the
+    /// folder in use; what is chosen becomes the key's value.
+    private func chooseFolder(for kind: CaptureKind, key: SettingKey) {
+        let title = switch kind {
+        case .photo: tr("Save Photos In")
+        case .recording: tr("Save Recordings In")
+        case .movie: tr("Save Movies In")
+        }
+        let dialog = ObjectRef(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(
+            title, window.cast(), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, tr("_Select"), tr("_Cancel"))!))
+        let fileChooser = OpaquePointer(dialog.object)
+        let current = ChosenFolders.current(settings).folder(for: kind)
+        if FileManager.default.fileExists(atPath: current) {
+            let file = g_file_new_for_path(current)
+            _ = gtk_file_chooser_set_current_folder(fileChooser, file, nil)
+            g_object_unref(UnsafeMutableRawPointer(file))
+        }
+        dialog.connect("response") { [weak self] (arguments: SignalArguments) in
+            if arguments.int(1) == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(fileChooser) {
+                if let path = String(consumingGString: g_file_get_path(file)) { _ = self?.settings.setString(key, path) }
+                g_object_unref(UnsafeMutableRawPointer(file))
+            }
+            MainContext.soon { [weak self] in self?.chooser = nil }
+        }
+        chooser = dialog
+        gtk_native_dialog_show(dialog.cast())
     }
 
     private static func bindChoices(_ key: SettingKey, _ row: UnsafeMutablePointer<GtkWidget>, _ settings: Settings,

@@ -13,7 +13,7 @@ public final class ReelApplication {
     private let settings: Settings?
     private var window: MainWindow?
     private var searchProvider: SearchProvider?
-    private var preferencesWindow: ObjectRef?
+    private var preferences: PreferencesWindow?
     /// The feed for GNOME Shell's search while no window shows one.
     private var backgroundFeed: BackgroundFeed?
 
@@ -139,13 +139,12 @@ public final class ReelApplication {
 
     /// One Preferences window at a time, over the main window.
     private func presentPreferences() {
-        if let preferences = preferencesWindow?.cast(GtkWindow.self) { return gtk_window_present(preferences) }
+        if let preferences { return gtk_window_present(preferences.window.cast()) }
         guard let settings else { return }
-        let window = PreferencesWindow.present(over: mainWindow().gtkWindow, settings: settings)
-        let reference = ObjectRef(retaining: UnsafeMutableRawPointer(window))
+        let created = PreferencesWindow(over: mainWindow().gtkWindow, settings: settings)
         // Let go after the signal, not inside it.
-        reference.connect("destroy") { [weak self] in MainContext.soon { self?.preferencesWindow = nil } }
-        preferencesWindow = reference
+        created.window.connect("destroy") { [weak self] in MainContext.soon { self?.preferences = nil } }
+        preferences = created
     }
 
     private func setAccelerators(_ accelerators: [String], for action: String) {

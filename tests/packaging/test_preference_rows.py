@@ -9,6 +9,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "data" / "io.github.reelapp.Reel.gschema.xml"
 LAYOUT = ROOT / "data" / "ui" / "preferences.ui"
 CODE = ROOT / "Sources" / "ReelUI" / "PreferencesWindow.swift"
+FOLDERS = ROOT / "Sources" / "ReelUI" / "ChosenFolders.swift"
+SETTING_KEYS = ROOT / "Sources" / "GLibKit" / "SettingKey.swift"
 
 # Keys that are not preferences, and why.
 NO_ROW = {
@@ -42,6 +44,15 @@ def taken_ids() -> set:
     return set(re.findall(r'"([a-z-]+)"', CODE.read_text()))
 
 
+def folder_keys() -> set:
+    """The keys of the save folders' rows: ChosenFolders.keys names their
+    SettingKey cases, and PreferencesWindow takes each row's buttons by the
+    key's name."""
+    raw = dict(re.findall(r'case (\w+) = "([a-z-]+)"', SETTING_KEYS.read_text()))
+    listing = FOLDERS.read_text().split("static let keys", 1)[1].split("= [", 1)[1].split("]", 1)[0]
+    return {raw[case] for case in re.findall(r"\.(\w+Folder)\b", listing)}
+
+
 def test_every_key_has_a_row_or_a_reason():
     ids = layout_ids()
     taken = taken_ids()
@@ -54,6 +65,11 @@ def test_every_key_has_a_row_or_a_reason():
             missing.append(key)
             continue
         row_class = ids[key]
+        if f"{key}-choose" in ids:  # a folder: a button to choose it, one to reset it
+            assert f"{key}-reset" in ids, f"the row {key} has no {key}-reset"
+            assert key in folder_keys(), f"ChosenFolders.keys does not list {key}, so its row does nothing"
+            assert '"\\(name)-choose"' in CODE.read_text() and '"\\(name)-reset"' in CODE.read_text()
+            continue
         bound = key if row_class == "AdwComboRow" else f"{key}-switch"
         assert bound in ids, f"the row {key} has no {bound}"
         assert bound in taken, f"PreferencesWindow.swift never binds {bound}, so the row {key} does nothing"

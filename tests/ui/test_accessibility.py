@@ -210,7 +210,12 @@ def test_the_shortcuts_window_and_the_dialogs(feed, artifacts):
 
     app.key("ctrl+comma")
     preferences = app.wait_window(name="Preferences")
-    check_screen(app, "Preferences", preferences, artifacts, must_reach=("Preview Strip", "Mirror the Preview"))
+    check_screen(app, "Preferences", preferences, artifacts, must_reach=("Preview Strip", "Mirror the Preview", "Saving"))
+    # The second page, by keyboard: its button in the header.
+    focus_on(app, "page tab", "Saving", window="Preferences")
+    app.key("space", window="Preferences")
+    app.find(preferences, role="label", name="Folders", timeout=5)
+    check_screen(app, "Preferences", preferences, artifacts, must_reach=("Photos", "Choose a Folder…"))
     app.key("Escape", window="Preferences")
     wait_until(lambda: not [w for w in app.windows() if node_name(w) == "Preferences"], 5,
                what="the Preferences window to close")

@@ -23,7 +23,7 @@ import pytest
 
 from harness import (HarnessError, all_strings, controls_under, find_all, states, wait_until, window_extents,
                      words_on_screen)
-from player_helpers import Trace, window_manager  # noqa: F401 (fixture)
+from player_helpers import Trace, keyfile, window_manager  # noqa: F401 (fixture)
 
 import gi
 
@@ -171,6 +171,20 @@ def test_no_camera_then_plugged_then_unplugged(camera):
     listing.write_text("")
     trace.wait("camera-problem", lambda e: e["kind"] == "no-camera", after=i)
     wait_until(lambda: shows(app, win, "No Camera Found"), 5, what="the no-camera page again")
+
+
+def test_a_chosen_photos_folder_gets_the_photo_and_the_toast_names_it(camera, profile):
+    chosen = profile / "home" / "Photos from Reel"
+    keyfile(profile, photos_folder=f"'{chosen}'")
+    app, win, trace, _ = camera()
+    i = trace.count()
+    click(app, win, "Take Photo")
+    saved = trace.wait("photo-saved", after=i)
+    assert saved["ok"], saved
+    assert Path(saved["path"]).parent == chosen, "made where it was asked, if it was not there"
+    assert not pictures(profile).exists(), "nothing in the standard folder"
+    area = camera_area(app, win)
+    wait_until(lambda: shows(app, area, "Photo saved in ~/Photos from Reel"), 5, what="the toast naming the folder")
 
 
 def test_photo_flash_resolution_and_timer(camera, profile):

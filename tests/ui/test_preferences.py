@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, find_all, image_stats, node_name, node_role, on_screen, states, wait_until
+from harness import (APP_TIMEOUT, find_all, image_stats, node_children, node_name, node_role, on_screen, states,
+                     wait_until)
 from player_helpers import Trace, keyfile as write_keyfile, make_clip
 
 ROWS = ["Preview Strip", "Sample Videos", "At the End of a Video", "Resume Long Videos",
@@ -68,11 +69,19 @@ def test_preferences_open_with_ctrl_comma_and_every_row_shows(launch_ready, prof
         _, deviation = image_stats(shot, (geometry["x"] + x, geometry["y"] + y, max(w, 1), max(h, 1)))
         assert deviation > 0.1, f"the words “{title}” are not visible (sd {deviation:.3f})"
 
-    # The first row has the focus: Space turns its switch on, and the setting
-    # (and the main menu's check item) follow.
+    # The pages' switcher has the focus, and Tab goes on to the first row:
+    # Space turns its switch on, and the setting (and the main menu's check
+    # item) follow.
     assert setting(profile, "show-preview-strip") == "false"
     switch = row_switch(app, prefs, "Preview Strip")
     assert not checked(switch)
+    row = [n for n in find_all(prefs, name="Preview Strip") if node_role(n) == "list item"][0]
+    for _ in range(6):
+        if "focused" in states(row):
+            break
+        app.key("Tab", window="Preferences")
+        time.sleep(0.2)
+    assert "focused" in states(row), "Tab never reaches the first row"
     app.key("space", window="Preferences")
     wait_until(lambda: setting(profile, "show-preview-strip") == "true", 5,
                what="the preview strip setting to be written", on_timeout=lambda: keyfile(profile))
@@ -155,3 +164,84 @@ def test_resume_setting_decides_where_a_long_video_starts(launch_ready, profile,
         assert not trace.named("player-seek"), "the video did not start from the beginning"
     assert not [n for n in find_all(win, role="push button", name="Resume") if on_screen(n)], \
         "the resume offer is shown though the setting decided"
+
+
+def shown_in(app, window: str, node, shot: Path) -> bool:
+    """Inside the window's visible area (not scrolled away) and drawn with
+    words that contrast with what is behind them."""
+    x, y, w, h = node.queryComponent().getExtents(1)
+    geometry = app.window_geometry(app.x_window(window))
+    if w <= 0 or h <= 0 or y < 0 or y + h > geometry["h"] or x + w > geometry["w"]:
+        return False
+    _, deviation = image_stats(shot, (geometry["x"] + x, geometry["y"] + y, w, h))
+    # A row's subtitle spans the row but its words only part of it: small
+    # grey words over a wide box measure about 0.06; a flat box is 0.
+    return deviation > 0.03
+
+
+def test_save_folders_show_where_things_go_and_the_feed_lists_them(launch_ready, profile, tmp_path):
+    """A recordings folder chosen outside Videos: its videos are in the
+    feed, its row says where it is, and Use the Standard Folder brings
+    both back; the folder chooser opens by keyboard, named for its job."""
+    elsewhere = tmp_path / "clips"
+    elsewhere.mkdir()
+    make_clip(elsewhere / "harbour at dusk.mp4", 2, 160, 90, 5)
+    write_keyfile(profile, recordings_folder=f"'{elsewhere}'")
+    app, win = launch_ready()
+    app.find(win, role="label", name="harbour at dusk", timeout=APP_TIMEOUT)
+    app.screenshot("feed")
+    app.key("ctrl+comma")
+    prefs = app.wait_window(name="Preferences")
+    # The folders have a page of their own: its button in the header.
+    app.click(app.find(prefs, role="page tab", name="Saving"), window="Preferences")
+    app.find(prefs, role="label", name="Folders", timeout=5)
+    # Tab to the recordings row's folder button (the second of three), as a
+    # person would.
+    choose = find_all(prefs, role="push button", name="Choose a Folder…")
+    assert len(choose) == 3, [node_name(n) for n in choose]
+    for _ in range(40):
+        if "focused" in states(choose[1]):
+            break
+        app.key("Tab", window="Preferences")
+        time.sleep(0.1)
+    assert "focused" in states(choose[1]), "Tab never reaches the recordings folder's button"
+    time.sleep(0.5)  # the scroll's animation
+    shot = app.screenshot("saving")
+    recordings = app.find(prefs, role="label", name=str(elsewhere))
+    assert shown_in(app, "Preferences", recordings, shot), "the chosen folder is not shown"
+    home = profile / "home"
+    assert shown_in(app, "Preferences", app.find(prefs, role="label", name="~/Pictures/Reel"), shot), \
+        "the photos' standard folder is not shown"
+    resets = [n for n in find_all(prefs, role="push button", name="Use the Standard Folder") if on_screen(n)]
+    assert len(resets) == 1, "only the chosen folder's row can go back to the standard one"
+
+    # Chosen elsewhere (another program): the row follows.
+    pictures = home / "Photos from Reel"
+    write_setting(profile, "photos-folder", f"'{pictures}'")
+    app.find(prefs, role="label", name="~/Photos from Reel", timeout=5)
+
+    # The folder chooser opens over Preferences, named for what it chooses;
+    # Escape leaves the setting as it was.
+    # (GTK 4.8 gives its file chooser dialog the role "filler".)
+    def chooser_open() -> bool:
+        return any(node_name(top) == "Save Recordings In" for top in node_children(app.application()))
+    app.key("Return", window="Preferences")
+    wait_until(chooser_open, 10, what="the folder chooser")
+    app.screenshot("chooser")
+    app.key("Escape", window="Save Recordings In")
+    wait_until(lambda: not chooser_open(), 5, what="the folder chooser to close")
+    assert setting(profile, "recordings-folder") == f"'{elsewhere}'"
+
+    # Back to the standard folder (the recordings row's button, the second
+    # of two now): the row says so and the feed lets the other folder go.
+    resets = [n for n in find_all(prefs, role="push button", name="Use the Standard Folder") if on_screen(n)]
+    assert len(resets) == 2
+    app.click(resets[1], window="Preferences")
+    wait_until(lambda: setting(profile, "recordings-folder") == "''", 5, what="the recordings folder to be the standard",
+               on_timeout=lambda: keyfile(profile))
+    assert setting(profile, "photos-folder") == f"'{pictures}'"
+    wait_until(lambda: len(find_all(prefs, role="label", name="~/Videos/Reel")) == 2, 5,
+               what="the recordings row to say the standard folder")
+    app.screenshot("save-folders")
+    wait_until(lambda: not find_all(win, role="label", name="harbour at dusk"), 10,
+               what="the feed to let the other folder's video go")

@@ -14,6 +14,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case endAction = "end-action"
     case resume
     case deinterlace
+    case hardwareDecoding = "hardware-decoding"
     case volume
     case muted
     case miniWindowWidth = "mini-window-width"

@@ -110,6 +110,9 @@ public struct PlaybackSession: Equatable, Sendable {
         case openingTimedOut
         /// Found before the pipeline started (a missing file…).
         case cannotOpen(VideoProblem)
+        /// A hardware decoder failed with this error; the player has left
+        /// it out of the choosing (HardwareDecoding).
+        case hardwareDecoderFailed(PipelineError)
     }
 
     public enum Action: Equatable, Sendable {
@@ -134,6 +137,8 @@ public struct PlaybackSession: Equatable, Sendable {
         case connectionLost(resumeAt: Double?)
         case retrying(attempt: Int)
         case reconnected
+        /// Opened again with software decoding, from `resumeAt`.
+        case decodingInSoftware(resumeAt: Double?)
     }
 
     public private(set) var phase: Phase = .opening
@@ -157,6 +162,7 @@ public struct PlaybackSession: Equatable, Sendable {
     private var serverAnswered = false
     private var lastProblem: VideoProblem?
     private var isStopped = false
+    private var softwareResume: Double?
 
     public init(isRemote: Bool, startPlaying: Bool = true, policy: ReconnectPolicy = ReconnectPolicy()) {
         self.isRemote = isRemote
@@ -229,6 +235,7 @@ public struct PlaybackSession: Equatable, Sendable {
         case .retryDue: return retryDue()
         case .openingTimedOut: return phase == .opening ? fail(.damaged) : []
         case .cannotOpen(let problem): return fail(problem)
+        case .hardwareDecoderFailed: return reopenInSoftware()
         }
     }
 
@@ -260,12 +267,18 @@ public struct PlaybackSession: Equatable, Sendable {
     private mutating func prerolled(live: Bool, videoStreams: Int?) -> [Action] {
         // Reconnecting: the stream is known, ASYNC_DONE takes it on.
         if case .reconnecting = phase { return [] }
+        // Opened again in software: back to where the picture was first.
+        var actions: [Action] = []
+        if let resume = softwareResume {
+            softwareResume = nil
+            if resume > 0 { actions += seek(to: resume, accurate: true) }
+        }
         isLive = live
         // (A live source reaches PAUSED before it has any streams.)
         if !live, videoStreams == 0 {
             return fail(missingPlugin.map { .unsupportedCodec(VideoProblem.codecName(fromMissingPlugin: $0)) } ?? .notAVideo)
         }
-        var actions: [Action] = [.reportDuration]
+        actions.append(.reportDuration)
         // A network stream prerolls before its buffer is full: it starts
         // when buffering reaches 100 %, not here; playing now would play on
         // while the app says "Buffering…", dropping late frames, and never
@@ -426,6 +439,16 @@ public struct PlaybackSession: Equatable, Sendable {
         if reconnection.resumeAt == nil { reconnection.resumeAt = lastPosition }
         phase = .reconnecting(reconnection)
         return [.retrying(attempt: reconnection.attempt)] + ask(.paused)
+    }
+
+    /// A hardware decoder failed: the video opens again where it was, the
+    /// player having left that decoder out, so another one (in the end a
+    /// software one) decodes it; no message, it just plays. The player
+    /// says so only for a decoder it had not left out yet, so this ends.
+    private mutating func reopenInSoftware() -> [Action] {
+        if case .failed = phase { return [] }
+        softwareResume = softwareResume ?? lastPosition ?? 0
+        return [.decodingInSoftware(resumeAt: lastPosition)] + ask(.null) + ask(.paused)
     }
 
     private mutating func fail(_ problem: VideoProblem) -> [Action] {

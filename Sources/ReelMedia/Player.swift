@@ -319,8 +319,31 @@ public final class Player {
         let httpStatus = status > 0 ? Int(status) : HTTPStatus.find(in: (failure?.message ?? "") + " " + debugText)
         Trace.shared.event(.playerBusError, ["domain": failure?.domain ?? "", "code": Int(failure?.code ?? 0),
                                                 "message": failure?.message ?? "", "debug": String(debugText.suffix(200))])
-        send(.error(PlaybackSession.PipelineError(problem: MediaProbe.problem(for: failure, isLocal: isLocal),
-                                                  httpStatus: httpStatus, debugText: debugText)))
+        let pipelineError = PlaybackSession.PipelineError(problem: MediaProbe.problem(for: failure, isLocal: isLocal),
+                                                          httpStatus: httpStatus, debugText: debugText)
+        if gaveUpOnHardwareDecoding(source: message.pointee.src, failure: failure) {
+            return send(.hardwareDecoderFailed(pipelineError))
+        }
+        send(.error(pipelineError))
+    }
+
+    /// A hardware decoder failed: its own error, or the stream failing
+    /// behind one (a decoder that returns an error makes its upstream say
+    /// "Internal data stream error", and decodebin at times drops the
+    /// decoder's own message while it is still putting the chain
+    /// together). Those decoders are left out from now on, and the session
+    /// opens the video again in software.
+    private func gaveUpOnHardwareDecoding(source: UnsafeMutablePointer<GstObject>?, failure: GLibError?) -> Bool {
+        if let source, g_type_check_instance_is_a(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GTypeInstance.self),
+                                                  gst_element_get_type()) != 0,
+           DecoderRanks.giveUp(on: UnsafeMutableRawPointer(source).assumingMemoryBound(to: GstElement.self)) {
+            return true
+        }
+        guard let failure, failure.domain == String(cString: g_quark_to_string(gst_stream_error_quark())),
+              failure.code == Int32(GST_STREAM_ERROR_FAILED.rawValue) else { return false }
+        let decoders = DecoderRanks.hardwareDecoders(in: playbin)
+        defer { decoders.forEach { gst_object_unref(UnsafeMutableRawPointer($0)) } }
+        return decoders.reduce(false) { gaveUp, decoder in DecoderRanks.giveUp(on: decoder) || gaveUp }
     }
 
     private func handleElement(_ message: UnsafeMutablePointer<GstMessage>) {
@@ -389,6 +412,7 @@ public final class Player {
         case .connectionLost(let resumeAt): Trace.shared.event(.playerConnectionLost, ["position": resumeAt ?? -1])
         case .retrying(let attempt): Trace.shared.event(.playerReconnect, ["attempt": attempt])
         case .reconnected: Trace.shared.event(.playerReconnected, ["position": position ?? -1])
+        case .decodingInSoftware(let resumeAt): Trace.shared.event(.playerSoftwareDecoding, ["resume": resumeAt ?? 0])
         }
     }
 

@@ -26,6 +26,16 @@ final class PreferencesWindow {
         settings.bind(.showPreviewStrip, to: layout.widget("show-preview-strip-switch", gtk_switch_get_type()), property: "active")
         settings.bind(.showSamples, to: layout.widget("show-samples-switch", gtk_switch_get_type()), property: "active")
         settings.bind(.cameraMirror, to: layout.widget("camera-mirror-switch", gtk_switch_get_type()), property: "active")
+        settings.bind(.hardwareDecoding, to: layout.widget("hardware-decoding-switch", gtk_switch_get_type()), property: "active")
+        // Said as it is on this computer: with no hardware decoder GStreamer
+        // can use, the switch would change nothing.
+        let hardware = layout.widget("hardware-decoding", adw_action_row_get_type())
+        if DecoderRanks.hardwareDecoders.isEmpty {
+            adw_action_row_set_subtitle(cast(hardware), tr("No hardware video decoder was found on this computer"))
+            gtk_widget_set_sensitive(hardware, 0)
+        } else {
+            adw_action_row_set_subtitle(cast(hardware), tr("On the graphics card where it can; in software if that fails"))
+        }
         // The choices in the order and words of the player's own menus.
         PreferencesWindow.bindChoices(.endAction, layout.widget("end-action", adw_combo_row_get_type()), settings,
                                       EndAction.allCases.map { ($0.rawValue, tr($0.title)) })

@@ -16,6 +16,7 @@ public final class ReelApplication {
     private var preferences: PreferencesWindow?
     /// The feed for GNOME Shell's search while no window shows one.
     private var backgroundFeed: BackgroundFeed?
+    private var settingWatch: SettingWatch?
 
     public init() {
         ReelApplication.logTraceEvents()
@@ -109,6 +110,14 @@ public final class ReelApplication {
         } catch {
             FileHandle.standardError.write(Data("reel: GStreamer could not start: \(error)\n".utf8))
         }
+        // Hardware decoders first or never, as the setting says; a video
+        // opened after a change follows it.
+        DecoderRanks.apply(hardware: settings?.bool(.hardwareDecoding) ?? true)
+        let watch = SettingWatch(settings)
+        watch.on(.hardwareDecoding) { [unowned self] in
+            DecoderRanks.apply(hardware: self.settings?.bool(.hardwareDecoding) ?? true)
+        }
+        settingWatch = watch
         // Said once, where someone who installs packages will look.
         for element in MediaSystem.missingOptionalElements {
             FileHandle.standardError.write(Data("reel: \(CoreText.describe(element))\n".utf8))

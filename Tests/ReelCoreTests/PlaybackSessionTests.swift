@@ -95,6 +95,33 @@ final class PlaybackSessionTests: XCTestCase {
     /// playbin3 (GStreamer 1.22) asked for PAUSED a second time while it
     /// prerolls can abort the app: PAUSED is asked for only when it is not
     /// already the target.
+    func testAFailedHardwareDecoderReopensWhereItWas() {
+        let broken = PlaybackSession.PipelineError(problem: .damaged, debugText: "vah264dec0: failed to decode")
+        var session = playing(remote: false, position: 12)
+        XCTAssertEqual(session.handle(.hardwareDecoderFailed(broken)),
+                       [.decodingInSoftware(resumeAt: 12), .setPipeline(.null), .setPipeline(.paused)])
+        XCTAssertEqual(session.state, .playing, "nothing is said: it goes on playing")
+        XCTAssertEqual(session.handle(.prerolled(live: false, videoStreams: 1)),
+                       [.seek(to: 12, accurate: true), .reportDuration, .setPipeline(.playing)])
+        // Another hardware decoder failing in turn (the player says so once
+        // per decoder): again from where the picture was.
+        XCTAssertEqual(session.handle(.asyncDone), [.reportSeekDone])
+        XCTAssertEqual(session.position(answered: 13), 13)
+        XCTAssertEqual(session.handle(.hardwareDecoderFailed(broken)),
+                       [.decodingInSoftware(resumeAt: 13), .setPipeline(.null), .setPipeline(.paused)])
+        // An ordinary error afterwards is said as ever.
+        XCTAssertEqual(session.handle(.error(broken)), failure(.damaged))
+    }
+
+    func testAHardwareDecoderFailingAtTheFirstFrameReopensFromTheStart() {
+        var session = opened(remote: false)
+        let broken = PlaybackSession.PipelineError(problem: .damaged)
+        XCTAssertEqual(session.handle(.hardwareDecoderFailed(broken)),
+                       [.decodingInSoftware(resumeAt: nil), .setPipeline(.null), .setPipeline(.paused)])
+        XCTAssertEqual(session.handle(.prerolled(live: false, videoStreams: 1)), [.reportDuration, .setPipeline(.playing)])
+        XCTAssertEqual(session.handle(.playing), [.publish(.playing)])
+    }
+
     func testPauseNeverAsksForPausedTwice() {
         var session = opened()
         XCTAssertEqual(session.handle(.pause), [], "opening already targets PAUSED")

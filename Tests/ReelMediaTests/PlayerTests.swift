@@ -265,6 +265,27 @@ final class PlayerTests: XCTestCase {
         watch.close()
     }
 
+    /// Two hardware decoders that fail on the first frame (FakeHardwareDecoder,
+    /// ranked first like VA-API's and NVDEC's): the video plays all the
+    /// same, in the end decoded in software, with no error shown, and the
+    /// failed decoders are not chosen again.
+    func testFailingHardwareDecodersFallBackToSoftware() throws {
+        let fakes = ["reelfailinghwdec1", "reelfailinghwdec2"]
+        fakes.forEach(FakeHardwareDecoder.register)
+        DecoderRanks.apply(hardware: true)
+        defer { DecoderRanks.apply(hardware: false) }
+        let features = try fakes.map { try XCTUnwrap(gst_registry_lookup_feature(gst_registry_get(), $0)) }
+        defer { features.forEach { gst_object_unref(UnsafeMutableRawPointer($0)) } }
+        XCTAssertTrue(features.allSatisfy { gst_plugin_feature_get_rank($0) > 256 }, "ranked ahead of avdec_h264")
+        let watch = PlayerWatch(media.clip)
+        XCTAssertTrue(watch.spin(20) { watch.player.state == .playing && watch.frames.count > 2 }, watch.summary)
+        XCTAssertEqual(watch.failures, [])
+        XCTAssertEqual(features.map { gst_plugin_feature_get_rank($0) }, [0, 0], "both were chosen, failed, and are left out")
+        DecoderRanks.apply(hardware: true)
+        XCTAssertEqual(features.map { gst_plugin_feature_get_rank($0) }, [0, 0], "for the rest of the session")
+        watch.close()
+    }
+
     func testHTTP404IsANetworkProblem() throws {
         let server = try NginxFixture(root: URL(fileURLWithPath: media.folder), statuses: ["/gone.mp4": 404])
         defer { server.stop() }

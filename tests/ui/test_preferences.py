@@ -17,7 +17,7 @@ from harness import (APP_TIMEOUT, find_all, image_stats, node_children, node_nam
 from player_helpers import Trace, keyfile as write_keyfile, make_clip
 
 ROWS = ["Preview Strip", "Sample Videos", "At the End of a Video", "Resume Long Videos",
-        "Deinterlacing", "Mirror the Preview"]
+        "Deinterlacing", "Hardware Decoding", "Mirror the Preview"]
 
 
 def keyfile(profile: Path) -> str:
@@ -68,6 +68,11 @@ def test_preferences_open_with_ctrl_comma_and_every_row_shows(launch_ready, prof
         x, y, w, h = label.queryComponent().getExtents(1)
         _, deviation = image_stats(shot, (geometry["x"] + x, geometry["y"] + y, max(w, 1), max(h, 1)))
         assert deviation > 0.1, f"the words “{title}” are not visible (sd {deviation:.3f})"
+
+    # No GPU here: the hardware decoding row says so, and cannot be turned.
+    hardware = [n for n in find_all(prefs, name="Hardware Decoding") if node_role(n) == "list item"][0]
+    assert "sensitive" not in states(hardware), states(hardware)
+    app.find(prefs, role="label", name="No hardware video decoder was found on this computer")
 
     # The pages' switcher has the focus, and Tab goes on to the first row:
     # Space turns its switch on, and the setting (and the main menu's check

@@ -35,7 +35,7 @@ public final class CameraPipeline {
     private let tap = FrameTap()
     private var started = false
 
-    public init(camera: CaptureDevice, mode: CameraMode, sink: VideoSink = VideoSink()) throws {
+    public init(camera: CaptureDevice, mode: CameraMode, sink: VideoSink = VideoSink(deinterlacing: false)) throws {
         self.camera = camera
         self.mode = mode
         self.sink = sink

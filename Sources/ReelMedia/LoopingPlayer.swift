@@ -30,7 +30,7 @@ public final class LoopingPlayer {
     private var busWatch: guint = 0
     private let state: QueueState
 
-    public init(clips: [String], sink: VideoSink = VideoSink()) {
+    public init(clips: [String], sink: VideoSink = VideoSink(deinterlacing: false)) {
         self.sink = sink
         var queue = LoopingQueue(clips: clips)
         // A pipe, a device or a missing file is left out before anything

@@ -12,7 +12,7 @@ public final class VideoSink {
     /// The element to put in a pipeline (playbin's `video-sink`).
     public let element: UnsafeMutablePointer<GstElement>
     private let appsink: UnsafeMutablePointer<GstElement>
-    private let deinterlace: UnsafeMutablePointer<GstElement>
+    private let deinterlace: UnsafeMutablePointer<GstElement>?
     private let core: SinkCore
 
     /// Called on the main thread with each new frame.
@@ -21,20 +21,31 @@ public final class VideoSink {
         set { core.onFrame = newValue }
     }
 
-    public init() {
+    /// `deinterlacing` false: no deinterlacer in the chain, for pictures
+    /// that never need one or are drawn too small for combs to show (the
+    /// camera, the preview strip's clips at a quarter of their height); the
+    /// two elements it takes cost the strip about a tenth of its CPU
+    /// (bench/RESULTS.md, the strip's bisect).
+    public init(deinterlacing: Bool = true) {
         let bin = gst_bin_new("reel-video-sink")!
         // Interlaced video is deinterlaced here, and only interlaced video:
         // in "auto" mode the deinterlacer lets progressive frames through
         // untouched, in any format. The videoconvert ahead of it only works
         // for an interlaced format the deinterlacer cannot take (10-bit).
-        let toDeinterlace = gst_element_factory_make("videoconvert", nil)!
-        let deinterlace = gst_element_factory_make("deinterlace", "deinterlace")!
-        gst_util_set_object_arg(UnsafeMutableRawPointer(deinterlace).assumingMemoryBound(to: GObject.self), "method",
-                                Deinterlacing.method)
+        var chain: [UnsafeMutablePointer<GstElement>] = []
+        if deinterlacing {
+            let deinterlace = gst_element_factory_make("deinterlace", "deinterlace")!
+            gst_util_set_object_arg(UnsafeMutableRawPointer(deinterlace).assumingMemoryBound(to: GObject.self), "method",
+                                    Deinterlacing.method)
+            chain = [gst_element_factory_make("videoconvert", nil)!, deinterlace]
+            self.deinterlace = deinterlace
+        } else {
+            self.deinterlace = nil
+        }
         let convert = gst_element_factory_make("videoconvert", nil)!
         let appsink = gst_element_factory_make("appsink", "frames")!
         self.appsink = appsink
-        self.deinterlace = deinterlace
+        chain += [convert, appsink]
         let formats = FrameConverter.inputFormats.joined(separator: ",")
         let caps = gst_caps_from_string("video/x-raw,format={\(formats)}")
         PropertyValue.bool(true).set(on: appsink, "sync")
@@ -45,11 +56,9 @@ public final class VideoSink {
         gst_app_sink_set_caps(app, caps)
         gst_caps_unref(caps)
         let asBin = UnsafeMutableRawPointer(bin).assumingMemoryBound(to: GstBin.self)
-        for element in [toDeinterlace, deinterlace, convert, appsink] { _ = gst_bin_add(asBin, element) }
-        _ = gst_element_link(toDeinterlace, deinterlace)
-        _ = gst_element_link(deinterlace, convert)
-        _ = gst_element_link(convert, appsink)
-        let pad = gst_element_get_static_pad(toDeinterlace, "sink")!
+        for element in chain { _ = gst_bin_add(asBin, element) }
+        for (upstream, downstream) in zip(chain, chain.dropFirst()) { _ = gst_element_link(upstream, downstream) }
+        let pad = gst_element_get_static_pad(chain[0], "sink")!
         let ghost = gst_ghost_pad_new("sink", pad)!
         gst_object_unref(pad)
         _ = gst_element_add_pad(bin, ghost)
@@ -86,12 +95,13 @@ public final class VideoSink {
             return GST_PAD_PROBE_OK
         }, Unmanaged.passRetained(core).toOpaque(), { Unmanaged<SinkCore>.fromOpaque($0!).release() })
         gst_object_unref(sinkPad)
-        watchInterlacing()
+        watchInterlacing(deinterlace ?? chain[0])
     }
 
-    /// Notes whether the stream is interlaced as its caps arrive.
-    private func watchInterlacing() {
-        let pad = gst_element_get_static_pad(deinterlace, "sink")!
+    /// Notes whether the stream is interlaced as its caps arrive at
+    /// `element` (the deinterlacer, else the first converter).
+    private func watchInterlacing(_ element: UnsafeMutablePointer<GstElement>) {
+        let pad = gst_element_get_static_pad(element, "sink")!
         gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { _, info, data in
             guard let event = info?.pointee.data?.assumingMemoryBound(to: GstEvent.self),
                   event.pointee.type == GST_EVENT_CAPS else { return GST_PAD_PROBE_OK }
@@ -108,6 +118,7 @@ public final class VideoSink {
 
     /// Whether interlaced video is deinterlaced; any thread, any state.
     public func setDeinterlacing(_ deinterlacing: Deinterlacing) {
+        guard let deinterlace else { return }
         gst_util_set_object_arg(UnsafeMutableRawPointer(deinterlace).assumingMemoryBound(to: GObject.self), "mode",
                                 deinterlacing == .automatic ? "auto" : "disabled")
     }

@@ -130,6 +130,16 @@ final class VideoSinkTests: XCTestCase {
         }
     }
 
+    /// A sink made without a deinterlacer shows the fields woven, as asked,
+    /// and still says the video is interlaced.
+    func testASinkWithoutADeinterlacerWeavesAndSaysSo() throws {
+        let sink = VideoSink(deinterlacing: false)
+        sink.setDeinterlacing(.automatic)   // nothing to set: no effect
+        let frame = try lateFrame(VideoSinkTests.interlaced(topFirst: true), sink: sink)
+        XCTAssertEqual(sink.isInterlaced, true)
+        XCTAssertGreaterThan(VideoSinkTests.combing(frame), 3)
+    }
+
     /// Film telecined to 60 fields a second (3:2 pulldown, its caps say
     /// "mixed": some frames woven from two film frames) shows no combs.
     func testTelecinedFilmShowsNoCombs() throws {
@@ -156,15 +166,17 @@ final class VideoSinkTests: XCTestCase {
     func testProgressiveVideoIsUntouchedByTheSetting() throws {
         let source = "videotestsrc pattern=smpte horizontal-speed=8 ! video/x-raw,format=I420,width=320,height=240"
         var pictures: [[UInt8]] = []
-        for setting in Deinterlacing.allCases {
-            let sink = VideoSink()
-            sink.setDeinterlacing(setting)
+        // Both settings, and a sink made without a deinterlacer (the strip's).
+        for setting in Deinterlacing.allCases + [nil] {
+            let sink = VideoSink(deinterlacing: setting != nil)
+            if let setting { sink.setDeinterlacing(setting) }
             let frame = try firstFrame(source, sink: sink)
             var size: gsize = 0
             let data = g_bytes_get_data(frame.bytes, &size)!.assumingMemoryBound(to: UInt8.self)
             pictures.append(Array(UnsafeBufferPointer(start: data, count: Int(size))))
         }
         XCTAssertEqual(pictures[0], pictures[1])
+        XCTAssertEqual(pictures[0], pictures[2])
         let sink = VideoSink()
         _ = try firstFrame(source, sink: sink)
         XCTAssertEqual(sink.isInterlaced, false)

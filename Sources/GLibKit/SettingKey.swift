@@ -15,6 +15,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case resume
     case deinterlace
     case hardwareDecoding = "hardware-decoding"
+    case streamQuality = "stream-quality"
     case volume
     case muted
     case miniWindowWidth = "mini-window-width"

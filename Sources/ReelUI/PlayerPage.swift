@@ -138,8 +138,12 @@ final class PlayerPage {
         controls.setRate(1)
         ActionGroup.setState(actions["speed"]!, PlaybackSpeed.key(1))
         controls.setQualities(available: false)
-        controls.setQuality(.auto)
-        ActionGroup.setState(actions["quality"]!, StreamQuality.auto.rawValue)
+        // Streams start at the cap chosen in Preferences; the menu changes
+        // it for this video only.
+        let quality = StreamQuality(rawValue: settings?.string(.streamQuality) ?? "") ?? .auto
+        player.quality = quality
+        controls.setQuality(quality)
+        ActionGroup.setState(actions["quality"]!, quality.rawValue)
         controls.setLive(position: 0, window: nil, behind: 0)
         liveEdge = LiveEdge()
         controls.setSound(volume: player.volume, muted: player.isMuted)

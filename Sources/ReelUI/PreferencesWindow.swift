@@ -41,6 +41,8 @@ final class PreferencesWindow {
                                       EndAction.allCases.map { ($0.rawValue, tr($0.title)) })
         PreferencesWindow.bindChoices(.resume, layout.widget("resume", adw_combo_row_get_type()), settings,
                                       ResumeChoice.allCases.map { ($0.rawValue, tr($0.title)) })
+        PreferencesWindow.bindChoices(.streamQuality, layout.widget("stream-quality", adw_combo_row_get_type()), settings,
+                                      StreamQuality.allCases.map { ($0.rawValue, tr($0.title)) })
         PreferencesWindow.bindChoices(.deinterlace, layout.widget("deinterlace", adw_combo_row_get_type()), settings,
                                       Deinterlacing.allCases.map { ($0.rawValue, tr($0.title)) })
         for (kind, key) in ChosenFolders.keys {

@@ -26,5 +26,6 @@ final class SettingChoicesTests: XCTestCase {
         XCTAssertEqual(choices("resume"), ResumeChoice.allCases.map(\.rawValue))
         XCTAssertEqual(choices("end-action"), EndAction.allCases.map(\.rawValue))
         XCTAssertEqual(choices("deinterlace"), Deinterlacing.allCases.map(\.rawValue))
+        XCTAssertEqual(choices("stream-quality"), StreamQuality.allCases.map(\.rawValue))
     }
 }

@@ -211,7 +211,11 @@ def test_the_shortcuts_window_and_the_dialogs(feed, artifacts):
     app.key("ctrl+comma")
     preferences = app.wait_window(name="Preferences")
     check_screen(app, "Preferences", preferences, artifacts, must_reach=("Preview Strip", "Mirror the Preview", "Saving"))
-    # The second page, by keyboard: its button in the header.
+    # The other pages, by keyboard: their tabs in the header.
+    focus_on(app, "page tab", "Player", window="Preferences")
+    app.key("space", window="Preferences")
+    app.find(preferences, role="label", name="Streaming Quality", timeout=5)
+    check_screen(app, "Preferences", preferences, artifacts, must_reach=("At the End of a Video", "Deinterlacing"))
     focus_on(app, "page tab", "Saving", window="Preferences")
     app.key("space", window="Preferences")
     app.find(preferences, role="label", name="Folders", timeout=5)

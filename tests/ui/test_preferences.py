@@ -16,8 +16,10 @@ from harness import (APP_TIMEOUT, find_all, image_stats, node_children, node_nam
                      wait_until)
 from player_helpers import Trace, keyfile as write_keyfile, make_clip
 
-ROWS = ["Preview Strip", "Sample Videos", "At the End of a Video", "Resume Long Videos",
-        "Deinterlacing", "Hardware Decoding", "Mirror the Preview"]
+# The rows of each page, by its tab.
+ROWS = {"General": ["Preview Strip", "Sample Videos", "Mirror the Preview"],
+        "Player": ["At the End of a Video", "Resume Long Videos", "Streaming Quality", "Deinterlacing",
+                   "Hardware Decoding"]}
 
 
 def keyfile(profile: Path) -> str:
@@ -57,17 +59,16 @@ def test_preferences_open_with_ctrl_comma_and_every_row_shows(launch_ready, prof
     app.key("ctrl+comma")
     prefs = app.wait_window(name="Preferences")
     time.sleep(0.5)  # the window's first frames
-    shot = app.screenshot("preferences")
-    for title in ROWS:
-        label = app.find(prefs, role="label", name=title)
-        assert on_screen(label), f"{title} is not on screen"
-    # The words are drawn (not a flat box), in the Preferences window itself.
-    geometry = app.window_geometry(app.x_window("Preferences"))
-    for title in ("Preview Strip", "Deinterlacing"):
-        label = app.find(prefs, role="label", name=title)
-        x, y, w, h = label.queryComponent().getExtents(1)
-        _, deviation = image_stats(shot, (geometry["x"] + x, geometry["y"] + y, max(w, 1), max(h, 1)))
-        assert deviation > 0.1, f"the words “{title}” are not visible (sd {deviation:.3f})"
+    # Each page's rows are there and their words drawn (not a flat box), in
+    # the Preferences window itself.
+    for page, titles in reversed(ROWS.items()):   # the first page last, for what follows
+        app.click(app.find(prefs, role="page tab", name=page), window="Preferences")
+        app.find(prefs, role="label", name=titles[0], timeout=5)
+        time.sleep(0.5)   # the page's transition
+        shot = app.screenshot(f"preferences-{page.lower()}")
+        for title in titles:
+            label = [n for n in find_all(prefs, role="label", name=title) if on_screen(n)]
+            assert label and shown_in(app, "Preferences", label[0], shot), f"{title} is not on screen"
 
     # No GPU here: the hardware decoding row says so, and cannot be turned.
     hardware = [n for n in find_all(prefs, name="Hardware Decoding") if node_role(n) == "list item"][0]
@@ -98,6 +99,7 @@ def test_preferences_open_with_ctrl_comma_and_every_row_shows(launch_ready, prof
     write_setting(profile, "camera-mirror", "false")
     wait_until(lambda: not checked(mirror), 5, what="the mirror switch to follow the setting")
     write_setting(profile, "end-action", "'loop'")
+    app.click(app.find(prefs, role="page tab", name="Player"), window="Preferences")
     app.find(prefs, role="label", name="Loop", timeout=5)
 
     # Escape closes it; the main menu's check item says the strip is on.
@@ -119,8 +121,17 @@ def test_preferences_from_the_menu_and_a_choice_by_keyboard(launch_ready, profil
     app.find(win, role="menu item", name=re.compile("Preferences"), timeout=APP_TIMEOUT)
     app.desktop.xdotool("key", "--delay", "150", "Up", "Up", "Up", "Return")
     prefs = app.wait_window(name="Preferences")
+    # The Player page, by keyboard: Tab to its tab, Space.
+    tab = app.find(prefs, role="page tab", name="Player")
+    for _ in range(4):
+        if "focused" in states(tab):
+            break
+        app.key("Tab", window="Preferences")
+        time.sleep(0.2)
+    assert "focused" in states(tab), "Tab never reaches the Player page's tab"
+    app.key("space", window="Preferences")
     end = app.find(prefs, role="label", name="At the End of a Video")
-    assert on_screen(end)
+    wait_until(lambda: on_screen(end), 5, what="the Player page")
     assert setting(profile, "end-action") in (None, "'stop'")
     # Tab until the end action's row has the focus, then open its list.
     row = [n for n in find_all(prefs, name="At the End of a Video") if node_role(n) != "label"][0]

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from harness import APP_TIMEOUT, states, wait_until
-from player_helpers import Trace, play, reveal, window_manager  # noqa: F401 (fixtures)
+from player_helpers import Trace, keyfile, play, reveal, window_manager  # noqa: F401 (fixtures)
 from streams import LiveProducer, make_all
 from webserver import WebServer
 
@@ -127,6 +127,19 @@ def test_the_quality_cap_holds(play, serve):
     time.sleep(6)
     later = segments(server, after=before)[1:]
     assert later and set(later) == {"240p"}, later
+
+
+def test_the_quality_chosen_in_preferences_holds_from_the_start(play, serve, profile):
+    keyfile(profile, stream_quality="'480p'")
+    server = serve()
+    app, win, trace = play(server.url("hls/master.m3u8"))
+    trace.wait("player-manifest")
+    reveal(app)
+    app.find(win, role="push button", name="Quality, 480p", timeout=5)
+    time.sleep(6)
+    # The demuxer starts at the lowest variant (240p) and would climb on a
+    # fast link; capped at 480p, the best it may take is 240p.
+    assert set(segments(server)) == {"240p"}, segments(server)
 
 
 def test_dash_plays(play, serve, media):

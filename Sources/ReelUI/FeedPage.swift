@@ -75,6 +75,7 @@ final class FeedPage {
         selectionBar = layout.widget("selection-bar", gtk_revealer_get_type())
         selectionCount = layout.widget("selection-count", gtk_label_get_type())
         makeMovie = layout.widget("make-movie", gtk_button_get_type())
+        UnnamedButtons.nameByLabel(makeMovie)
         let scroller = layout.widget("scroller", gtk_scrolled_window_get_type())
         for page in ["empty-page", "no-results-page", "loading-page"] {
             StatusPage.withoutScrollStop(layout.widget(page, adw_status_page_get_type()))
@@ -453,7 +454,7 @@ final class FeedPage {
     private func setUpSelection() {
         let group = g_simple_action_group_new()!
         let actions = ActionGroup(map: UnsafeMutableRawPointer(group))
-        actions.add("select-all") { [unowned self] in
+        let selectAll = actions.add("select-all") { [unowned self] in
             guard !self.shown.isEmpty else { return }
             self.isSelecting = true
             self.selection.selectAll()
@@ -461,8 +462,18 @@ final class FeedPage {
         }
         gtk_widget_insert_action_group(widget, "feed", OpaquePointer(group))
         g_object_unref(UnsafeMutableRawPointer(group))
-        // Bubble phase: the search entry keeps its own Ctrl+A.
-        ScopedShortcuts.attach(scope: "feed", to: widget, capture: false)
+        // Before the grid, which takes Ctrl+A for a selection it does not
+        // have; but the search entry keeps its own Ctrl+A: the action is
+        // off while a text field has the focus, and a disabled action lets
+        // the key through.
+        ScopedShortcuts.attach(scope: "feed", to: widget, capture: true)
+        Signals.connect(widget, "realize") { [unowned self] in
+            guard let root = gtk_widget_get_root(self.widget) else { return }
+            Signals.connect(UnsafeMutableRawPointer(root), "notify::focus-widget") {
+                let typing = gtk_root_get_focus(root).map { gtk_widget_get_ancestor($0, gtk_text_get_type()) != nil } ?? false
+                g_simple_action_set_enabled(selectAll, typing ? 0 : 1)
+            }
+        }
     }
 
     /// Ctrl+click and Shift+click choose cards (starting selection mode);

@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import CShims
 import Foundation
 import GLibKit
 import ReelCore
@@ -42,10 +43,10 @@ final class MoviePage {
     private let playButton: UnsafeMutablePointer<GtkWidget>
     private let position: UnsafeMutablePointer<GtkWidget>
     private let timeLabel: UnsafeMutablePointer<GtkWidget>
-    private let clipGroup: UnsafeMutablePointer<GtkWidget>
+    private let clipKeys: UnsafeMutablePointer<GtkWidget>
     private let trimStart: UnsafeMutablePointer<GtkWidget>
     private let trimEnd: UnsafeMutablePointer<GtkWidget>
-    private let musicRow: UnsafeMutablePointer<GtkWidget>
+    private let musicName: UnsafeMutablePointer<GtkWidget>
     private let musicRemove: UnsafeMutablePointer<GtkWidget>
     private let musicVolume: UnsafeMutablePointer<GtkWidget>
     private let clipSound: UnsafeMutablePointer<GtkWidget>
@@ -77,25 +78,40 @@ final class MoviePage {
         playButton = layout.widget("play", gtk_button_get_type())
         position = layout.widget("position", gtk_scale_get_type())
         timeLabel = layout.widget("time", gtk_label_get_type())
-        clipGroup = layout.widget("clip-group", adw_preferences_group_get_type())
+        clipKeys = layout.widget("clip-keys", gtk_label_get_type())
         trimStart = layout.widget("trim-start", gtk_spin_button_get_type())
         trimEnd = layout.widget("trim-end", gtk_spin_button_get_type())
-        musicRow = layout.widget("music-row", adw_action_row_get_type())
+        musicName = layout.widget("music-name", gtk_label_get_type())
         musicRemove = layout.widget("music-remove", gtk_button_get_type())
         musicVolume = layout.widget("music-volume", gtk_scale_get_type())
-        clipSound = layout.widget("clip-sound", adw_combo_row_get_type())
+        clipSound = layout.widget("clip-sound", gtk_drop_down_get_type())
         crossfade = layout.widget("crossfade", gtk_switch_get_type())
-        format = layout.widget("format", adw_combo_row_get_type())
-        size = layout.widget("size", adw_combo_row_get_type())
+        format = layout.widget("format", gtk_drop_down_get_type())
+        size = layout.widget("size", gtk_drop_down_get_type())
         exportBar = layout.widget("export-bar", gtk_revealer_get_type())
         exportLabel = layout.widget("export-label", gtk_label_get_type())
         exportProgress = layout.widget("export-progress", gtk_progress_bar_get_type())
         timeLeft = layout.widget("time-left", gtk_label_get_type())
         gtk_box_append(cast(layout.widget("preview-slot", gtk_box_get_type())), view.widget)
+        for id in ["export", "export-cancel"] { UnnamedButtons.nameByLabel(layout.widget(id, gtk_button_get_type())) }
+        // A drop-down's button is named by nothing in GTK 4.8: it takes the
+        // name of its label.
+        for (id, name) in [("clip-sound", tr("Clips’ _Sound")), ("format", tr("_Format")), ("size", tr("Si_ze"))] {
+            var child = gtk_widget_get_first_child(layout.widget(id, gtk_drop_down_get_type()))
+            while let current = child {
+                if g_type_is_a(reel_instance_type(current), gtk_toggle_button_get_type()) != 0 {
+                    AccessibleLabel.set(current, MnemonicText.plain(name))
+                }
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        // "Choose…" says what it chooses to a screen reader: its name alone.
+        gtk_accessible_reset_relation(OpaquePointer(layout.widget("music-choose", gtk_button_get_type())),
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY)
 
         let names = gtk_string_list_new(nil)!
         for container in containers { gtk_string_list_append(names, container == .mp4 ? "MP4 (H.264, AAC)" : "WebM (VP8, Opus)") }
-        adw_combo_row_set_model(cast(format), names)
+        gtk_drop_down_set_model(cast(format), names)
         g_object_unref(UnsafeMutableRawPointer(names))
 
         addActions()
@@ -327,7 +343,7 @@ final class MoviePage {
         }
         Signals.connect(clipSound, "notify::selected") { [weak self] in
             guard let self, !self.updating else { return }
-            let index = Int(adw_combo_row_get_selected(cast(self.clipSound)))
+            let index = Int(gtk_drop_down_get_selected(cast(self.clipSound)))
             guard ClipSound.allCases.indices.contains(index) else { return }
             self.change { $0.setClipSound(ClipSound.allCases[index]) }
         }
@@ -340,9 +356,9 @@ final class MoviePage {
             Signals.connect(row, "notify::selected") { [weak self] in
                 guard let self, !self.updating else { return }
                 var output = self.edit.output
-                let formatIndex = Int(adw_combo_row_get_selected(cast(self.format)))
+                let formatIndex = Int(gtk_drop_down_get_selected(cast(self.format)))
                 if self.containers.indices.contains(formatIndex) { output.container = self.containers[formatIndex] }
-                let sizeIndex = Int(adw_combo_row_get_selected(cast(self.size)))
+                let sizeIndex = Int(gtk_drop_down_get_selected(cast(self.size)))
                 if MovieSize.allCases.indices.contains(sizeIndex) { output.size = MovieSize.allCases[sizeIndex] }
                 self.change { $0.setOutput(output) }
             }
@@ -411,17 +427,17 @@ final class MoviePage {
         updateClipControls()
         // Music.
         if let music = edit.music {
-            adw_preferences_row_set_title(cast(musicRow), MovieClip.name(ofURI: music.uri))
+            gtk_label_set_text(cast(musicName), MovieClip.name(ofURI: music.uri))
             gtk_range_set_value(cast(musicVolume), music.volume * 100)
         } else {
-            adw_preferences_row_set_title(cast(musicRow), tr("No Music"))
+            gtk_label_set_text(cast(musicName), tr("No Music"))
         }
         gtk_widget_set_visible(musicRemove, edit.music == nil ? 0 : 1)
         gtk_widget_set_sensitive(musicVolume, edit.music == nil ? 0 : 1)
-        adw_combo_row_set_selected(cast(clipSound), guint(ClipSound.allCases.firstIndex(of: edit.clipSound) ?? 0))
+        gtk_drop_down_set_selected(cast(clipSound), guint(ClipSound.allCases.firstIndex(of: edit.clipSound) ?? 0))
         gtk_switch_set_active(cast(crossfade), edit.crossfade ? 1 : 0)
-        if let index = containers.firstIndex(of: edit.output.container) { adw_combo_row_set_selected(cast(format), guint(index)) }
-        adw_combo_row_set_selected(cast(size), guint(MovieSize.allCases.firstIndex(of: edit.output.size) ?? 0))
+        if let index = containers.firstIndex(of: edit.output.container) { gtk_drop_down_set_selected(cast(format), guint(index)) }
+        gtk_drop_down_set_selected(cast(size), guint(MovieSize.allCases.firstIndex(of: edit.output.size) ?? 0))
         updateActions()
         updatePosition()
     }
@@ -497,17 +513,16 @@ final class MoviePage {
 
     private func updateClipControls() {
         guard let index = chosenIndex else {
-            gtk_widget_set_sensitive(clipGroup, 0)
-            adw_preferences_group_set_description(cast(clipGroup), nil)
+            for widget in [trimStart, trimEnd] { gtk_widget_set_sensitive(widget, 0) }
+            gtk_label_set_text(cast(clipKeys), tr("No clip"))
             return
         }
         let clip = edit.clips[index]
-        gtk_widget_set_sensitive(clipGroup, 1)
+        for widget in [trimStart, trimEnd] { gtk_widget_set_sensitive(widget, 1) }
         // Says which end the keys move (I and O choose).
         let keys = handle == .start ? tr("%s: the keys , and . move its start by one frame, with Shift by one second")
             : tr("%s: the keys , and . move its end by one frame, with Shift by one second")
-        adw_preferences_group_set_description(cast(clipGroup),
-            String(consumingGString: g_markup_escape_text(CoreText.format(keys, [clip.name]), -1)))
+        gtk_label_set_text(cast(clipKeys), CoreText.format(keys, [clip.name]))
         let wasUpdating = updating
         updating = true
         let length = Double(clip.sourceDuration) / 1e9

@@ -319,7 +319,7 @@ final class MoviePage {
         Signals.connect(position, "change-value") { [weak self] args in
             guard let self else { return }
             let seconds = args.double(2)
-            self.preview?.seek(to: Int64(max(seconds, 0) * 1e9))
+            self.seekPreview(to: Int64(max(seconds, 0) * 1e9))
             args.setReturn(false)
         }
         for (spin, which) in [(trimStart, MovieTrimHandle.start), (trimEnd, .end)] {
@@ -537,13 +537,30 @@ final class MoviePage {
 
     /// Where the preview goes once it is ready again (nil: where it was).
     private var seekAfterPreview: Int64?
+    /// Where a new preview goes once it has prerolled.
+    private var initialSeek: Int64?
+    /// The preview has a picture and no seek under way: a seek now is
+    /// carried out; otherwise the last one asked waits for that (GES
+    /// loses a seek made while its pipeline prerolls, and can stall).
+    private var previewReady = false
+
+    private func seekPreview(to time: Int64) {
+        guard let preview else { return }
+        guard previewReady else {
+            initialSeek = time
+            return
+        }
+        previewReady = false
+        preview.seek(to: time)
+    }
 
     /// A new preview after the edit settles (keys repeat: one per burst).
     private func schedulePreview(rebuild: Bool = true) {
         if !rebuild, let preview {
             if let time = seekAfterPreview {
                 seekAfterPreview = nil
-                preview.seek(to: time)
+                _ = preview
+                seekPreview(to: time)
             }
             return
         }
@@ -571,16 +588,25 @@ final class MoviePage {
             made.onEvent = { [weak self] event in
                 guard let self else { return }
                 switch event {
-                case .ready: self.updatePosition()
+                case .ready:
+                    // A seek before the first preroll is lost in GES: the
+                    // preview goes where it should once it has a picture.
+                    self.previewReady = true
+                    if let target = self.initialSeek {
+                        self.initialSeek = nil
+                        self.seekPreview(to: target)
+                    }
+                    self.updatePosition()
                 case .ended: self.setPlaying(false)
                 case .failed(let problem): self.onToast?(CoreText.translate(problem.message, detail: problem.detail), nil)
                 }
             }
             preview = made
-            let target = seekAfterPreview ?? resume ?? 0
+            previewReady = false
+            let target = min(seekAfterPreview ?? resume ?? 0, max(made.duration - 1, 0))
             seekAfterPreview = nil
+            initialSeek = target > 0 ? target : nil
             if playing { made.play() } else { made.pause() }
-            made.seek(to: min(target, max(made.duration - 1, 0)))
         } catch let problem as MovieProblem {
             view.attach(nil)
             onToast?(CoreText.translate(problem.message, detail: problem.detail), nil)
@@ -599,7 +625,7 @@ final class MoviePage {
     private func togglePlay() {
         if preview == nil { rebuildPreview() }
         guard let preview else { return }
-        if !playing, let at = preview.position, at >= preview.duration - edit.frameRate.frameDuration { preview.seek(to: 0) }
+        if !playing, let at = preview.position, at >= preview.duration - edit.frameRate.frameDuration { seekPreview(to: 0) }
         setPlaying(!playing)
         if playing { preview.play() } else { preview.pause() }
     }

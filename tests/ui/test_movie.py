@@ -95,8 +95,9 @@ def choose_three(app, win) -> list:
 
 
 def test_three_cards_make_a_movie_reordered_trimmed_exported_and_played(launch_ready, clips, profile):
+    # With the test's sound server: the preview's sound really plays.
     put_clips(profile, clips)
-    app, win = launch_ready(env=NO_SOUND_ENV)
+    app, win = launch_ready()
     a, b, c = choose_three(app, win)
     title = app.find(win, role="label", name=re.compile(r"^3 clips, 0:0[56]$"), timeout=APP_TIMEOUT)
     visible(app, title, "movie-page")
@@ -125,6 +126,12 @@ def test_three_cards_make_a_movie_reordered_trimmed_exported_and_played(launch_r
     assert clip["trimIn"] == RATE * frame, "one second in"
     assert clip["trimOut"] == (frames - 3) * frame, "three frames earlier"
     assert [Path(clip["uri"]).stem for clip in saved_edit(profile)["clips"]] == [b, a, c]
+
+    # The preview plays (Space) and pauses again: its clock moves on.
+    app.key("space")
+    app.find(win, role="label", name=re.compile(r"^0:0[1-9] / 0:0\d$"), timeout=APP_TIMEOUT)
+    app.key("space")
+    app.find(win, role="push button", name="Play", timeout=APP_TIMEOUT)
 
     # Export: the progress shows, then the toast, then the file in Videos › Reel.
     app.key("ctrl+e")

@@ -2,7 +2,8 @@
 feed's selection mode, Make Movie, reordered and trimmed with the keys,
 exported with the real GES pipeline (the progress bar seen on screen), the
 movie found in the feed and played; a web video refused with its reason;
-and a movie being edited found again under Movies after `kill -9`.
+and a movie being edited found again under Movies after `kill -9`, its
+missing file named and its export refused.
 
 The clips are short (two seconds) so the export takes seconds."""
 
@@ -12,12 +13,11 @@ import json
 import re
 import signal
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, all_strings, find_all, node_name, wait_until, words_on_screen
+from harness import APP_TIMEOUT, find_all, node_name, wait_until, words_on_screen
 from soundserver import NO_SOUND_ENV
 
 import gi
@@ -45,8 +45,12 @@ def clips(tmp_path_factory) -> Path:
     return folder
 
 
+def clip_folder(profile: Path) -> Path:
+    return profile / "home" / "Videos" / "Clips"
+
+
 def put_clips(profile: Path, clips: Path) -> Path:
-    videos = profile / "home" / "Videos" / "Clips"
+    videos = clip_folder(profile)
     videos.mkdir(parents=True, exist_ok=True)
     for name in CLIPS:
         (videos / f"{name}.mp4").write_bytes((clips / f"{name}.mp4").read_bytes())
@@ -176,6 +180,8 @@ def test_a_movie_being_made_survives_kill_9(launch_ready, clips, profile):
     wait_until(lambda: len(saved_edit(profile)["clips"]) == 2, APP_TIMEOUT, what="the removal saved")
     app.proc.send_signal(signal.SIGKILL)
     app.proc.wait(timeout=10)
+    # Meanwhile one of its files goes away.
+    (clip_folder(profile) / f"{c}.mp4").unlink()
 
     app2, win2 = launch_ready(env=NO_SOUND_ENV)
     app2.find(win2, role="label", name=b, timeout=APP_TIMEOUT)
@@ -188,4 +194,11 @@ def test_a_movie_being_made_survives_kill_9(launch_ready, clips, profile):
     app2.find(win2, role="menu item", name=f"{b}.mp4 (2 clips)", timeout=APP_TIMEOUT, visible=False)
     app2.desktop.xdotool("key", "--delay", "150", "Down", "Down", "Return")
     wait_until(lambda: strip_names(win2) == [b, c], APP_TIMEOUT, what="the saved movie reopened")
+    # The missing file is named on the page, and the export refused.
+    banner = app2.find(win2, role="label", name=f"“{c}.mp4” is missing. Put it back, or remove it from the movie.",
+                       timeout=APP_TIMEOUT)
+    visible(app2, banner, "missing")
+    app2.key("ctrl+e")
+    app2.find(win2, role="label", name=re.compile(rf"^“{c}\.mp4” cannot be found\."), timeout=APP_TIMEOUT)
+    assert not list((profile / "home" / "Videos" / "Reel").glob("*")), "nothing written"
     app2.quit()

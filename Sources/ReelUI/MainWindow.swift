@@ -364,9 +364,16 @@ final class MainWindow {
         moviePage.window = { [weak self] in self?.gtkWindow }
         let cache = ThumbnailCache()
         moviePage.thumbnail = { uri in cache.existing(for: uri) }
+        moviePage.title = { [weak self] uri in self?.feed.item(withID: uri)?.title }
         let menu = OpaquePointer(layout.object("movies-menu", g_menu_get_type()))
         g_menu_append_section(menu, nil, cast(moviesMenu))
         updateMoviesMenu()
+        // Listed anew as the menu opens: the feed has the clips' titles by
+        // then, and another window may have saved a movie.
+        let button = layout.widget("primary-menu-button", gtk_menu_button_get_type())
+        if let popover = gtk_menu_button_get_popover(cast(button)) {
+            Signals.connect(popover, "show") { [weak self] in self?.updateMoviesMenu() }
+        }
     }
 
     /// The saved movies, newest first, under Movies in the primary menu.
@@ -374,7 +381,8 @@ final class MainWindow {
         g_menu_remove_all(moviesMenu)
         for (document, _) in MovieStore(folder: MoviePage.folder).all().prefix(10) {
             let count = document.edit.clips.count
-            let label = CoreText.format(ntr("%s (%s clip)", "%s (%s clips)", count), [document.title, String(count)])
+            let name = document.edit.clips.first.flatMap { feed.item(withID: $0.uri)?.title } ?? document.title
+            let label = CoreText.format(ntr("%s (%s clip)", "%s (%s clips)", count), [name, String(count)])
             let item = g_menu_item_new(label, nil)!
             g_menu_item_set_action_and_target_value(item, "win.open-movie", g_variant_new_string(document.id))
             g_menu_append_item(moviesMenu, item)

@@ -35,7 +35,7 @@ final class MoviePage {
     private var musicChooser: ObjectRef?
     private let containers = MovieOutput.availableContainers(isInstalled: MovieRenderer.isSelectable)
 
-    private let title: OpaquePointer
+    private let windowTitle: OpaquePointer
     private let strip: UnsafeMutablePointer<GtkWidget>
     private let stripScroller: UnsafeMutablePointer<GtkWidget>
     private let problem: UnsafeMutablePointer<GtkWidget>
@@ -60,8 +60,15 @@ final class MoviePage {
 
     var onClose: (() -> Void)?
     var onToast: ((String, ToastButton?) -> Void)?
-    /// The path of a saved movie's thumbnail, when the cache has one.
+    /// The path of a clip's thumbnail, when the cache has one.
     var thumbnail: ((String) -> String?)?
+    /// A clip's title in the feed ("Tram 28"), when it has one.
+    var title: ((String) -> String?)?
+
+    /// What a clip is called on the page: its feed title, or its file name.
+    private func displayName(_ uri: String) -> String {
+        title?(uri) ?? MovieClip.name(ofURI: uri)
+    }
     /// The parent of the music file chooser.
     var window: (() -> UnsafeMutablePointer<GtkWindow>?)?
 
@@ -70,7 +77,7 @@ final class MoviePage {
 
     init() {
         widget = layout.widget("page", gtk_box_get_type())
-        title = OpaquePointer(layout.widget("title", adw_window_title_get_type()))
+        windowTitle = OpaquePointer(layout.widget("title", adw_window_title_get_type()))
         strip = layout.widget("strip", gtk_box_get_type())
         stripScroller = layout.widget("strip-scroller", gtk_scrolled_window_get_type())
         problem = layout.widget("problem", gtk_revealer_get_type())
@@ -412,9 +419,10 @@ final class MoviePage {
         let clips = edit.clips
         missing = MovieSource.missingFiles(edit)
         let total = DurationText.format(Double(edit.duration) / 1e9)
-        adw_window_title_set_subtitle(title, clips.isEmpty ? ""
+        adw_window_title_set_subtitle(windowTitle, clips.isEmpty ? ""
             : CoreText.format(ntr("%s clip, %s", "%s clips, %s", clips.count), [String(clips.count), total]))
-        adw_window_title_set_title(title, document.title.isEmpty ? tr("New Movie") : CoreText.format(tr("Movie: %s"), [document.title]))
+        adw_window_title_set_title(windowTitle, clips.isEmpty ? tr("New Movie")
+            : CoreText.format(tr("Movie: %s"), [displayName(clips[0].uri)]))
         if missing.isEmpty {
             gtk_revealer_set_reveal_child(cast(problem), 0)
         } else {
@@ -473,7 +481,7 @@ final class MoviePage {
         gtk_widget_set_size_request(picture, 160, 90)
         gtk_widget_add_css_class(picture, "thumbnail")
         gtk_box_append(cast(box), picture)
-        let name = gtk_label_new(clip.name)!
+        let name = gtk_label_new(displayName(clip.uri))!
         gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(cast(name), 18)
         gtk_box_append(cast(box), name)
@@ -484,7 +492,7 @@ final class MoviePage {
         gtk_box_append(cast(box), time)
         gtk_button_set_child(cast(button), box)
         let missingNote = missing.contains(clip.name) ? ", " + tr("missing") : ""
-        AccessibleLabel.set(button, CoreText.format(tr("Clip %s of %s: %s, %s"), [String(index + 1), String(count), clip.name, duration])
+        AccessibleLabel.set(button, CoreText.format(tr("Clip %s of %s: %s, %s"), [String(index + 1), String(count), displayName(clip.uri), duration])
                             + missingNote)
         let id = clip.id
         Signals.connect(button, "clicked") { [weak self] in self?.choose(id) }
@@ -522,7 +530,7 @@ final class MoviePage {
         // Says which end the keys move (I and O choose).
         let keys = handle == .start ? tr("%s: the keys , and . move its start by one frame, with Shift by one second")
             : tr("%s: the keys , and . move its end by one frame, with Shift by one second")
-        gtk_label_set_text(cast(clipKeys), CoreText.format(keys, [clip.name]))
+        gtk_label_set_text(cast(clipKeys), CoreText.format(keys, [displayName(clip.uri)]))
         let wasUpdating = updating
         updating = true
         let length = Double(clip.sourceDuration) / 1e9

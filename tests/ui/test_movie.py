@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, find_all, node_name, wait_until, words_on_screen
+from harness import APP_TIMEOUT, extents, find_all, node_name, wait_until, words_on_screen
 from soundserver import NO_SOUND_ENV
 
 import gi
@@ -84,13 +84,22 @@ def visible(app, node, name: str) -> None:
     wait_until(drawn, APP_TIMEOUT, interval=0.5, what=f"{node_name(node)!r} drawn readably")
 
 
-def choose_three(app, win) -> list:
-    """Chooses the three cards, makes a movie; its clips in order (the feed's)."""
+def choose_three(app, win, by_range: bool = False) -> list:
+    """Chooses the three cards, makes a movie; its clips in order (the
+    feed's). With the Select button and a click on each, or (by_range)
+    Ctrl+click on the first card and Shift+click on the last."""
     for name in CLIPS:
         app.find(win, role="label", name=name, timeout=APP_TIMEOUT)
-    app.click(app.find(win, role="push button", name="Select"))
-    for name in CLIPS:
-        app.click(app.find(win, role="label", name=name))
+    if by_range:
+        cells = sorted(find_all(win, role="table cell", name=re.compile(rf"^({'|'.join(CLIPS)}), "), visible=True),
+                       key=lambda cell: extents(cell, "window")[1::-1])
+        for modifier, cell in (("ctrl", cells[0]), ("shift", cells[-1])):
+            app.desktop.move_pointer(*app.screen_center(cell))
+            app.desktop.xdotool("keydown", modifier, "click", "1", "keyup", modifier)
+    else:
+        app.click(app.find(win, role="push button", name="Select"))
+        for name in CLIPS:
+            app.click(app.find(win, role="label", name=name))
     count = app.find(win, role="label", name="3 videos selected", timeout=APP_TIMEOUT)
     visible(app, count, "three-selected")
     app.click(app.find(win, role="push button", name=re.compile("Make Movie")))
@@ -174,7 +183,7 @@ def test_web_video_is_refused_with_a_reason(launch_ready, clips, profile, tmp_pa
 def test_a_movie_being_made_survives_kill_9(launch_ready, clips, profile):
     put_clips(profile, clips)
     app, win = launch_ready(env=NO_SOUND_ENV)
-    a, b, c = choose_three(app, win)
+    a, b, c = choose_three(app, win, by_range=True)
     app.key("Delete")
     wait_until(lambda: strip_names(win) == [b, c], APP_TIMEOUT, what=f"{a} removed")
     wait_until(lambda: len(saved_edit(profile)["clips"]) == 2, APP_TIMEOUT, what="the removal saved")

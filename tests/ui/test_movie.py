@@ -1,7 +1,8 @@
 """The movie maker, driven as a person drives it: three clips chosen in the
 feed's selection mode, Make Movie, reordered and trimmed with the keys,
 exported with the real GES pipeline (the progress bar seen on screen), the
-movie found in the feed and played; a web video refused with its reason;
+movie found in the feed and played; music chosen in the file chooser,
+saved and undone; a web video refused with its reason;
 and a movie being edited found again under Movies after `kill -9`, its
 missing file named and its export refused.
 
@@ -212,3 +213,27 @@ def test_a_movie_being_made_survives_kill_9(launch_ready, clips, profile):
     app2.find(win2, role="label", name=re.compile(rf"^“{c}\.mp4” cannot be found\."), timeout=APP_TIMEOUT)
     assert not list((profile / "home" / "Videos" / "Reel").glob("*")), "nothing written"
     app2.quit()
+
+
+def test_music_is_chosen_in_the_file_chooser_and_saved(launch_ready, clips, profile, tmp_path):
+    music = tmp_path / "Sea breeze.ogg"
+    subprocess.run(["gst-launch-1.0", "-q", "audiotestsrc", "num-buffers=130", "wave=sine", "!", "audioconvert", "!",
+                    "vorbisenc", "!", "oggmux", "!", "filesink", f"location={music}"],
+                   check=True, timeout=60, stdout=subprocess.DEVNULL)
+    put_clips(profile, clips)
+    app, win = launch_ready(env=NO_SOUND_ENV)
+    choose_three(app, win)
+    app.click(app.find(win, role="push button", name="Choose Music"))
+    app.x_window("Choose Music")   # GTK's own dialog: there is no portal here
+    app.key("ctrl+l", window="Choose Music")
+    app.type_text(str(music), window="Choose Music")
+    app.key("Return", window="Choose Music")
+    app.find(win, role="label", name="Sea breeze.ogg", timeout=APP_TIMEOUT)
+    app.find(win, role="push button", name="Remove Music", timeout=APP_TIMEOUT)
+    saved = wait_until(lambda: saved_edit(profile).get("music"), APP_TIMEOUT, what="the music saved")
+    assert saved["uri"].endswith("Sea%20breeze.ogg") and saved["volume"] == 1
+    # Undo takes it away again.
+    app.key("ctrl+z")
+    wait_until(lambda: saved_edit(profile).get("music") is None, APP_TIMEOUT, what="the music undone")
+    app.find(win, role="label", name="No Music", timeout=APP_TIMEOUT)
+    app.quit()

@@ -470,14 +470,18 @@ final class MoviePage {
         gtk_widget_add_css_class(button, "flat")
         if clip.id == chosenClip { gtk_widget_add_css_class(button, "chosen") }
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+        let isMissing = missing.contains(clip.name)
         let picture: UnsafeMutablePointer<GtkWidget>
-        if let path = thumbnail?(clip.uri) {
+        if !isMissing, let path = thumbnail?(clip.uri) {
             picture = gtk_picture_new_for_filename(path)
+            gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_COVER)
+            gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
         } else {
-            picture = gtk_picture_new()
+            // No picture yet, or the file is gone: an icon that says which.
+            picture = gtk_image_new_from_icon_name(isMissing ? "dialog-warning-symbolic" : "video-x-generic-symbolic")
+            gtk_image_set_pixel_size(cast(picture), 32)
+            gtk_widget_add_css_class(picture, "dim-label")
         }
-        gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_COVER)
-        gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
         gtk_widget_set_size_request(picture, 160, 90)
         gtk_widget_add_css_class(picture, "thumbnail")
         gtk_box_append(cast(box), picture)
@@ -491,7 +495,7 @@ final class MoviePage {
         gtk_widget_add_css_class(time, "numeric")
         gtk_box_append(cast(box), time)
         gtk_button_set_child(cast(button), box)
-        let missingNote = missing.contains(clip.name) ? ", " + tr("missing") : ""
+        let missingNote = isMissing ? ", " + tr("missing") : ""
         AccessibleLabel.set(button, CoreText.format(tr("Clip %s of %s: %s, %s"), [String(index + 1), String(count), displayName(clip.uri), duration])
                             + missingNote)
         let id = clip.id

@@ -10,4 +10,5 @@ public enum UserDirectories {
     public static var state: String { String(cString: g_get_user_state_dir()) }
     public static var cache: String { String(cString: g_get_user_cache_dir()) }
     public static var config: String { String(cString: g_get_user_config_dir()) }
+    public static var data: String { String(cString: g_get_user_data_dir()) }
 }

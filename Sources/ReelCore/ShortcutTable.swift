@@ -5,6 +5,7 @@ public enum ShortcutPage: String, CaseIterable, Sendable {
     case app
     case player
     case camera
+    case movie
 
     /// Untranslated title; the UI passes it through gettext.
     public var title: String {
@@ -12,6 +13,7 @@ public enum ShortcutPage: String, CaseIterable, Sendable {
         case .app: return N_("Feed")
         case .player: return N_("Player")
         case .camera: return N_("Camera")
+        case .movie: return N_("Movie")
         }
     }
 }
@@ -21,18 +23,23 @@ public enum ShortcutPage: String, CaseIterable, Sendable {
 public enum ShortcutSection: String, CaseIterable, Sendable {
     case general
     case window
+    case selection
     case strip
     case playback
     case sound
     case seeking
     case pictureInPicture
     case camera
+    case movieClips
+    case movieTrim
+    case movieEdit
 
     public var page: ShortcutPage {
         switch self {
-        case .general, .window, .strip: return .app
+        case .general, .window, .selection, .strip: return .app
         case .playback, .sound, .seeking, .pictureInPicture: return .player
         case .camera: return .camera
+        case .movieClips, .movieTrim, .movieEdit: return .movie
         }
     }
 
@@ -47,6 +54,10 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
         case .strip: return N_("Preview Strip")
         case .pictureInPicture: return N_("Picture in Picture")
         case .camera: return N_("Camera")
+        case .selection: return N_("Choosing Videos")
+        case .movieClips: return N_("Clips")
+        case .movieTrim: return N_("Trimming")
+        case .movieEdit: return N_("Editing")
         }
     }
 }
@@ -57,7 +68,9 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
 /// only while the player has the window (Space must still type a space in
 /// the search field), `strip.` keys while the preview strip has the focus,
 /// `pip.` keys while the picture-in-picture window has it, `camera.` keys
-/// while the camera page shows.
+/// while the camera page shows, `feed.` keys while the feed has the focus
+/// (after the search entry, which keeps its own Ctrl+A), `movie.` keys
+/// while the movie page shows.
 public struct Shortcut: Equatable, Sendable {
     public let action: String
     public let accelerators: [String]
@@ -136,6 +149,21 @@ public enum ShortcutTable {
         Shortcut(action: "camera.shutter", accelerators: ["space"], title: N_("Take Photo, Start or Stop Recording"), section: .camera),
         Shortcut(action: "camera.toggle-mode", accelerators: ["m"], title: N_("Photo or Video"), section: .camera),
         Shortcut(action: "camera.close", accelerators: ["Escape"], title: N_("Back to the Feed"), section: .camera),
+        Shortcut(action: "feed.select-all", accelerators: ["<Control>a"], title: N_("Select All"), section: .selection),
+        Shortcut(action: "movie.play-pause", accelerators: ["space"], title: N_("Play or Pause the Preview"), section: .movieClips),
+        Shortcut(action: "movie.move-earlier", accelerators: ["<Alt>Left"], title: N_("Move Clip Earlier"), section: .movieClips),
+        Shortcut(action: "movie.move-later", accelerators: ["<Alt>Right"], title: N_("Move Clip Later"), section: .movieClips),
+        Shortcut(action: "movie.remove", accelerators: ["Delete"], title: N_("Remove Clip"), section: .movieClips),
+        Shortcut(action: "movie.trim-start", accelerators: ["i"], title: N_("Trim the Start"), section: .movieTrim),
+        Shortcut(action: "movie.trim-end", accelerators: ["o"], title: N_("Trim the End"), section: .movieTrim),
+        Shortcut(action: "movie.frame-earlier", accelerators: ["comma"], title: N_("One Frame Earlier"), section: .movieTrim),
+        Shortcut(action: "movie.frame-later", accelerators: ["period"], title: N_("One Frame Later"), section: .movieTrim),
+        Shortcut(action: "movie.second-earlier", accelerators: ["less"], title: N_("One Second Earlier"), section: .movieTrim),
+        Shortcut(action: "movie.second-later", accelerators: ["greater"], title: N_("One Second Later"), section: .movieTrim),
+        Shortcut(action: "movie.undo", accelerators: ["<Control>z"], title: N_("Undo"), section: .movieEdit),
+        Shortcut(action: "movie.redo", accelerators: ["<Shift><Control>z"], title: N_("Redo"), section: .movieEdit),
+        Shortcut(action: "movie.export", accelerators: ["<Control>e"], title: N_("Export"), section: .movieEdit),
+        Shortcut(action: "movie.back", accelerators: ["Escape"], title: N_("Back to the Feed"), section: .movieEdit),
     ]
 
     public static func shortcut(for action: String) -> Shortcut? {

@@ -41,6 +41,13 @@ public final class MoviePreview {
         ges_pipeline_preview_set_audio_sink(pipeline, audio.element)
         gst_object_unref(UnsafeMutableRawPointer(audio.element))
         _ = ges_pipeline_set_mode(pipeline, GES_PIPELINE_MODE_PREVIEW)
+        // The system clock paces the preview, not the sound server's:
+        // pulsesink's clock stands still until its stream has started, and
+        // a GES preview (a mixer in front of it) never starts it that way.
+        if let clock = gst_system_clock_obtain() {
+            gst_pipeline_use_clock(UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstPipeline.self), clock)
+            gst_object_unref(UnsafeMutableRawPointer(clock))
+        }
         let bus = gst_element_get_bus(element)!
         busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
             Unmanaged<MoviePreview>.fromOpaque(data!).takeUnretainedValue().handle(message!)

@@ -186,7 +186,7 @@ public final class MovieRenderer: @unchecked Sendable {
     /// (encodebin passes over unranked encoders even when the profile
     /// names them; FFmpeg's AAC encoder is one, so a movie takes voaacenc
     /// or fdkaacenc where a recording takes avenc_aac).
-    static func isSelectable(_ name: String) -> Bool {
+    public static func isSelectable(_ name: String) -> Bool {
         guard let factory = gst_element_factory_find(name) else { return false }
         defer { gst_object_unref(UnsafeMutableRawPointer(factory)) }
         // GST_ELEMENT_FACTORY_TYPE_ENCODER, a macro Swift cannot see.

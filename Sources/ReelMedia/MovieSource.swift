@@ -36,6 +36,44 @@ public enum MovieSource {
         }
     }
 
+    /// Reads clips on a background thread, in order; `completion` gets
+    /// each one's clip or problem, on the main thread.
+    public static func read(_ uris: [String], completion: @escaping @Sendable ([Result<MovieClip, MovieProblem>]) -> Void) {
+        BackgroundThread.start {
+            let results = uris.map { uri -> Result<MovieClip, MovieProblem> in
+                do { return .success(try clip(uri)) } catch let problem as MovieProblem { return .failure(problem) } catch {
+                    return .failure(.unreadableSource(MovieClip.name(ofURI: uri)))
+                }
+            }
+            MainContext.invoke { completion(results) }
+        }
+    }
+
+    /// Reads music on a background thread; `completion` on the main thread.
+    public static func readMusic(_ uri: String, completion: @escaping @Sendable (Result<MovieMusic, MovieProblem>) -> Void) {
+        BackgroundThread.start {
+            let result: Result<MovieMusic, MovieProblem>
+            do { result = .success(try music(uri)) } catch let problem as MovieProblem { result = .failure(problem) } catch {
+                result = .failure(.unreadableSource(MovieClip.name(ofURI: uri)))
+            }
+            MainContext.invoke { completion(result) }
+        }
+    }
+
+    /// The names of the edit's files that are gone (clips, then the music),
+    /// each once: the movie page names them and refuses to export.
+    public static func missingFiles(_ edit: MovieEdit) -> [String] {
+        var names: [String] = []
+        for uri in edit.clips.map(\.uri) + [edit.music?.uri].compactMap({ $0 }) {
+            do {
+                try requireFile(uri)
+            } catch MovieProblem.missingSource(let name) {
+                if !names.contains(name) { names.append(name) }
+            } catch {}
+        }
+        return names
+    }
+
     /// Music for the movie (a file with sound; its picture, if any, is not
     /// used), at full volume with the default fades, looping.
     public static func music(_ uri: String, timeout: Double = 10) throws -> MovieMusic {

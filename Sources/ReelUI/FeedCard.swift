@@ -14,6 +14,7 @@ final class FeedCard {
     private let badges: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>
     private let subtitle: UnsafeMutablePointer<GtkWidget>
+    private let check: UnsafeMutablePointer<GtkWidget>
     private(set) var itemID: String?
 
     /// The card's own reference: the builder's goes with it.
@@ -29,6 +30,14 @@ final class FeedCard {
         badges = file.widget("badges", gtk_box_get_type())
         title = file.widget("title", gtk_label_get_type())
         subtitle = file.widget("subtitle", gtk_label_get_type())
+        check = file.widget("check", gtk_image_get_type())
+    }
+
+    /// Marks the card chosen in the feed's selection mode (a check over
+    /// the thumbnail, an accent outline).
+    func setChosen(_ chosen: Bool) {
+        gtk_widget_set_visible(check, chosen ? 1 : 0)
+        if chosen { gtk_widget_add_css_class(widget, "chosen") } else { gtk_widget_remove_css_class(widget, "chosen") }
     }
 
     /// Binds the card to `item`; `thumbnail` is a PNG path when one is ready.

@@ -4,7 +4,7 @@ import GLibKit
 import ReelCore
 
 /// The menu of one feed card: play, play in picture-in-picture, show in Files (local files only),
-/// remove from the feed. Its items call window actions with the item's id.
+/// add to the movie being made, remove from the feed. Its items call window actions with the item's id.
 enum FeedContextMenu {
     static func present(for item: VideoItem, at card: UnsafeMutablePointer<GtkWidget>) {
         let menu = g_menu_new()!
@@ -13,6 +13,8 @@ enum FeedContextMenu {
         if item.kind == .file {
             append(menu, tr("Show in _Files"), action: "win.feed-show-in-files", id: item.id)
         }
+        // Also on web videos: choosing it says why they cannot go in.
+        append(menu, tr("Add to _Movie"), action: "win.add-to-movie", id: item.id)
         append(menu, tr("_Remove from Feed"), action: "win.feed-remove", id: item.id)
 
         let popover = gtk_popover_menu_new_from_model(cast(menu))!

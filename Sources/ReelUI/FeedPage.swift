@@ -37,6 +37,22 @@ final class FeedPage {
     private var cards: [UnsafeMutableRawPointer: FeedCard] = [:]   // by GtkListItem
     private var reportedFirstCards = false
     private(set) var query = FeedQuery()
+    /// The cards chosen for a movie, and whether clicks choose cards rather
+    /// than play them (the header's Select button, Ctrl+click, Shift+click).
+    private(set) var selection = FeedSelection()
+    private let selectionBar: UnsafeMutablePointer<GtkWidget>
+    private let selectionCount: UnsafeMutablePointer<GtkWidget>
+    private let makeMovie: UnsafeMutablePointer<GtkWidget>
+    var isSelecting = false {
+        didSet {
+            guard isSelecting != oldValue else { return }
+            if !isSelecting { selection.clear() }
+            selectionChanged()
+            onSelectingChange?(isSelecting)
+        }
+    }
+    /// Selection mode began or ended here (Ctrl+click, Escape).
+    var onSelectingChange: ((Bool) -> Void)?
 
     /// Called when a card is activated (click, Enter).
     var onActivate: ((VideoItem) -> Void)?
@@ -56,6 +72,10 @@ final class FeedPage {
         stripSlot = layout.widget("strip-slot", gtk_revealer_get_type())
         stack = OpaquePointer(layout.widget("stack", gtk_stack_get_type()))
         grid = layout.widget("grid", gtk_grid_view_get_type())
+        selectionBar = layout.widget("selection-bar", gtk_revealer_get_type())
+        selectionCount = layout.widget("selection-count", gtk_label_get_type())
+        makeMovie = layout.widget("make-movie", gtk_button_get_type())
+        UnnamedButtons.nameByLabel(makeMovie)
         let scroller = layout.widget("scroller", gtk_scrolled_window_get_type())
         for page in ["empty-page", "no-results-page", "loading-page"] {
             StatusPage.withoutScrollStop(layout.widget(page, adw_status_page_get_type()))
@@ -70,6 +90,7 @@ final class FeedPage {
 
         setUpGrid(factory: factory)
         setUpSearch()
+        setUpSelection()
         watchScrolling(scroller)
         StackPages.show(stack, "loading")
     }
@@ -151,6 +172,9 @@ final class FeedPage {
             let old = shown
             shown = visible   // bind handlers read it during the splice
             splice(from: old, to: visible)
+            let before = selection
+            selection.follow(visible)
+            if selection != before { selectionChanged() }
         }
         let page: String
         if !order.isEmpty && visible.isEmpty {
@@ -248,6 +272,7 @@ final class FeedPage {
             self.cards[listItem] = card
             gtk_list_item_set_child(cast(listItem), card.widget)
             self.attachContextMenu(to: card)
+            self.attachSelectionClick(to: card)
         }
         Signals.connect(factory, "bind") { [unowned self] args in
             guard let listItem = args.pointer(1), let card = self.cards[listItem],
@@ -255,6 +280,7 @@ final class FeedPage {
                   let id = String(borrowingGString: gtk_string_object_get_string(OpaquePointer(object))),
                   let item = self.items[id] else { return }
             card.show(item, thumbnail: self.thumbnails[id])
+            card.setChosen(self.selection.contains(id))
             self.scheduleVisibleReport()
             if !self.reportedFirstCards {
                 self.reportedFirstCards = true
@@ -270,6 +296,11 @@ final class FeedPage {
         Signals.connect(grid, "activate") { [unowned self] args in
             let position = Int(args.uint(1))
             guard position < self.shown.count, let item = self.items[self.shown[position]] else { return }
+            // Enter on a card chooses it while selecting.
+            if self.isSelecting {
+                self.choose(item.id, .toggle)
+                return
+            }
             self.onActivate?(item)
         }
     }
@@ -381,10 +412,14 @@ final class FeedPage {
         // search bar itself only hears it in its entry).
         let escape = gtk_event_controller_key_new()!
         Signals.connect(UnsafeMutableRawPointer(escape), "key-pressed") { [unowned self] args in
-            guard args.uint(1) == UInt32(GDK_KEY_Escape), gtk_search_bar_get_search_mode(cast(self.searchBar)) != 0 else {
-                return args.setReturn(false)
+            guard args.uint(1) == UInt32(GDK_KEY_Escape) else { return args.setReturn(false) }
+            if gtk_search_bar_get_search_mode(cast(self.searchBar)) != 0 {
+                gtk_search_bar_set_search_mode(cast(self.searchBar), 0)
+                return args.setReturn(true)
             }
-            gtk_search_bar_set_search_mode(cast(self.searchBar), 0)
+            // Then Escape leaves selection mode.
+            guard self.isSelecting else { return args.setReturn(false) }
+            self.isSelecting = false
             args.setReturn(true)
         }
         gtk_widget_add_controller(widget, escape)
@@ -409,6 +444,75 @@ final class FeedPage {
         let open = gtk_search_bar_get_search_mode(cast(searchBar)) == 0
         gtk_search_bar_set_search_mode(cast(searchBar), open ? 1 : 0)
         if open { gtk_widget_grab_focus(searchEntry) }
+    }
+
+    // MARK: Selection
+
+    /// The chosen items, in the feed's order.
+    var selectedItems: [VideoItem] { selection.ids.compactMap { items[$0] } }
+
+    private func setUpSelection() {
+        let group = g_simple_action_group_new()!
+        let actions = ActionGroup(map: UnsafeMutableRawPointer(group))
+        let selectAll = actions.add("select-all") { [unowned self] in
+            guard !self.shown.isEmpty else { return }
+            self.isSelecting = true
+            self.selection.selectAll()
+            self.selectionChanged()
+        }
+        gtk_widget_insert_action_group(widget, "feed", OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(group))
+        // Before the grid, which takes Ctrl+A for a selection it does not
+        // have; but the search entry keeps its own Ctrl+A: the action is
+        // off while a text field has the focus, and a disabled action lets
+        // the key through.
+        ScopedShortcuts.attach(scope: "feed", to: widget, capture: true)
+        Signals.connect(widget, "realize") { [unowned self] in
+            guard let root = gtk_widget_get_root(self.widget) else { return }
+            Signals.connect(UnsafeMutableRawPointer(root), "notify::focus-widget") {
+                let typing = gtk_root_get_focus(root).map { gtk_widget_get_ancestor($0, gtk_text_get_type()) != nil } ?? false
+                g_simple_action_set_enabled(selectAll, typing ? 0 : 1)
+            }
+        }
+    }
+
+    /// Ctrl+click and Shift+click choose cards (starting selection mode);
+    /// while selecting, a plain click does too. Any other click plays.
+    private func attachSelectionClick(to card: FeedCard) {
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, 1)
+        Signals.connect(click, "pressed") { [unowned self, unowned card] in
+            let state = gtk_event_controller_get_current_event_state(click).rawValue
+            let shift = state & GDK_SHIFT_MASK.rawValue != 0
+            let control = state & GDK_CONTROL_MASK.rawValue != 0
+            guard let id = card.itemID, shift || control || self.isSelecting else {
+                gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_DENIED)
+                return
+            }
+            // Claimed: the grid's cell does not play the card.
+            gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_CLAIMED)
+            if let cell = card.cell { gtk_widget_grab_focus(cell) }
+            self.isSelecting = true
+            self.choose(id, shift ? .extend : .toggle)
+        }
+        gtk_widget_add_controller(card.widget, click)
+    }
+
+    private func choose(_ id: String, _ kind: FeedSelection.Click) {
+        selection.click(id, kind)
+        selectionChanged()
+    }
+
+    private func selectionChanged() {
+        for card in cards.values {
+            card.setChosen(card.itemID.map { selection.contains($0) } ?? false)
+        }
+        let count = selection.count
+        let text = count == 0 ? tr("Choose videos for a movie")
+            : CoreText.format(ntr("%s video selected", "%s videos selected", count), [String(count)])
+        gtk_label_set_text(cast(selectionCount), text)
+        gtk_widget_set_sensitive(makeMovie, count > 0 ? 1 : 0)
+        gtk_revealer_set_reveal_child(cast(selectionBar), isSelecting ? 1 : 0)
     }
 
     // MARK: Progress

@@ -16,6 +16,9 @@ final class MainWindow {
     private let toasts: OpaquePointer
     private let playerPage: PlayerPage
     private let cameraPage: CameraPage
+    private let moviePage = MoviePage()
+    /// The primary menu's list of saved movies.
+    private let moviesMenu = g_menu_new()!
     private let strip = PreviewStrip()
     private var stripClips: [String] = []
     private let settingWatch: SettingWatch
@@ -55,6 +58,7 @@ final class MainWindow {
         gtk_stack_add_named(stack, feedPage.widget, "feed")
         gtk_stack_add_named(stack, playerPage.widget, "video")
         gtk_stack_add_named(stack, cameraPage.widget, "camera")
+        gtk_stack_add_named(stack, moviePage.widget, "movie")
         let header = layout.widget("header", adw_header_bar_get_type())
         self.header = header
         setUpHeaderBar(header)
@@ -82,6 +86,7 @@ final class MainWindow {
         window.connect("notify::fullscreened") { [weak self] in self?.mpris?.setNeedsRefresh() }
         cameraPage.onClose = { [weak self] in self?.showFeed() }
         cameraPage.onToast = { [weak self] text, button in self?.showToast(text, button: button) }
+        setUpMovies()
 
         window.connect("close-request") { [weak self] args in
             guard let self else { return }
@@ -170,6 +175,25 @@ final class MainWindow {
             guard let self else { return }
             FileManager1.show(fileURI: id, parent: self.gtkWindow)
         })
+        actions.add("make-movie") { [weak self] in
+            guard let self else { return }
+            let items = self.feedPage.selectedItems
+            self.feedPage.isSelecting = false
+            self.makeMovie(from: items, adding: false)
+        }
+        actions.add("add-to-movie", withString: { [weak self] id in
+            guard let self, let item = self.feed.item(withID: id) else { return }
+            self.makeMovie(from: [item], adding: true)
+        })
+        actions.add("new-movie") { [weak self] in
+            self?.moviePage.start(with: [])
+            self?.showMovie()
+        }
+        actions.add("open-movie", withString: { [weak self] id in
+            guard let self, let document = MovieStore(folder: MoviePage.folder).load(id) else { return }
+            self.moviePage.open(document)
+            self.showMovie()
+        })
         actions.add("feed-remove", withString: { [weak self] id in
             guard let self, let item = self.feed.item(withID: id) else { return }
             self.feed.remove(item)
@@ -188,6 +212,7 @@ final class MainWindow {
     var shortcutPage: ShortcutPage {
         let page = visiblePage
         if page == "camera" { return .camera }
+        if page == "movie" { return .movie }
         return miniWindow != nil || page == "video" ? .player : .app
     }
 
@@ -217,6 +242,13 @@ final class MainWindow {
             query.section = section
             self.feedPage.setQuery(query)
         })
+        let select = layout.widget("select", gtk_toggle_button_get_type())
+        Signals.connect(select, "toggled") { [weak self] in
+            self?.feedPage.isSelecting = gtk_toggle_button_get_active(cast(select)) != 0
+        }
+        feedPage.onSelectingChange = { on in
+            if (gtk_toggle_button_get_active(cast(select)) != 0) != on { gtk_toggle_button_set_active(cast(select), on ? 1 : 0) }
+        }
         let search = layout.widget("search", gtk_toggle_button_get_type())
         g_object_bind_property(UnsafeMutableRawPointer(search), "active", UnsafeMutableRawPointer(feedPage.searchBar),
                                "search-mode-enabled", GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
@@ -228,6 +260,8 @@ final class MainWindow {
     private func showFeed() {
         let played = playerPage.address
         cameraPage.close()
+        moviePage.close()
+        updateMoviesMenu()
         playerPage.stop()
         dismissMiniWindow()
         strip.setOtherPlayback(false)
@@ -257,6 +291,7 @@ final class MainWindow {
                       gtk_window_is_active(self.gtkWindow) != 0 else { return }
                 switch self.visiblePage {
                 case "camera": self.cameraPage.focusDefault()
+                case "movie": self.moviePage.focusDefault()
                 case "video": self.playerPage.focusDefault()
                 default: break
                 }
@@ -294,6 +329,7 @@ final class MainWindow {
     /// the strip pauses) and the window stays as it is.
     private func showCamera(mode: CaptureMode? = nil) {
         rememberFeedFocus()
+        moviePage.close()
         playerPage.stop()
         dismissMiniWindow()
         if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
@@ -314,9 +350,78 @@ final class MainWindow {
         if let header { gtk_widget_set_visible(header, 0) }
         gtk_widget_add_css_class(window.cast(), "reel-playing")
         feedPage.captureKeys(from: nil)
+        moviePage.close()
         StackPages.show(stack, "video")
         strip.setOtherPlayback(true)
         gtk_window_fullscreen(gtkWindow)
+    }
+
+    // MARK: Movies
+
+    private func setUpMovies() {
+        moviePage.onClose = { [weak self] in self?.showFeed() }
+        moviePage.onToast = { [weak self] text, button in self?.showToast(text, button: button) }
+        moviePage.window = { [weak self] in self?.gtkWindow }
+        let cache = ThumbnailCache()
+        moviePage.thumbnail = { uri in cache.existing(for: uri) }
+        moviePage.title = { [weak self] uri in self?.feed.item(withID: uri)?.title }
+        let menu = OpaquePointer(layout.object("movies-menu", g_menu_get_type()))
+        g_menu_append_section(menu, nil, cast(moviesMenu))
+        updateMoviesMenu()
+        // Listed anew as the menu opens: the feed has the clips' titles by
+        // then, and another window may have saved a movie.
+        let button = layout.widget("primary-menu-button", gtk_menu_button_get_type())
+        if let popover = gtk_menu_button_get_popover(cast(button)) {
+            Signals.connect(popover, "show") { [weak self] in self?.updateMoviesMenu() }
+        }
+    }
+
+    /// The saved movies, newest first, under Movies in the primary menu.
+    private func updateMoviesMenu() {
+        g_menu_remove_all(moviesMenu)
+        for (document, _) in MovieStore(folder: MoviePage.folder).all().prefix(10) {
+            let count = document.edit.clips.count
+            let name = document.edit.clips.first.flatMap { feed.item(withID: $0.uri)?.title } ?? document.title
+            let label = CoreText.format(ntr("%s (%s clip)", "%s (%s clips)", count), [name, String(count)])
+            let item = g_menu_item_new(label, nil)!
+            g_menu_item_set_action_and_target_value(item, "win.open-movie", g_variant_new_string(document.id))
+            g_menu_append_item(moviesMenu, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+    }
+
+    /// A movie from feed items: the local files that play; the others are
+    /// refused with the reason, in a toast.
+    private func makeMovie(from items: [VideoItem], adding: Bool) {
+        let sorted = MovieCandidate.sort(items)
+        if let (item, verdict) = sorted.refused.first, let refusal = verdict.refusal {
+            var text = CoreText.format(tr(refusal), [DisplayText.isolated(item.title)])
+            if sorted.refused.count > 1 {
+                text += " " + CoreText.format(ntr("%s more video was left out.", "%s more videos were left out.", sorted.refused.count - 1),
+                                              [String(sorted.refused.count - 1)])
+            }
+            showToast(text)
+        }
+        guard !sorted.accepted.isEmpty else { return }
+        let uris = sorted.accepted.map(\.uri)
+        if adding { moviePage.add(uris) } else { moviePage.start(with: uris) }
+        showMovie()
+    }
+
+    /// The movie page has its own bar, like the camera's; playback stops.
+    private func showMovie() {
+        rememberFeedFocus()
+        cameraPage.close()
+        playerPage.stop()
+        dismissMiniWindow()
+        if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
+        if let header { gtk_widget_set_visible(header, 0) }
+        gtk_widget_remove_css_class(window.cast(), "reel-playing")
+        feedPage.captureKeys(from: nil)
+        strip.setOtherPlayback(true)
+        StackPages.show(stack, "movie")
+        moviePage.focusDefault()
+        mpris?.setNeedsRefresh()
     }
 
     // MARK: Picture in picture

@@ -17,6 +17,14 @@ final class PreferencesWindow {
     private let watch: SettingWatch
     private var chooser: ObjectRef?
 
+    /// Each save folder's buttons in preferences.ui: choose a folder, and
+    /// go back to the standard one.
+    private static let folderButtons: [SettingKey: (choose: String, reset: String)] = [
+        .photosFolder: ("photos-folder-choose", "photos-folder-reset"),
+        .recordingsFolder: ("recordings-folder-choose", "recordings-folder-reset"),
+        .moviesFolder: ("movies-folder-choose", "movies-folder-reset"),
+    ]
+
     init(over parent: UnsafeMutablePointer<GtkWindow>, settings: Settings) {
         self.settings = settings
         layout = UIFile("preferences.ui")
@@ -46,11 +54,11 @@ final class PreferencesWindow {
         PreferencesWindow.bindChoices(.deinterlace, layout.widget("deinterlace", adw_combo_row_get_type()), settings,
                                       Deinterlacing.allCases.map { ($0.rawValue, tr($0.title)) })
         for (kind, key) in ChosenFolders.keys {
-            let name = key.rawValue
-            Signals.connect(UnsafeMutableRawPointer(layout.widget("\(name)-choose", gtk_button_get_type())), "clicked") {
+            let buttons = PreferencesWindow.folderButtons[key]!
+            Signals.connect(UnsafeMutableRawPointer(layout.widget(buttons.choose, gtk_button_get_type())), "clicked") {
                 [weak self] in self?.chooseFolder(for: kind, key: key)
             }
-            Signals.connect(UnsafeMutableRawPointer(layout.widget("\(name)-reset", gtk_button_get_type())), "clicked") {
+            Signals.connect(UnsafeMutableRawPointer(layout.widget(buttons.reset, gtk_button_get_type())), "clicked") {
                 [weak self] in _ = self?.settings.setString(key, "")
             }
             watch.on(key) { [unowned self] in self.showFolder(kind, key: key) }
@@ -67,7 +75,8 @@ final class PreferencesWindow {
         let folders = ChosenFolders.current(settings)
         let place = SaveFolders.displayPath(folders.folder(for: kind), home: String(cString: g_get_home_dir()))
         adw_action_row_set_subtitle(cast(layout.widget(key.rawValue, adw_action_row_get_type())), place)
-        gtk_widget_set_visible(layout.widget("\(key.rawValue)-reset", gtk_button_get_type()), folders.isChosen(kind) ? 1 : 0)
+        gtk_widget_set_visible(layout.widget(PreferencesWindow.folderButtons[key]!.reset, gtk_button_get_type()),
+                               folders.isChosen(kind) ? 1 : 0)
     }
 
     /// The folder chooser (a portal's inside a Flatpak), opened on the

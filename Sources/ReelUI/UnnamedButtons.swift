@@ -25,6 +25,14 @@ enum UnnamedButtons {
         }
     }
 
+    /// One button with a mnemonic label that Reel lays out itself, named by
+    /// its label as read ("Make Movie…", not "_Make Movie… Make Movie…").
+    static func nameByLabel(_ button: UnsafeMutablePointer<GtkWidget>) {
+        guard let label = gtk_button_get_label(cast(button)) else { return }
+        gtk_accessible_reset_relation(OpaquePointer(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        AccessibleLabel.set(button, MnemonicText.plain(String(cString: label)))
+    }
+
     /// The buttons of the toasts `overlay` shows now (libadwaita makes a
     /// toast's widget when it shows), not those of the page under them.
     static func nameToasts(in overlay: OpaquePointer) {

@@ -6,7 +6,7 @@ final class ShortcutTableTests: XCTestCase {
         let actions = ShortcutTable.all.map(\.action)
         XCTAssertEqual(Set(actions).count, actions.count, "an action is listed twice")
         for shortcut in ShortcutTable.all {
-            XCTAssertTrue(["app", "win", "player", "strip", "pip", "camera"].contains(shortcut.scope), "\(shortcut.action) has no known scope")
+            XCTAssertTrue(["app", "win", "player", "strip", "pip", "camera", "feed", "movie"].contains(shortcut.scope), "\(shortcut.action) has no known scope")
             if let arguments = shortcut.arguments { XCTAssertEqual(arguments.count, shortcut.accelerators.count) }
             XCTAssertFalse(shortcut.actionName.isEmpty)
             // GAction names: letters, digits, '-' and '.'.
@@ -18,9 +18,10 @@ final class ShortcutTableTests: XCTestCase {
     func testNoKeyIsBoundTwiceInOneScope() {
         // The strip's keys act only while it has the focus, the mini
         // window's only in that window, the camera's only on its page; so
+        // (the feed's while it has the focus, the movie page's on it)
         // they may share a key (Space) with the player and each other, but
         // not with the app's keys, which work in every window.
-        let local: Set = ["strip", "pip", "camera"]
+        let local: Set = ["strip", "pip", "camera", "feed", "movie"]
         for scope in Set(ShortcutTable.all.map(\.scope)) {
             let keys = ShortcutTable.all.filter { other in
                 if local.contains(scope) { return other.scope == scope || other.scope == "app" }

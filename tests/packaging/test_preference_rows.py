@@ -46,8 +46,7 @@ def taken_ids() -> set:
 
 def folder_keys() -> set:
     """The keys of the save folders' rows: ChosenFolders.keys names their
-    SettingKey cases, and PreferencesWindow takes each row's buttons by the
-    key's name."""
+    SettingKey cases, and PreferencesWindow takes each row's buttons by id."""
     raw = dict(re.findall(r'case (\w+) = "([a-z-]+)"', SETTING_KEYS.read_text()))
     listing = FOLDERS.read_text().split("static let keys", 1)[1].split("= [", 1)[1].split("]", 1)[0]
     return {raw[case] for case in re.findall(r"\.(\w+Folder)\b", listing)}
@@ -68,7 +67,8 @@ def test_every_key_has_a_row_or_a_reason():
         if f"{key}-choose" in ids:  # a folder: a button to choose it, one to reset it
             assert f"{key}-reset" in ids, f"the row {key} has no {key}-reset"
             assert key in folder_keys(), f"ChosenFolders.keys does not list {key}, so its row does nothing"
-            assert '"\\(name)-choose"' in CODE.read_text() and '"\\(name)-reset"' in CODE.read_text()
+            assert f'"{key}-choose"' in CODE.read_text() and f'"{key}-reset"' in CODE.read_text(), \
+                f"PreferencesWindow.swift never takes {key}'s buttons"
             continue
         bound = key if row_class == "AdwComboRow" else f"{key}-switch"
         assert bound in ids, f"the row {key} has no {bound}"

@@ -5,6 +5,7 @@ sample library and a test camera: `tools/screenshots`. Not part of the suite
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from pathlib import Path
@@ -51,3 +52,20 @@ def test_feed_player_mini_window_and_camera(launch_ready, artifacts, tmp_path, w
     trace.wait("camera-open", timeout=APP_TIMEOUT)
     time.sleep(2)
     shoot(app, "camera")
+
+
+def test_movie_maker(launch_ready, artifacts):
+    """The movie page, three sample clips in it, the first one's picture shown."""
+    app, win = launch_ready(samples=True)
+    titles = ("Morning on the Bay", "Tram 28", "Spice Market")
+    for title in titles:
+        app.find(win, role="label", name=title, timeout=120)
+    time.sleep(4)  # the cards' pictures, which the filmstrip shows too
+    app.click(app.find(win, role="push button", name="Select"))
+    for title in titles:
+        app.click(app.find(win, role="label", name=title))
+    app.click(app.find(win, role="push button", name="Make Movie…"))
+    app.find(win, role="push button", name=re.compile(r"^Clip 3 of 3: "), timeout=APP_TIMEOUT)
+    app.desktop.move_pointer(1, 1)
+    time.sleep(3)  # the preview's first picture
+    shoot(app, "movie")

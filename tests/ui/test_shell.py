@@ -52,10 +52,10 @@ def test_main_window_shows_empty_state(launch_ready):
 
 
 def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src, tmp_path):
-    """Three pages, opened on the one for what the user is doing: the feed's
+    """Four pages, opened on the one for what the user is doing: the feed's
     keys from the feed, the player's (and the mini window's) from the player,
-    the camera's from the camera. Between them every title of the shortcut
-    table shows."""
+    the camera's from the camera, the movie maker's from the movie page.
+    Between them every title of the shortcut table shows."""
     source = reel_src / "Sources" / "ReelCore" / "ShortcutTable.swift"
     assert source.is_file(), f"{source} not found (set REEL_SRC to the source tree)"
     titles = shortcut_titles(source)
@@ -86,7 +86,19 @@ def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src, tmp_path)
     app.find(main, name="No Camera Found", timeout=APP_TIMEOUT)
     camera = shown_page(app, main, "camera")
     assert "Take Photo, Start or Stop Recording" in camera and "Back 5 Seconds" not in camera, sorted(camera)
-    missing = [t for t in titles if t not in feed | player | camera]
+    app.kill()
+    # The movie page's, from the movie page (Main Menu › Movies › New Movie,
+    # by keys: a popover's items report no place on screen to click).
+    app, main = launch_ready()
+    app.click(app.find(main, role="push button", name="Main Menu"))
+    app.find(main, role="menu item", name="Movies", timeout=APP_TIMEOUT)
+    app.desktop.xdotool("key", "--delay", "150", "Down", "Down", "Return")
+    app.find(main, role="menu item", name="New Movie", timeout=APP_TIMEOUT, visible=False)
+    app.desktop.xdotool("key", "--delay", "150", "Down", "Return")
+    app.find(main, role="push button", name="Back to the Feed", timeout=APP_TIMEOUT)
+    movie = shown_page(app, main, "movie")
+    assert "Move Clip Earlier" in movie and "Open Video" not in movie, sorted(movie)
+    missing = [t for t in titles if t not in feed | player | camera | movie]
     assert not missing, f"listed on no page: {missing}"
 
 

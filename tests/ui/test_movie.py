@@ -1,0 +1,239 @@
+"""The movie maker, driven as a person drives it: three clips chosen in the
+feed's selection mode, Make Movie, reordered and trimmed with the keys,
+exported with the real GES pipeline (the progress bar seen on screen), the
+movie found in the feed and played; music chosen in the file chooser,
+saved and undone; a web video refused with its reason;
+and a movie being edited found again under Movies after `kill -9`, its
+missing file named and its export refused.
+
+The clips are short (two seconds) so the export takes seconds."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from harness import APP_TIMEOUT, extents, find_all, node_name, wait_until, words_on_screen
+from soundserver import NO_SOUND_ENV
+
+import gi
+
+gi.require_version("Gst", "1.0")
+gi.require_version("GstPbutils", "1.0")
+from gi.repository import Gst, GstPbutils  # noqa: E402
+
+Gst.init(None)
+
+CLIPS = ("Harbour", "Tram", "Beach")
+RATE = 25
+
+
+@pytest.fixture(scope="module")
+def clips(tmp_path_factory) -> Path:
+    """Three two-second clips (320x180, 25 fps, H.264 + AAC), each its own pattern."""
+    folder = tmp_path_factory.mktemp("clips")
+    for name, pattern in zip(CLIPS, ("smpte", "ball", "snow")):
+        subprocess.run(["gst-launch-1.0", "-q", "videotestsrc", "num-buffers=50", f"pattern={pattern}", "!",
+                        f"video/x-raw,width=320,height=180,framerate={RATE}/1", "!", "x264enc", "speed-preset=ultrafast",
+                        "!", "mux.", "audiotestsrc", "num-buffers=90", "!", "audioconvert", "!", "avenc_aac", "!", "mux.",
+                        "mp4mux", "name=mux", "!", "filesink", f"location={folder / (name + '.mp4')}"],
+                       check=True, timeout=120, stdout=subprocess.DEVNULL)
+    return folder
+
+
+def clip_folder(profile: Path) -> Path:
+    return profile / "home" / "Videos" / "Clips"
+
+
+def put_clips(profile: Path, clips: Path) -> Path:
+    videos = clip_folder(profile)
+    videos.mkdir(parents=True, exist_ok=True)
+    for name in CLIPS:
+        (videos / f"{name}.mp4").write_bytes((clips / f"{name}.mp4").read_bytes())
+    return videos
+
+
+def movies_folder(profile: Path) -> Path:
+    return profile / "data" / "reel" / "movies"
+
+
+def saved_edit(profile: Path) -> dict:
+    files = list(movies_folder(profile).glob("*.json"))
+    assert len(files) == 1, files
+    return json.loads(files[0].read_text())
+
+
+def strip_names(win) -> list:
+    """The filmstrip's clips in order, from their accessible names."""
+    found = []
+    for node in find_all(win, role="push button", name=re.compile(r"^Clip \d+ of \d+: "), visible=True):
+        match = re.match(r"^Clip (\d+) of \d+: (.+), \d+:\d\d", node_name(node))
+        found.append((int(match.group(1)), match.group(2)))
+    return [name for _, name in sorted(found)]
+
+
+def visible(app, node, name: str) -> None:
+    """The node's words are drawn (a bar may still be sliding in)."""
+    def drawn():
+        sd, _ = words_on_screen(app, node, app.screenshot(name))
+        return sd > 0.05
+    wait_until(drawn, APP_TIMEOUT, interval=0.5, what=f"{node_name(node)!r} drawn readably")
+
+
+def choose_three(app, win, by_range: bool = False) -> list:
+    """Chooses the three cards, makes a movie; its clips in order (the
+    feed's). With the Select button and a click on each, or (by_range)
+    Ctrl+click on the first card and Shift+click on the last."""
+    for name in CLIPS:
+        app.find(win, role="label", name=name, timeout=APP_TIMEOUT)
+    if by_range:
+        cells = sorted(find_all(win, role="table cell", name=re.compile(rf"^({'|'.join(CLIPS)}), "), visible=True),
+                       key=lambda cell: extents(cell, "window")[1::-1])
+        for modifier, cell in (("ctrl", cells[0]), ("shift", cells[-1])):
+            app.desktop.move_pointer(*app.screen_center(cell))
+            app.desktop.xdotool("keydown", modifier, "click", "1", "keyup", modifier)
+    else:
+        app.click(app.find(win, role="push button", name="Select"))
+        for name in CLIPS:
+            app.click(app.find(win, role="label", name=name))
+    count = app.find(win, role="label", name="3 videos selected", timeout=APP_TIMEOUT)
+    visible(app, count, "three-selected")
+    app.click(app.find(win, role="push button", name=re.compile("Make Movie")))
+    wait_until(lambda: sorted(strip_names(win)) == sorted(CLIPS), APP_TIMEOUT, what="the three clips on the movie page")
+    return strip_names(win)
+
+
+def test_three_cards_make_a_movie_reordered_trimmed_exported_and_played(launch_ready, clips, profile):
+    # With the test's sound server: the preview's sound really plays.
+    put_clips(profile, clips)
+    app, win = launch_ready()
+    a, b, c = choose_three(app, win)
+    title = app.find(win, role="label", name=re.compile(r"^3 clips, 0:0[56]$"), timeout=APP_TIMEOUT)
+    visible(app, title, "movie-page")
+
+    # The first clip is chosen: Alt+Right moves it after the second.
+    app.key("alt+Right")
+    wait_until(lambda: strip_names(win) == [b, a, c], APP_TIMEOUT, what=f"{a} moved later")
+    # Ctrl+Z puts it back, Shift+Ctrl+Z again.
+    app.key("ctrl+z")
+    wait_until(lambda: strip_names(win) == [a, b, c], APP_TIMEOUT, what="the move undone")
+    app.key("shift+ctrl+z")
+    wait_until(lambda: strip_names(win) == [b, a, c], APP_TIMEOUT, what="the move redone")
+
+    # The moved clip (now second, still chosen): its end three frames
+    # earlier, its start one second later.
+    app.key("o", "comma", "comma", "comma")
+    app.key("i", "shift+period")
+    def trimmed():
+        clip = next(clip for clip in saved_edit(profile)["clips"] if clip["uri"].endswith(f"/{a}.mp4"))
+        return clip if clip["trimIn"] > 0 else None
+    clip = wait_until(trimmed, APP_TIMEOUT, what="the trim saved")
+    frame = 1_000_000_000 // RATE
+    # The file ends with its sound, a little after its last frame starts:
+    # three frames off the end leaves the frames before the last three.
+    frames = (clip["sourceDuration"] - 1) // frame + 1
+    assert clip["trimIn"] == RATE * frame, "one second in"
+    assert clip["trimOut"] == (frames - 3) * frame, "three frames earlier"
+    assert [Path(clip["uri"]).stem for clip in saved_edit(profile)["clips"]] == [b, a, c]
+
+    # The preview plays (Space) and pauses again: its clock moves on.
+    app.key("space")
+    app.find(win, role="label", name=re.compile(r"^0:0[1-9] / 0:0\d$"), timeout=APP_TIMEOUT)
+    app.key("space")
+    app.find(win, role="push button", name="Play", timeout=APP_TIMEOUT)
+
+    # Export: the progress shows, then the toast, then the file in Videos › Reel.
+    app.key("ctrl+e")
+    bar = app.find(win, role="progress bar", name="Export Progress", timeout=APP_TIMEOUT)
+    app.screenshot("exporting")
+    toast = app.find(win, role="label", name=re.compile(r"was saved in Videos$"), timeout=120)
+    made = list((profile / "home" / "Videos" / "Reel").glob("*.mp4"))
+    assert len(made) == 1, made
+    info = GstPbutils.Discoverer.new(15 * Gst.SECOND).discover_uri(Gst.filename_to_uri(str(made[0])))
+    assert info.get_result() == GstPbutils.DiscovererResult.OK
+    expected = sum(clip["trimOut"] - clip["trimIn"] for clip in saved_edit(profile)["clips"])
+    assert abs(info.get_duration() - expected) <= frame, (info.get_duration(), expected)
+    del bar, toast
+
+    # Back in the feed the movie is a card, and it plays.
+    app.key("Escape")
+    card = app.find(win, role="label", name=made[0].stem, timeout=APP_TIMEOUT)
+    app.click(card)
+    app.find(win, role="push button", name=re.compile("^Pause"), timeout=APP_TIMEOUT)
+    app.quit()
+
+
+def test_web_video_is_refused_with_a_reason(launch_ready, clips, profile, tmp_path):
+    catalog = tmp_path / "catalog.json"
+    catalog.write_text(json.dumps({"title": "Web", "entries": [
+        {"title": "Faraway", "remote": "https://example.invalid/faraway.mp4"}]}))
+    app, win = launch_ready(args=[str(catalog)], env=NO_SOUND_ENV)
+    card = app.find(win, role="label", name="Faraway", timeout=APP_TIMEOUT)
+    app.click(card, button=3)
+    app.find(win, role="menu item", name=re.compile("Add to Movie"), timeout=APP_TIMEOUT, visible=False)
+    app.desktop.xdotool("key", "--delay", "100", "Up", "Up", "Return")
+    app.find(win, role="label", name=re.compile("is on the web. Only videos on this computer"), timeout=APP_TIMEOUT)
+    app.quit()
+
+
+def test_a_movie_being_made_survives_kill_9(launch_ready, clips, profile):
+    put_clips(profile, clips)
+    app, win = launch_ready(env=NO_SOUND_ENV)
+    a, b, c = choose_three(app, win, by_range=True)
+    app.key("Delete")
+    wait_until(lambda: strip_names(win) == [b, c], APP_TIMEOUT, what=f"{a} removed")
+    wait_until(lambda: len(saved_edit(profile)["clips"]) == 2, APP_TIMEOUT, what="the removal saved")
+    app.proc.send_signal(signal.SIGKILL)
+    app.proc.wait(timeout=10)
+    # Meanwhile one of its files goes away.
+    (clip_folder(profile) / f"{c}.mp4").unlink()
+
+    app2, win2 = launch_ready(env=NO_SOUND_ENV)
+    app2.find(win2, role="label", name=b, timeout=APP_TIMEOUT)
+    # Main Menu › Movies › the saved movie, by keys (a popover's items
+    # report no place on screen to click): Movies is the third item; in
+    # it come its heading, New Movie, then the saved movies.
+    app2.click(app2.find(win2, role="push button", name="Main Menu"))
+    app2.find(win2, role="menu item", name="Movies", timeout=APP_TIMEOUT)
+    app2.desktop.xdotool("key", "--delay", "150", "Down", "Down", "Return")
+    app2.find(win2, role="menu item", name=f"{b} (2 clips)", timeout=APP_TIMEOUT, visible=False)
+    app2.desktop.xdotool("key", "--delay", "150", "Down", "Down", "Return")
+    # A file no longer in the feed goes by its file name.
+    wait_until(lambda: strip_names(win2) == [b, f"{c}.mp4"], APP_TIMEOUT, what="the saved movie reopened")
+    # The missing file is named on the page, and the export refused.
+    banner = app2.find(win2, role="label", name=f"“{c}.mp4” is missing. Put it back, or remove it from the movie.",
+                       timeout=APP_TIMEOUT)
+    visible(app2, banner, "missing")
+    app2.key("ctrl+e")
+    app2.find(win2, role="label", name=re.compile(rf"^“{c}\.mp4” cannot be found\."), timeout=APP_TIMEOUT)
+    assert not list((profile / "home" / "Videos" / "Reel").glob("*")), "nothing written"
+    app2.quit()
+
+
+def test_music_is_chosen_in_the_file_chooser_and_saved(launch_ready, clips, profile, tmp_path):
+    music = tmp_path / "Sea breeze.ogg"
+    subprocess.run(["gst-launch-1.0", "-q", "audiotestsrc", "num-buffers=130", "wave=sine", "!", "audioconvert", "!",
+                    "vorbisenc", "!", "oggmux", "!", "filesink", f"location={music}"],
+                   check=True, timeout=60, stdout=subprocess.DEVNULL)
+    put_clips(profile, clips)
+    app, win = launch_ready(env=NO_SOUND_ENV)
+    choose_three(app, win)
+    app.click(app.find(win, role="push button", name="Choose Music"))
+    app.x_window("Choose Music")   # GTK's own dialog: there is no portal here
+    app.key("ctrl+l", window="Choose Music")
+    app.type_text(str(music), window="Choose Music")
+    app.key("Return", window="Choose Music")
+    app.find(win, role="label", name="Sea breeze.ogg", timeout=APP_TIMEOUT)
+    app.find(win, role="push button", name="Remove Music", timeout=APP_TIMEOUT)
+    saved = wait_until(lambda: saved_edit(profile).get("music"), APP_TIMEOUT, what="the music saved")
+    assert saved["uri"].endswith("Sea%20breeze.ogg") and saved["volume"] == 1
+    # Undo takes it away again.
+    app.key("ctrl+z")
+    wait_until(lambda: saved_edit(profile).get("music") is None, APP_TIMEOUT, what="the music undone")
+    app.find(win, role="label", name="No Music", timeout=APP_TIMEOUT)
+    app.quit()

@@ -104,6 +104,8 @@ public enum ShortcutTable {
         Shortcut(action: "app.quit", accelerators: ["<Control>q"], title: N_("Quit"), section: .general),
         Shortcut(action: "win.close", accelerators: ["<Control>w"], title: N_("Close Window"), section: .window),
         Shortcut(action: "player.play-pause", accelerators: ["space", "k"], title: N_("Play or Pause"), section: .playback),
+        Shortcut(action: "player.previous", accelerators: ["<Shift>p", "less"], title: N_("Previous Video"), section: .playback),
+        Shortcut(action: "player.next", accelerators: ["<Shift>n", "greater"], title: N_("Next Video"), section: .playback),
         Shortcut(action: "player.seek-backward", accelerators: ["Left"], title: N_("Back 5 Seconds"), section: .seeking),
         Shortcut(action: "player.seek-forward", accelerators: ["Right"], title: N_("Forward 5 Seconds"), section: .seeking),
         Shortcut(action: "player.jump-backward", accelerators: ["j"], title: N_("Back 15 Seconds"), section: .seeking),

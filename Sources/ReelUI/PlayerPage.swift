@@ -268,6 +268,8 @@ final class PlayerPage {
             guard let duration = self?.player?.duration else { return }
             self?.seek(to: duration * Double(percent) / 100)
         })
+        actions["previous"] = map.add("previous") { [weak self] in self?.delegate?.playerPageStep(forward: false) }
+        actions["next"] = map.add("next") { [weak self] in self?.delegate?.playerPageStep(forward: true) }
         map.add("frame-backward") { [weak self] in self?.player?.step(forward: false) }
         map.add("frame-forward") { [weak self] in self?.player?.step(forward: true) }
         map.add("volume-up") { [weak self] in self?.changeVolume(by: 0.05) }
@@ -555,15 +557,16 @@ final class PlayerPage {
         case .loop:
             player?.play()
         case .next:
-            guard let locator, let next = delegate?.playerPage(addressAfter: locator.uri) else { return }
-            MainContext.soon { [weak self] in self?.openAddress(next) }
+            MainContext.soon { [weak self] in self?.delegate?.playerPageStep(forward: true) }
         }
     }
 
-    /// Opens the next video in the same page (the end action "next").
-    private func openAddress(_ address: String) {
-        guard case .success(let next) = MediaLocator.parse(address) else { return }
-        open(next, title: next.displayName)
+    /// What plays in turn (the owner's PlayQueue): Previous and Next, their
+    /// keys and the place in the title bar follow it.
+    func setQueue(_ queue: PlayQueue) {
+        g_simple_action_set_enabled(actions["previous"], queue.hasPrevious() ? 1 : 0)
+        g_simple_action_set_enabled(actions["next"], queue.hasNext() ? 1 : 0)
+        controls.setQueue(queue)
     }
 
     /// "Connecting to example.org…" while a remote video opens; nil for a

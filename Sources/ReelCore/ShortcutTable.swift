@@ -125,6 +125,7 @@ public enum ShortcutTable {
         Shortcut(action: "player.aspect", accelerators: ["a"], title: N_("Next Aspect Mode"), section: .playback),
         Shortcut(action: "player.fullscreen", accelerators: ["f", "F11"], title: N_("Full Screen"), section: .playback),
         Shortcut(action: "player.picture-in-picture", accelerators: ["p"], title: N_("Picture in Picture"), section: .playback),
+        Shortcut(action: "player.screenshot", accelerators: ["<Control><Alt>s"], title: N_("Save a Screenshot of the Video"), section: .playback),
         Shortcut(action: "player.statistics", accelerators: ["<Control>i"], title: N_("Statistics"), section: .playback),
         Shortcut(action: "player.back", accelerators: ["Escape"], title: N_("Leave Full Screen, then Close"), section: .playback),
         Shortcut(action: "strip.toggle-sound", accelerators: ["Return", "space"], title: N_("Sound On or Off"), section: .strip),

@@ -50,6 +50,7 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case playerRate = "player-rate"
     case playerReconnect = "player-reconnect"
     case playerReconnected = "player-reconnected"
+    case playerScreenshot = "player-screenshot"
     case playerSeek = "player-seek"
     case playerSeekDone = "player-seek-done"
     case playerState = "player-state"

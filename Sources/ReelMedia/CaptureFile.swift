@@ -9,9 +9,9 @@ import ReelCore
 /// second, or another program's file, are never overwritten.
 public enum CaptureFile {
     public static func folder(for kind: CaptureKind) -> String {
-        let special = kind == .photo ? G_USER_DIRECTORY_PICTURES : G_USER_DIRECTORY_VIDEOS
+        let special = kind.isPicture ? G_USER_DIRECTORY_PICTURES : G_USER_DIRECTORY_VIDEOS
         let base = g_get_user_special_dir(special).map { String(cString: $0) }
-            ?? "\(String(cString: g_get_home_dir()))/\(kind == .photo ? "Pictures" : "Videos")"
+            ?? "\(String(cString: g_get_home_dir()))/\(kind.isPicture ? "Pictures" : "Videos")"
         return "\(base)/Reel"
     }
 

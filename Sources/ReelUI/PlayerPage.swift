@@ -340,6 +340,10 @@ final class PlayerPage {
             self?.delegate?.playerPageTogglePictureInPicture()
         }
         map.add("statistics") { [weak self] in self?.toggleStatistics() }
+        map.add("screenshot") { [weak self] in
+            guard let self, let player = self.player else { return }
+            FrameScreenshot.save(from: player.sink) { [weak self] result in self?.show(ScreenshotToast.make(result)) }
+        }
         map.add("back") { [weak self] in self?.back() }
         map.add("close") { [weak self] in self?.delegate?.playerPageClose() }
         map.add("retry") { [weak self] in

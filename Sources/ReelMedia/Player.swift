@@ -24,6 +24,8 @@ public final class Player {
         case seekDone
         /// An adaptive stream's manifest was read (its variants, live or not).
         case manifest(StreamManifest)
+        /// The file's chapters (its table of contents) were read.
+        case chapters(Chapters)
     }
 
     public let uri: String
@@ -41,6 +43,8 @@ public final class Player {
     }
 
     public var state: PlaybackState { session.state }
+    /// The file's chapters; empty until (unless) its table of contents comes.
+    public private(set) var chapters = Chapters([])
     public private(set) var rate: Double = 1
     /// Reached PLAYING once: a connection lost after that is retried.
     public var hasPlayed: Bool { session.hasPlayed }
@@ -301,6 +305,9 @@ public final class Player {
         case GST_MESSAGE_ASYNC_DONE: send(.asyncDone)
         case GST_MESSAGE_CLOCK_LOST: send(.clockLost)
         case GST_MESSAGE_TAG: handleTags(message)
+        case GST_MESSAGE_TOC:
+            chapters = TOCReader.chapters(of: message)
+            onEvent?(.chapters(chapters))
         default: break
         }
     }

@@ -29,6 +29,8 @@ final class PlayerControls {
     /// several videos play in turn (PlayQueue).
     private let queueButtons: [UnsafeMutablePointer<GtkWidget>]
     private let queuePlace: UnsafeMutablePointer<GtkWidget>
+    /// The Chapters menu (ChapterControls fills it).
+    let chaptersButton: UnsafeMutablePointer<GtkWidget>
     /// The file holds the bars and menus for as long as the controls live.
     private let layout: UIFile
     /// The position in words, as last told to screen readers.
@@ -52,6 +54,7 @@ final class PlayerControls {
         let aspectButton = layout.widget("aspect", gtk_menu_button_get_type())
         queueButtons = [layout.widget("previous", gtk_button_get_type()), layout.widget("next", gtk_button_get_type())]
         queuePlace = layout.widget("queue-place", gtk_label_get_type())
+        chaptersButton = layout.widget("chapters", gtk_menu_button_get_type())
         gtk_menu_button_set_menu_model(cast(speedButton), PlayerControls.speedMenu())
         gtk_menu_button_set_menu_model(cast(qualityButton), PlayerControls.qualityMenu())
         gtk_menu_button_set_menu_model(cast(aspectButton), PlayerControls.aspectMenu())
@@ -59,7 +62,7 @@ final class PlayerControls {
                             with: PlayerControls.choiceMenu("player.end-action", EndAction.allCases.map { (tr($0.title), $0.rawValue) }))
         PlayerControls.fill(layout.object("deinterlacing", g_menu_get_type()),
                             with: PlayerControls.choiceMenu("player.deinterlace", Deinterlacing.allCases.map { (tr($0.title), $0.rawValue) }))
-        menuButtons = [qualityButton, speedButton, aspectButton, layout.widget("more", gtk_menu_button_get_type())]
+        menuButtons = [chaptersButton, qualityButton, speedButton, aspectButton, layout.widget("more", gtk_menu_button_get_type())]
         // Names that follow the state, as they start.
         setPlaying(false)
         IconButton.describe(muteButton, tr("Mute"))

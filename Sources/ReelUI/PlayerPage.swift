@@ -26,6 +26,7 @@ final class PlayerPage {
     /// window's while the video plays there.
     private var screen: VideoView
     private let controls = PlayerControls()
+    private let chapterControls: ChapterControls
     private let topRevealer: OpaquePointer
     private let bottomRevealer: OpaquePointer
     private let bufferingLabel: UnsafeMutablePointer<GtkWidget>
@@ -71,6 +72,7 @@ final class PlayerPage {
         self.settings = settings
         settingWatch = SettingWatch(settings)
         screen = view
+        chapterControls = ChapterControls(seekBar: controls.seekBar, button: controls.chaptersButton)
         layout = UIFile("player-page.ui")
         toasts = OpaquePointer(layout.widget("toasts", adw_toast_overlay_get_type()))
         stack = OpaquePointer(layout.widget("stack", gtk_stack_get_type()))
@@ -145,6 +147,7 @@ final class PlayerPage {
         controls.setSound(volume: player.volume, muted: player.isMuted)
         controls.setPlaying(true)
         controls.setPosition(0, duration: nil)
+        chapterControls.show(player.chapters)
         if !player.hasAudioOutput {
             toast(tr("No sound output was found: the video plays without sound."))
         }
@@ -270,6 +273,20 @@ final class PlayerPage {
         })
         actions["previous"] = map.add("previous") { [weak self] in self?.delegate?.playerPageStep(forward: false) }
         actions["next"] = map.add("next") { [weak self] in self?.delegate?.playerPageStep(forward: true) }
+        map.add("previous-chapter") { [weak self] in
+            guard let self, let player = self.player,
+                  let start = self.chapterControls.chapters.previousStart(before: player.position ?? 0) else { return }
+            self.seek(to: start)
+        }
+        map.add("next-chapter") { [weak self] in
+            guard let self, let player = self.player,
+                  let start = self.chapterControls.chapters.nextStart(after: player.position ?? 0) else { return }
+            self.seek(to: start)
+        }
+        map.add("chapter", withInt: { [weak self] index in
+            guard let self, self.chapterControls.chapters.all.indices.contains(index) else { return }
+            self.seek(to: self.chapterControls.chapters.all[index].start)
+        })
         map.add("frame-backward") { [weak self] in self?.player?.step(forward: false) }
         map.add("frame-forward") { [weak self] in self?.player?.step(forward: true) }
         map.add("volume-up") { [weak self] in self?.changeVolume(by: 0.05) }
@@ -517,6 +534,7 @@ final class PlayerPage {
         case .buffering(let percent): buffering(percent)
         case .duration: refreshPosition()
         case .manifest(let manifest): controls.setQualities(available: manifest.variants.count > 1)
+        case .chapters(let chapters): chapterControls.show(chapters)
         case .seekDone:
             guard let position = player?.position else { return }
             Trace.shared.event(.playerSeekDone, ["position": position])
@@ -663,6 +681,9 @@ final class PlayerPage {
             CoreText.format(tr("Dropped frames: %s"), ["\(stats.droppedFrames)"]),
             CoreText.format(tr("Buffer: %s"), [stats.bufferLevel.map { "\($0) %" } ?? dash]),
         ]
+        if let title = chapterControls.title(at: player?.position ?? 0) {
+            lines.append(CoreText.format(tr("Chapter: %s"), [title]))
+        }
         if let variant = stats.variant {
             let size = variant.height.map { "\($0)p" } ?? dash
             lines.append(CoreText.format(tr("Variant: %s"), ["\(size), " + String(format: "%.1f Mbit/s", Double(variant.bandwidth) / 1e6)]))

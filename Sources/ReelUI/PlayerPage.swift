@@ -27,6 +27,8 @@ final class PlayerPage {
     private var screen: VideoView
     private let controls = PlayerControls()
     private let chapterControls: ChapterControls
+    /// The cover and tags of sound without a picture, under the bars.
+    private let audioCover = AudioCover()
     private let topRevealer: OpaquePointer
     private let bottomRevealer: OpaquePointer
     private let bufferingLabel: UnsafeMutablePointer<GtkWidget>
@@ -64,6 +66,9 @@ final class PlayerPage {
     private var track = 0
     /// The video's freedesktop thumbnail, MPRIS's art, when one exists.
     private var artURL: String?
+    /// The title the video was opened with (an audio file's title tag
+    /// replaces it in the title bar).
+    private var openedTitle = ""
 
     /// The main window: where the page reports and what it asks.
     weak var delegate: PlayerPageDelegate?
@@ -87,6 +92,8 @@ final class PlayerPage {
         gtk_style_context_add_provider_for_display(gtk_widget_get_display(widget), cast(toastStyle),
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         gtk_overlay_set_child(cast(overlay), view.widget)
+        gtk_overlay_add_overlay(cast(overlay), audioCover.widget)
+        gtk_widget_insert_after(audioCover.widget, overlay, view.widget)
         gtk_revealer_set_child(topRevealer, controls.top)
         gtk_revealer_set_child(bottomRevealer, controls.bottom)
         StatusPage.withoutScrollStop(errorPage)
@@ -148,6 +155,8 @@ final class PlayerPage {
         controls.setPlaying(true)
         controls.setPosition(0, duration: nil)
         chapterControls.show(player.chapters)
+        audioCover.hide()
+        openedTitle = title
         if !player.hasAudioOutput {
             toast(tr("No sound output was found: the video plays without sound."))
         }
@@ -535,6 +544,7 @@ final class PlayerPage {
         case .duration: refreshPosition()
         case .manifest(let manifest): controls.setQualities(available: manifest.variants.count > 1)
         case .chapters(let chapters): chapterControls.show(chapters)
+        case .tags: showAudioCover()
         case .seekDone:
             guard let position = player?.position else { return }
             Trace.shared.event(.playerSeekDone, ["position": position])
@@ -543,7 +553,15 @@ final class PlayerPage {
         }
     }
 
+    /// Sound without a picture: its cover, title and artist over the black.
+    private func showAudioCover() {
+        guard let player, player.isAudioOnly else { return }
+        audioCover.show(player.tags, name: openedTitle)
+        gtk_label_set_text(cast(controls.title), player.tags.title(or: openedTitle))
+    }
+
     private func stateChanged(_ state: PlaybackState) {
+        showAudioCover()
         if state != .paused { stoppedOnRequest = false }
         delegate?.playerPage(stateChanged: state)
         controls.setPlaying(state.isUnderWay)

@@ -9,7 +9,7 @@ import XCTest
 /// Chapters from a real file: a Matroska clip whose muxer was given a table
 /// of contents (GstTocSetter) reaches the player as chapters, in order,
 /// with their titles, and a seek to a chapter's start lands there.
-final class PlayerChaptersTests: XCTestCase {
+final class PlayerChaptersTests: NoSoundServerTestCase {
     /// 6 s of bars with three chapters: "Opening" at 0, "Middle" at 2 s and
     /// an untitled one at 4 s.
     static let clip: String = {
@@ -48,21 +48,6 @@ final class PlayerChaptersTests: XCTestCase {
         }
         gst_toc_append_entry(toc, edition)
         return toc
-    }
-
-    // Set and read only in the class set-up and tear-down (XCTest runs them in turn).
-    nonisolated(unsafe) private static var savedPulseServer: String?
-
-    /// No sound server, as in PlayerTests: the sound goes to a fakesink.
-    override class func setUp() {
-        super.setUp()
-        savedPulseServer = ProcessInfo.processInfo.environment["PULSE_SERVER"]
-        setenv("PULSE_SERVER", "unix:/nonexistent/reel-test-pulse", 1)
-    }
-
-    override class func tearDown() {
-        if let savedPulseServer { setenv("PULSE_SERVER", savedPulseServer, 1) } else { unsetenv("PULSE_SERVER") }
-        super.tearDown()
     }
 
     func testTheTableOfContentsBecomesChaptersAndSeeksLandOnThem() throws {

@@ -17,7 +17,7 @@ gi.require_version("Gst", "1.0")
 from gi.repository import Gst  # noqa: E402
 
 from harness import find_all, wait_until, words_on_screen  # noqa: E402
-from player_helpers import keyfile, play, press, reveal, window_manager  # noqa: E402,F401 (fixtures)
+from player_helpers import keyfile, play, press, reveal, run_to_end, window_manager  # noqa: E402,F401 (fixtures)
 
 # (title, start s, stop s); the last has no title.
 CHAPTERS = [("Opening", 0, 4), ("Harbour", 4, 8), ("", 8, 12)]
@@ -55,10 +55,7 @@ def _make_chapters_clip(path: Path) -> None:
     ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
     gst.gst_toc_setter_set_toc(ctypes.pythonapi.PyCapsule_GetPointer(capsule, None), toc)
     gst.gst_mini_object_unref(toc)
-    pipeline.set_state(Gst.State.PLAYING)
-    message = pipeline.get_bus().timed_pop_filtered(120 * Gst.SECOND, Gst.MessageType.EOS | Gst.MessageType.ERROR)
-    pipeline.set_state(Gst.State.NULL)
-    assert message and message.type == Gst.MessageType.EOS, message and message.parse_error()
+    run_to_end(pipeline)
 
 
 @pytest.fixture(scope="module")
@@ -121,9 +118,7 @@ def test_a_video_without_chapters_has_no_chapters_menu(play, media, tmp_path, pr
     pipeline = Gst.parse_launch(
         "videotestsrc num-buffers=60 ! video/x-raw,format=I420,width=320,height=180,framerate=30/1 "
         f"! x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink location={plain}")
-    pipeline.set_state(Gst.State.PLAYING)
-    pipeline.get_bus().timed_pop_filtered(60 * Gst.SECOND, Gst.MessageType.EOS | Gst.MessageType.ERROR)
-    pipeline.set_state(Gst.State.NULL)
+    run_to_end(pipeline)
     app, win, trace = play(plain)
     reveal(app)
     app.find(win, role="push button", name="Pause", timeout=5)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import image_stats, words_on_screen
+from harness import image_stats, pixel, words_on_screen
 from player_helpers import gst_launch, keyfile, play, press, reveal, window_manager  # noqa: F401 (fixtures)
 
 WIDTH, HEIGHT = 640, 360
@@ -30,13 +30,6 @@ def media(tmp_path_factory) -> Path:
     gst_launch("concat", "name=c", "!", "x264enc", "speed-preset=ultrafast", "key-int-max=30", "!",
                "h264parse", "!", "mp4mux", "!", "filesink", f"location={folder / 'colours.mp4'}", *segments)
     return folder
-
-
-def _pixel(path: Path, x: int, y: int) -> tuple:
-    out = subprocess.run(["convert", str(path), "-format", f"%[fx:int(255*p{{{x},{y}}}.r)] "
-                          f"%[fx:int(255*p{{{x},{y}}}.g)] %[fx:int(255*p{{{x},{y}}}.b)]", "info:"],
-                         capture_output=True, text=True, check=True, timeout=30)
-    return tuple(int(v) for v in out.stdout.split())
 
 
 def _size(path: Path) -> tuple:
@@ -76,7 +69,7 @@ def test_ctrl_alt_s_saves_the_frame_at_the_videos_size(play, media, profile):
     # The video's own size, not the full-screen window's.
     assert _size(red) == ("PNG", WIDTH, HEIGHT)
     for x, y in ((WIDTH // 2, HEIGHT // 2), (10, 10), (WIDTH - 10, HEIGHT - 10)):
-        assert _near(_pixel(red, x, y), (255, 0, 0)), (x, y, _pixel(red, x, y))
+        assert _near(pixel(red, x, y), (255, 0, 0)), (x, y, pixel(red, x, y))
 
     # The toast says where, with its two buttons, on screen.
     words = app.find(win, role="label", name="Screenshot saved in Pictures › Reel", timeout=5)

@@ -206,7 +206,7 @@ public final class Player {
     /// Volume on the cubic scale people hear (0...1).
     public var volume: Double {
         get { gst_stream_volume_get_volume(streamVolume, GST_STREAM_VOLUME_FORMAT_CUBIC) }
-        set { gst_stream_volume_set_volume(streamVolume, GST_STREAM_VOLUME_FORMAT_CUBIC, min(1, max(0, newValue))) }
+        set { gst_stream_volume_set_volume(streamVolume, GST_STREAM_VOLUME_FORMAT_CUBIC, VolumeLevel.clamped(newValue)) }
     }
 
     public var isMuted: Bool {

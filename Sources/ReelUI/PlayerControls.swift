@@ -55,6 +55,8 @@ final class PlayerControls {
         queueButtons = [layout.widget("previous", gtk_button_get_type()), layout.widget("next", gtk_button_get_type())]
         queuePlace = layout.widget("queue-place", gtk_label_get_type())
         chaptersButton = layout.widget("chapters", gtk_menu_button_get_type())
+        // The recording's own level, on a bar that goes to 150 %.
+        gtk_scale_add_mark(cast(volumeBar), VolumeLevel.full, GTK_POS_BOTTOM, nil)
         gtk_menu_button_set_menu_model(cast(speedButton), PlayerControls.speedMenu())
         gtk_menu_button_set_menu_model(cast(qualityButton), PlayerControls.qualityMenu())
         gtk_menu_button_set_menu_model(cast(aspectButton), PlayerControls.aspectMenu())

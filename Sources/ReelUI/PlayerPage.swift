@@ -298,8 +298,8 @@ final class PlayerPage {
         })
         map.add("frame-backward") { [weak self] in self?.player?.step(forward: false) }
         map.add("frame-forward") { [weak self] in self?.player?.step(forward: true) }
-        map.add("volume-up") { [weak self] in self?.changeVolume(by: 0.05) }
-        map.add("volume-down") { [weak self] in self?.changeVolume(by: -0.05) }
+        map.add("volume-up") { [weak self] in self?.changeVolume(by: 1) }
+        map.add("volume-down") { [weak self] in self?.changeVolume(by: -1) }
         map.add("mute") { [weak self] in
             guard let self, let player = self.player else { return }
             player.isMuted.toggle()
@@ -462,10 +462,10 @@ final class PlayerPage {
         toast(tr(mode.title), brief: true)
     }
 
-    private func changeVolume(by delta: Double) {
+    private func changeVolume(by steps: Int) {
         guard let player else { return }
-        player.volume = min(1, max(0, player.volume + delta))
-        if delta > 0 { player.isMuted = false }
+        player.volume = VolumeLevel.stepped(player.volume, by: steps)
+        if steps > 0 { player.isMuted = false }
         soundChanged()
     }
 
@@ -750,7 +750,7 @@ final class PlayerPage {
     private func watchVolumeBar() {
         Signals.connect(controls.volumeBar, "change-value") { [weak self] args in
             guard let self, let player = self.player else { return }
-            player.volume = min(1, max(0, args.double(2)))
+            player.volume = VolumeLevel.dragged(to: args.double(2))
             player.isMuted = false
             self.soundChanged()
             args.setReturn(true)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import re
+import subprocess
 from pathlib import Path
 
 import gi
@@ -99,6 +100,27 @@ def test_pgdn_pgup_the_menu_and_the_statistics_follow_the_chapters(play, media, 
     trace.wait("player-seek-done", after=i)
     i = press(app, trace, "Prior")
     assert abs(_seek_target(trace, i) - 8) < 0.01
+
+    # Hovering over the seek bar in the middle chapter names it.
+    reveal(app)
+    bar = app.find(win, role="slider", name="Position", timeout=5)
+    geo = app.window_geometry(app.x_window())
+    x, y, w, h = bar.queryComponent().getExtents(1)  # window coordinates
+    pointer = (geo["x"] + x + w // 2, geo["y"] + y + h // 3)
+    app.desktop.xdotool("mousemove", "--sync", str(pointer[0] - 30), str(pointer[1]))
+    before = app.screenshot("before-tooltip")
+    app.desktop.xdotool("mousemove", "--sync", *map(str, pointer))
+
+    def tooltip():
+        return find_all(app.application(), role="label", name="Harbour")
+    wait_until(tooltip, 5, what="the chapter's title as the seek bar's tooltip")
+    # The tooltip is a window of its own, whose place AT-SPI does not give
+    # on X11: it shows under the pointer, where the screen changed.
+    box = f"200x60+{pointer[0] - 100}+{pointer[1] + 4}"
+    out = subprocess.run(["compare", "-metric", "AE", "-fuzz", "10%", "-extract", box, str(before),
+                          str(app.screenshot("tooltip")), "null:"], capture_output=True, text=True, timeout=30)
+    changed = float(out.stderr.split()[0])
+    assert changed > 300, f"no tooltip drawn under the pointer ({changed:.0f} pixels changed)"
 
     # The Chapters menu, by mouse: each chapter by its title and start.
     reveal(app)

@@ -31,6 +31,8 @@ final class PlayerControls {
     private let queuePlace: UnsafeMutablePointer<GtkWidget>
     /// The Chapters menu (ChapterControls fills it).
     let chaptersButton: UnsafeMutablePointer<GtkWidget>
+    /// The chapter playing, under the title.
+    private let chapterTitle: UnsafeMutablePointer<GtkWidget>
     /// The file holds the bars and menus for as long as the controls live.
     private let layout: UIFile
     /// The position in words, as last told to screen readers.
@@ -55,6 +57,7 @@ final class PlayerControls {
         queueButtons = [layout.widget("previous", gtk_button_get_type()), layout.widget("next", gtk_button_get_type())]
         queuePlace = layout.widget("queue-place", gtk_label_get_type())
         chaptersButton = layout.widget("chapters", gtk_menu_button_get_type())
+        chapterTitle = layout.widget("chapter-title", gtk_label_get_type())
         // The recording's own level, on a bar that goes to 150 %.
         gtk_scale_add_mark(cast(volumeBar), VolumeLevel.full, GTK_POS_BOTTOM, nil)
         gtk_menu_button_set_menu_model(cast(speedButton), PlayerControls.speedMenu())
@@ -185,6 +188,14 @@ final class PlayerControls {
             gtk_label_set_text(cast(queuePlace), CoreText.format(tr("%s of %s"), ["\(number)", "\(count)"]))
         }
         gtk_widget_set_visible(queuePlace, queue.place == nil ? 0 : 1)
+    }
+
+    /// The chapter playing (nil: none, or no chapters).
+    func setChapter(_ title: String?) {
+        if let title, String(cString: gtk_label_get_text(cast(chapterTitle))) != title {
+            gtk_label_set_text(cast(chapterTitle), title)
+        }
+        gtk_widget_set_visible(chapterTitle, title == nil ? 0 : 1)
     }
 
     func setFullscreen(_ fullscreen: Bool) {

@@ -674,6 +674,7 @@ final class PlayerPage {
         let duration = player.duration
         let position = player.state == .ended ? (duration ?? 0) : (player.position ?? 0)
         controls.setPosition(position, duration: duration)
+        controls.setChapter(chapterControls.title(at: position))
     }
 
     /// The deinterlace setting (automatic unless the user turned it off).

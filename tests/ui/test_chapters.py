@@ -96,6 +96,11 @@ def test_pgdn_pgup_the_menu_and_the_statistics_follow_the_chapters(play, media, 
     assert abs(_seek_target(trace, i) - 4) < 0.01
     trace.wait("player-seek-done", after=i)
     wait_until(lambda: "Chapter: Harbour" in stats.name, 5, what="the statistics to follow")
+    # Under the title too.
+    reveal(app)
+    under_title = app.find(win, role="label", name="Harbour", timeout=5)
+    sd, bright = words_on_screen(app, under_title, app.screenshot("chapter-under-title"))
+    assert sd > 0.1 and bright > 0.02, f"the chapter under the title is not visible (sd {sd:.3f}, bright {bright:.3f})"
     i = press(app, trace, "9")  # 90 %: 10.8 s, in the last chapter
     trace.wait("player-seek-done", after=i)
     i = press(app, trace, "Prior")
@@ -112,7 +117,9 @@ def test_pgdn_pgup_the_menu_and_the_statistics_follow_the_chapters(play, media, 
     app.desktop.xdotool("mousemove", "--sync", *map(str, pointer))
 
     def tooltip():
-        return find_all(app.application(), role="label", name="Harbour")
+        """The title in the tooltip's window."""
+        return [n for window in find_all(win, name="GtkTooltipWindow")
+                for n in find_all(window, role="label", name="Harbour")]
     wait_until(tooltip, 5, what="the chapter's title as the seek bar's tooltip")
     # The tooltip is a window of its own, whose place AT-SPI does not give
     # on X11: it shows under the pointer, where the screen changed.

@@ -1,11 +1,16 @@
 import Foundation
 
-/// What the camera (and the movie maker) makes.
+/// What the camera (and the movie maker, and the player) makes.
 public enum CaptureKind: Sendable {
     case photo
     case recording
     /// An exported movie (it goes beside the recordings).
     case movie
+    /// A frame of a video the player shows (it goes beside the photos).
+    case screenshot
+
+    /// A still picture: it goes in the Pictures folder, not Videos.
+    public var isPicture: Bool { self == .photo || self == .screenshot }
 
     /// The word a file name starts with. Not translated: a name written on
     /// disk stays the same whatever language the next session speaks.
@@ -14,6 +19,7 @@ public enum CaptureKind: Sendable {
         case .photo: return "Photo"
         case .recording: return "Recording"
         case .movie: return "Movie"
+        case .screenshot: return "Screenshot"
         }
     }
 }

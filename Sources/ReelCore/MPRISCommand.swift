@@ -46,10 +46,11 @@ public enum MPRISCommand: Equatable, Sendable {
         return .rate(min(MPRISState.maximumRate, max(MPRISState.minimumRate, requested)))
     }
 
-    /// A write of Volume: below 0 is silence, above 1 the player's loudest.
+    /// A write of Volume: below 0 is silence, above the player's loudest
+    /// (150 %) that.
     public static func volume(requested: Double) -> MPRISCommand? {
         guard requested.isFinite else { return nil }
-        return .volume(min(1, max(0, requested)))
+        return .volume(VolumeLevel.clamped(requested))
     }
 
     /// A write of LoopStatus, given the current end action.

@@ -33,7 +33,7 @@ public struct MPRISState: Equatable, Sendable {
         status = MPRISPlaybackStatus(playback, stoppedOnRequest: stoppedOnRequest)
         self.endAction = endAction
         self.rate = rate
-        self.volume = muted ? 0 : min(1, max(0, volume))
+        self.volume = muted ? 0 : VolumeLevel.clamped(volume)
         self.metadata = metadata
         let playable = playback != .failed
         canPlay = playable

@@ -89,7 +89,7 @@ public struct PlaybackSession: Equatable, Sendable {
 
         // The pipeline's messages.
         /// READY → PAUSED: `videoStreams` nil when not countable (playbin3).
-        case prerolled(live: Bool, videoStreams: Int?)
+        case prerolled(live: Bool, videoStreams: Int?, audioStreams: Int = 0)
         /// The pipeline reached PLAYING.
         case playing
         /// The pipeline reached PAUSED from PLAYING.
@@ -146,6 +146,9 @@ public struct PlaybackSession: Equatable, Sendable {
     public private(set) var wantsPlaying: Bool
     /// Reached PLAYING once: a connection lost after that is retried.
     public private(set) var hasPlayed = false
+    /// Sound without a picture (music, a podcast): it plays, and the player
+    /// shows its cover instead of a picture.
+    public private(set) var isAudioOnly = false
     /// The pipeline state asked for last (GST_STATE_TARGET).
     public private(set) var target: Target = .null
     public let isRemote: Bool
@@ -215,7 +218,8 @@ public struct PlaybackSession: Equatable, Sendable {
             isStopped = true
             target = .null
             return [.setPipeline(.null)]
-        case .prerolled(let live, let videoStreams): return prerolled(live: live, videoStreams: videoStreams)
+        case .prerolled(let live, let videoStreams, let audioStreams):
+            return prerolled(live: live, videoStreams: videoStreams, audioStreams: audioStreams)
         case .playing: return pipelinePlays()
         case .paused: return pipelinePaused()
         case .buffering(let percent): return buffering(percent)
@@ -263,8 +267,9 @@ public struct PlaybackSession: Equatable, Sendable {
     // MARK: Pipeline states
 
     /// playbin plays what it can: with no decoder for the picture it would
-    /// play the sound over a black screen. Say why instead.
-    private mutating func prerolled(live: Bool, videoStreams: Int?) -> [Action] {
+    /// play the sound over a black screen. Say why instead. A file with
+    /// sound and no picture stream at all is audio, and plays.
+    private mutating func prerolled(live: Bool, videoStreams: Int?, audioStreams: Int) -> [Action] {
         // Reconnecting: the stream is known, ASYNC_DONE takes it on.
         if case .reconnecting = phase { return [] }
         // Opened again in software: back to where the picture was first.
@@ -276,7 +281,9 @@ public struct PlaybackSession: Equatable, Sendable {
         isLive = live
         // (A live source reaches PAUSED before it has any streams.)
         if !live, videoStreams == 0 {
-            return fail(missingPlugin.map { .unsupportedCodec(VideoProblem.codecName(fromMissingPlugin: $0)) } ?? .notAVideo)
+            if let missingPlugin { return fail(.unsupportedCodec(VideoProblem.codecName(fromMissingPlugin: missingPlugin))) }
+            guard audioStreams > 0 else { return fail(.notAVideo) }
+            isAudioOnly = true
         }
         actions.append(.reportDuration)
         // A network stream prerolls before its buffer is full: it starts

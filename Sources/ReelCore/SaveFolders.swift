@@ -1,6 +1,7 @@
-/// Where Reel saves what it makes: photos, recordings and movies. Each has
-/// a folder the person may choose in Preferences; none chosen (the
-/// default) means Reel's folder inside Pictures or Videos.
+/// Where Reel saves what it makes: photos (and the player's screenshots),
+/// recordings and movies. Each has a folder the person may choose in
+/// Preferences; none chosen (the default) means Reel's folder inside
+/// Pictures or Videos.
 public struct SaveFolders: Equatable, Sendable {
     /// The chosen folders by kind (an absolute path; anything else counts
     /// as none chosen).
@@ -15,14 +16,17 @@ public struct SaveFolders: Equatable, Sendable {
         self.videos = videos
     }
 
-    /// Where a new file of `kind` goes.
+    /// Where a new file of `kind` goes. The player's screenshots go with
+    /// the photos.
     public func folder(for kind: CaptureKind) -> String {
-        if let path = chosen[kind], SaveFolders.isUsable(path) { return SaveFolders.normalized(path) }
+        if let path = chosen[kind == .screenshot ? .photo : kind], SaveFolders.isUsable(path) {
+            return SaveFolders.normalized(path)
+        }
         return standard(for: kind)
     }
 
     public func standard(for kind: CaptureKind) -> String {
-        kind == .photo ? pictures : videos
+        kind.isPicture ? pictures : videos
     }
 
     /// Whether `kind` goes to a folder the person chose.

@@ -117,6 +117,10 @@ public enum ShortcutTable {
         Shortcut(action: "app.quit", accelerators: ["<Control>q"], title: N_("Quit"), section: .general),
         Shortcut(action: "win.close", accelerators: ["<Control>w"], title: N_("Close Window"), section: .window),
         Shortcut(action: "player.play-pause", accelerators: ["space", "k"], title: N_("Play or Pause"), section: .playback),
+        Shortcut(action: "player.previous", accelerators: ["<Shift>p", "less"], title: N_("Previous Video"), section: .playback),
+        Shortcut(action: "player.next", accelerators: ["<Shift>n", "greater"], title: N_("Next Video"), section: .playback),
+        Shortcut(action: "player.previous-chapter", accelerators: ["Page_Up"], title: N_("Previous Chapter"), section: .playback),
+        Shortcut(action: "player.next-chapter", accelerators: ["Page_Down"], title: N_("Next Chapter"), section: .playback),
         Shortcut(action: "player.seek-backward", accelerators: ["Left"], title: N_("Back 5 Seconds"), section: .seeking),
         Shortcut(action: "player.seek-forward", accelerators: ["Right"], title: N_("Forward 5 Seconds"), section: .seeking),
         Shortcut(action: "player.jump-backward", accelerators: ["j"], title: N_("Back 15 Seconds"), section: .seeking),
@@ -135,7 +139,10 @@ public enum ShortcutTable {
         Shortcut(action: "player.normal-speed", accelerators: ["BackSpace"], title: N_("Normal Speed"), section: .playback),
         Shortcut(action: "player.aspect", accelerators: ["a"], title: N_("Next Aspect Mode"), section: .playback),
         Shortcut(action: "player.fullscreen", accelerators: ["f", "F11"], title: N_("Full Screen"), section: .playback),
-        Shortcut(action: "player.picture-in-picture", accelerators: ["p"], title: N_("Picture in Picture"), section: .playback),
+        // Listed with the mini window's own keys: the player page's two
+        // columns are full (ShortcutTableTests).
+        Shortcut(action: "player.picture-in-picture", accelerators: ["p"], title: N_("Picture in Picture"), section: .pictureInPicture),
+        Shortcut(action: "player.screenshot", accelerators: ["<Control><Alt>s"], title: N_("Save a Screenshot of the Video"), section: .playback),
         Shortcut(action: "player.statistics", accelerators: ["<Control>i"], title: N_("Statistics"), section: .playback),
         Shortcut(action: "player.back", accelerators: ["Escape"], title: N_("Leave Full Screen, then Close"), section: .playback),
         Shortcut(action: "strip.toggle-sound", accelerators: ["Return", "space"], title: N_("Sound On or Off"), section: .strip),

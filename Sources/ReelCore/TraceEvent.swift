@@ -51,6 +51,7 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case playerReconnect = "player-reconnect"
     case playerReconnected = "player-reconnected"
     case playerSoftwareDecoding = "player-software-decoding"
+    case playerScreenshot = "player-screenshot"
     case playerSeek = "player-seek"
     case playerSeekDone = "player-seek-done"
     case playerState = "player-state"

@@ -2,21 +2,35 @@ import CGLib
 import CGst
 import GLibKit
 
-/// Writes one camera frame as a JPEG (quality 90) with EXIF tags: the
-/// orientation (the frame as the sensor gave it, upright) and when it was
-/// taken. A short pipeline, run on the caller's worker thread.
+/// Writes one frame as a picture: a camera frame as a JPEG (quality 90)
+/// with EXIF tags (the orientation: the frame as the sensor gave it,
+/// upright; and when it was taken), a video's frame as a PNG. A short
+/// pipeline, run on the caller's worker thread.
 enum PhotoWriter {
     static let quality = 90
 
     /// `sample` is the frame with its caps; the file at `path` exists
     /// (reserved) and is overwritten. A failure removes it.
     static func write(_ sample: OpaquePointer, to path: String) -> Result<Void, GLibError> {
+        encode(sample, to: path, through: "videoconvert ! jpegenc quality=\(quality) ! jifmux name=exif") { pipeline in
+            if let exif = pipeline.child("exif") { tag(exif.object) }
+        }
+    }
+
+    /// A video's frame as a lossless PNG at its own size, turned upright
+    /// by `rotation` (clockwise degrees, as the stream's tag says).
+    static func writePNG(_ sample: OpaquePointer, rotation: Int, to path: String) -> Result<Void, GLibError> {
+        let flip = [90: "clockwise", 180: "rotate-180", 270: "counterclockwise"][rotation] ?? "none"
+        return encode(sample, to: path, through: "videoconvert ! videoflip method=\(flip) ! videoconvert ! pngenc") { _ in }
+    }
+
+    private static func encode(_ sample: OpaquePointer, to path: String, through encoder: String,
+                               configure: (LaunchPipeline) -> Void) -> Result<Void, GLibError> {
         let end: LaunchPipeline.End
         do {
-            let pipeline = try LaunchPipeline(
-                "appsrc name=frame format=time ! videoconvert ! jpegenc quality=\(quality) ! jifmux name=exif ! filesink name=file")
+            let pipeline = try LaunchPipeline("appsrc name=frame format=time ! \(encoder) ! filesink name=file")
             pipeline.set("file", "location", string: path)
-            if let exif = pipeline.child("exif") { tag(exif.object) }
+            configure(pipeline)
             guard let source = pipeline.child("frame") else { preconditionFailure("no appsrc") }
             let appsrc: UnsafeMutablePointer<GstAppSrc> = cast(source.object)
             pipeline.setState(GST_STATE_PAUSED)
@@ -36,7 +50,7 @@ enum PhotoWriter {
             return .failure(error)
         case .timedOut, .cancelled:
             unlink(path)
-            return .failure(GLibError(domain: "reel", code: 0, message: "the photo took too long to write"))
+            return .failure(GLibError(domain: "reel", code: 0, message: "the picture took too long to write"))
         }
     }
 

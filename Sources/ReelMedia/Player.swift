@@ -24,6 +24,10 @@ public final class Player {
         case seekDone
         /// An adaptive stream's manifest was read (its variants, live or not).
         case manifest(StreamManifest)
+        /// The file's chapters (its table of contents) were read.
+        case chapters(Chapters)
+        /// The file's title, artist or cover changed (`tags`).
+        case tags(MediaTags)
     }
 
     public let uri: String
@@ -41,6 +45,12 @@ public final class Player {
     }
 
     public var state: PlaybackState { session.state }
+    /// The file's chapters; empty until (unless) its table of contents comes.
+    public private(set) var chapters = Chapters([])
+    /// Sound without a picture: the page shows the cover and tags instead.
+    public var isAudioOnly: Bool { session.isAudioOnly }
+    /// The file's title, artist and cover, from its tags.
+    public private(set) var tags = MediaTags()
     public private(set) var rate: Double = 1
     /// Reached PLAYING once: a connection lost after that is retried.
     public var hasPlayed: Bool { session.hasPlayed }
@@ -196,7 +206,7 @@ public final class Player {
     /// Volume on the cubic scale people hear (0...1).
     public var volume: Double {
         get { gst_stream_volume_get_volume(streamVolume, GST_STREAM_VOLUME_FORMAT_CUBIC) }
-        set { gst_stream_volume_set_volume(streamVolume, GST_STREAM_VOLUME_FORMAT_CUBIC, min(1, max(0, newValue))) }
+        set { gst_stream_volume_set_volume(streamVolume, GST_STREAM_VOLUME_FORMAT_CUBIC, VolumeLevel.clamped(newValue)) }
     }
 
     public var isMuted: Bool {
@@ -301,6 +311,9 @@ public final class Player {
         case GST_MESSAGE_ASYNC_DONE: send(.asyncDone)
         case GST_MESSAGE_CLOCK_LOST: send(.clockLost)
         case GST_MESSAGE_TAG: handleTags(message)
+        case GST_MESSAGE_TOC:
+            chapters = TOCReader.chapters(of: message)
+            onEvent?(.chapters(chapters))
         default: break
         }
     }
@@ -359,7 +372,8 @@ public final class Player {
         if old == GST_STATE_READY && new == GST_STATE_PAUSED {
             let live = gst_element_get_state(playbin, nil, nil, 0) == GST_STATE_CHANGE_NO_PREROLL
             // playbin3 counts no streams; adaptive streams are video.
-            send(.prerolled(live: live, videoStreams: isAdaptive ? nil : videoStreamCount))
+            send(.prerolled(live: live, videoStreams: isAdaptive ? nil : videoStreamCount,
+                            audioStreams: Int(PropertyValue.get(from: playbin, "n-audio")?.intValue ?? 0)))
         } else if new == GST_STATE_PLAYING {
             send(.playing)
         } else if new == GST_STATE_PAUSED {
@@ -379,7 +393,36 @@ public final class Player {
         if gst_tag_list_get_uint(tags, "bitrate", &value) != 0 || gst_tag_list_get_uint(tags, "nominal-bitrate", &value) != 0 {
             bitrate = max(bitrate, value)
         }
+        let described = Player.mediaTags(tags)
         gst_tag_list_unref(tags)
+        let merged = self.tags.merged(with: described)
+        if merged != self.tags {
+            self.tags = merged
+            onEvent?(.tags(merged))
+        }
+    }
+
+    /// Title, artist and the cover's encoded bytes ("image", else a
+    /// "preview-image") of one tag message.
+    private static func mediaTags(_ tags: UnsafeMutablePointer<GstTagList>) -> MediaTags {
+        func string(_ name: String) -> String? {
+            var text: UnsafeMutablePointer<gchar>?
+            guard gst_tag_list_get_string(tags, name, &text) != 0, let text else { return nil }
+            defer { g_free(text) }
+            return String(cString: text)
+        }
+        var cover: [UInt8]?
+        for name in ["image", "preview-image"] where cover == nil {
+            var sample: OpaquePointer?
+            guard gst_tag_list_get_sample(tags, name, &sample) != 0, let sample else { continue }
+            defer { gst_sample_unref(sample) }
+            guard let buffer = gst_sample_get_buffer(sample) else { continue }
+            var map = GstMapInfo()
+            guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { continue }
+            cover = Array(UnsafeBufferPointer(start: map.data, count: Int(map.size)))
+            gst_buffer_unmap(buffer, &map)
+        }
+        return MediaTags(title: string("title"), artist: string("artist"), cover: cover)
     }
 
     // MARK: The session's actions

@@ -13,7 +13,7 @@ public final class VideoSink {
     public let element: UnsafeMutablePointer<GstElement>
     private let appsink: UnsafeMutablePointer<GstElement>
     private let deinterlace: UnsafeMutablePointer<GstElement>?
-    private let core: SinkCore
+    let core: SinkCore
 
     /// Called on the main thread with each new frame.
     public var onFrame: ((VideoFrame) -> Void)? {
@@ -303,6 +303,14 @@ final class SinkCore: @unchecked Sendable {
         let repeated = previous.map { gst_sample_get_buffer($0) == gst_sample_get_buffer(sample) } ?? false
         if let previous { gst_sample_unref(previous) }
         if !repeated { convertAndPost(sample) }
+    }
+
+    /// The frame shown last (a reference for the caller to drop) and the
+    /// rotation that makes it upright: a screenshot's source.
+    func newestSample() -> (sample: OpaquePointer, rotation: Int)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastSample.flatMap { gst_sample_ref($0) }.map { ($0, rotation) }
     }
 
     func refresh() {

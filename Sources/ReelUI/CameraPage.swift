@@ -354,7 +354,7 @@ final class CameraPage {
                 try result.get()
                 let saved = try CaptureFile.publish(path)
                 Trace.shared.event(.photoSaved, ["path": saved, "ok": true])
-                self?.toast(self?.savedText(.photo) ?? "",
+                self?.toast(ChosenFolders.savedText(.photo, self?.settings),
                             ToastButton(label: tr("Show in _Files"), action: "win.feed-show-in-files",
                                         target: URL(fileURLWithPath: saved).absoluteString))
             } catch {
@@ -367,16 +367,6 @@ final class CameraPage {
     /// The folder a new photo or recording goes to (Preferences › Saving).
     private func savedIn(_ kind: CaptureKind) -> String {
         ChosenFolders.current(settings).folder(for: kind)
-    }
-
-    /// Where a photo or recording was saved, in the person's words.
-    private func savedText(_ kind: CaptureKind) -> String {
-        let folders = ChosenFolders.current(settings)
-        guard folders.isChosen(kind) else {
-            return kind == .photo ? tr("Photo saved in Pictures › Reel") : tr("Recording saved in Videos › Reel")
-        }
-        let place = SaveFolders.displayPath(folders.folder(for: kind), home: String(cString: g_get_home_dir()))
-        return CoreText.format(kind == .photo ? tr("Photo saved in %s") : tr("Recording saved in %s"), [place])
     }
 
     private func flashScreen() {
@@ -451,7 +441,7 @@ final class CameraPage {
         let uri = URL(fileURLWithPath: finished.path).absoluteString
         switch outcome {
         case .saved:
-            let text = lostWhileRecording ? tr(CaptureProblem.cameraLost(recordingSaved: true).message) : savedText(.recording)
+            let text = lostWhileRecording ? tr(CaptureProblem.cameraLost(recordingSaved: true).message) : ChosenFolders.savedText(.recording, settings)
             toast(text, ToastButton(label: tr("_Play"), action: "win.feed-play", target: uri))
         case .failed(let problem, let kept):
             let message = CoreText.translate(problem.message, detail: problem.detail)

@@ -1,3 +1,4 @@
+import CGLib
 import GLibKit
 import ReelCore
 import ReelMedia
@@ -5,6 +6,7 @@ import ReelMedia
 /// The save folders as the settings choose them (Preferences › Saving):
 /// one key per kind, empty for Reel's folder in Pictures or Videos.
 enum ChosenFolders {
+    /// (Screenshots go with the photos: SaveFolders.)
     static let keys: [(kind: CaptureKind, key: SettingKey)] = [
         (.photo, .photosFolder), (.recording, .recordingsFolder), (.movie, .moviesFolder),
     ]
@@ -15,5 +17,24 @@ enum ChosenFolders {
             if let path = settings?.string(key), !path.isEmpty { chosen[kind] = path }
         }
         return CaptureFile.folders(chosen: chosen)
+    }
+
+    /// Where a photo, recording or screenshot was saved, in the person's
+    /// words: the standard folder by its place, a chosen one by its path.
+    static func savedText(_ kind: CaptureKind, _ settings: Settings?) -> String {
+        let folders = current(settings)
+        guard folders.isChosen(kind) else {
+            switch kind {
+            case .photo: return tr("Photo saved in Pictures › Reel")
+            case .screenshot: return tr("Screenshot saved in Pictures › Reel")
+            case .recording, .movie: return tr("Recording saved in Videos › Reel")
+            }
+        }
+        let place = SaveFolders.displayPath(folders.folder(for: kind), home: String(cString: g_get_home_dir()))
+        switch kind {
+        case .photo: return CoreText.format(tr("Photo saved in %s"), [place])
+        case .screenshot: return CoreText.format(tr("Screenshot saved in %s"), [place])
+        case .recording, .movie: return CoreText.format(tr("Recording saved in %s"), [place])
+        }
     }
 }

@@ -122,13 +122,6 @@ final class FeedPage {
         onStripVisibility?(show)
     }
 
-    /// The item shown after `id` in the feed's current order (the player's
-    /// "play the next video").
-    func item(after id: String) -> VideoItem? {
-        guard let index = shown.firstIndex(of: id), index + 1 < shown.count else { return nil }
-        return items[shown[index + 1]]
-    }
-
     /// Replaces the whole feed (already merged and ordered by the library).
     func setItems(_ list: [VideoItem]) {
         Trace.shared.event(.feedItems, ["count": list.count])

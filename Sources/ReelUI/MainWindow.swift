@@ -41,6 +41,9 @@ final class MainWindow {
     private var focusBeforeLeaving: ObjectRef?
     /// The player on the session bus for the desktop's media controls.
     private var mpris: MPRISService?
+    /// What plays in turn: the feed as the user saw it when they opened a
+    /// video from it, or the files opened together.
+    private var queue = PlayQueue(addresses: [])
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings?) {
         window = ObjectRef(retaining: adw_application_window_new(application))
@@ -66,10 +69,10 @@ final class MainWindow {
 
         addActions()
         feedPage.captureKeys(from: window.cast())
-        feedPage.onActivate = { [weak self] item in self?.open(address: item.uri) }
+        feedPage.onActivate = { [weak self] item in self?.openFromFeed(item.uri) }
         feedPage.onContextMenu = { item, card in FeedContextMenu.present(for: item, at: card) }
         feed.onMessage = { [weak self] text in self?.showToast(text) }
-        DropTarget.attach(to: window.cast()) { [weak self] addresses in addresses.forEach { self?.open(address: $0) } }
+        DropTarget.attach(to: window.cast()) { [weak self] addresses in self?.open(addresses: addresses) }
 
         feed.onStripClips = { [weak self] clips in
             self?.stripClips = clips
@@ -169,8 +172,8 @@ final class MainWindow {
                 self?.feed.addCatalog(locator.uri)
             }
         }
-        actions.add("feed-play", withString: { [weak self] id in self?.open(address: id) })
-        actions.add("feed-picture-in-picture", withString: { [weak self] id in self?.open(address: id, inMiniWindow: true) })
+        actions.add("feed-play", withString: { [weak self] id in self?.openFromFeed(id) })
+        actions.add("feed-picture-in-picture", withString: { [weak self] id in self?.openFromFeed(id, inMiniWindow: true) })
         actions.add("feed-show-in-files", withString: { [weak self] id in
             guard let self else { return }
             FileManager1.show(fileURI: id, parent: self.gtkWindow)
@@ -197,6 +200,9 @@ final class MainWindow {
         actions.add("feed-remove", withString: { [weak self] id in
             guard let self, let item = self.feed.item(withID: id) else { return }
             self.feed.remove(item)
+            self.queue.remove(item.uri)
+            self.playerPage.setQueue(self.queue)
+            self.mpris?.setNeedsRefresh()
             self.showToast(CoreText.format(tr("“%s” was removed from the feed"), [DisplayText.isolated(item.title)]))
         })
     }
@@ -488,8 +494,9 @@ final class MainWindow {
     /// Opens a typed, dropped or passed address, or says why it can't. A
     /// video opens in the full player (a video in the mini window stops:
     /// one plays at a time), or with `inMiniWindow` straight in the mini
-    /// window.
-    func open(address: String, inMiniWindow: Bool = false) {
+    /// window. `queue`: what plays before and after it (else it plays
+    /// alone); `stepping`: Previous or Next, which keep the mini window.
+    func open(address: String, inMiniWindow: Bool = false, queue: PlayQueue? = nil, stepping: Bool = false) {
         switch MediaLocator.parse(address) {
         case .success(let locator) where locator.isCatalog:
             feed.addCatalog(locator.uri)
@@ -505,6 +512,12 @@ final class MainWindow {
                 _ = gtk_recent_manager_add_item(gtk_recent_manager_get_default(), locator.uri)
             }
             let title = feed.item(withID: locator.uri)?.title ?? locator.displayName
+            self.queue = queue ?? PlayQueue(addresses: [locator.uri])
+            playerPage.setQueue(self.queue)
+            if stepping, miniWindow != nil {
+                playerPage.open(locator, title: title)
+                return
+            }
             dismissMiniWindow()
             if inMiniWindow {
                 strip.setOtherPlayback(true)
@@ -519,6 +532,28 @@ final class MainWindow {
         }
     }
 
+    /// A video chosen in the feed: what follows it is the feed as shown
+    /// (its section, its search, its order) at that moment.
+    private func openFromFeed(_ uri: String, inMiniWindow: Bool = false) {
+        let queue = PlayQueue(feed: feed.library.items, query: feedPage.query, current: uri)
+        open(address: uri, inMiniWindow: inMiniWindow, queue: queue)
+    }
+
+    /// Several addresses at once (the command line, the file chooser, a
+    /// drop): the videos play in this order; catalogs join the feed.
+    func open(addresses: [String]) {
+        var videos: [String] = []
+        for address in addresses {
+            guard case .success(let locator) = MediaLocator.parse(address), !locator.isCatalog else {
+                open(address: address)
+                continue
+            }
+            videos.append(locator.uri)
+        }
+        guard let first = videos.first else { return }
+        open(address: first, queue: PlayQueue(addresses: videos, current: first))
+    }
+
     func showToast(_ text: String, button: ToastButton? = nil) {
         ToastButton.show(text, button: button, in: toasts)
     }
@@ -528,7 +563,7 @@ final class MainWindow {
     func chooseFiles() {
         let chooser = VideoFileChooser(parent: gtkWindow) { [weak self] uris in
             self?.fileChooser = nil
-            uris.forEach { self?.open(address: $0) }
+            self?.open(addresses: uris)
         }
         fileChooser = chooser
         chooser.show()
@@ -582,7 +617,11 @@ final class MainWindow {
 extension MainWindow: PlayerPageDelegate {
     func playerPageClose() { showFeed() }
 
-    func playerPage(addressAfter uri: String) -> String? { feedPage.item(after: uri)?.uri }
+    func playerPageStep(forward: Bool) {
+        var moved = queue
+        guard let address = forward ? moved.moveNext() : moved.movePrevious() else { return }
+        open(address: address, queue: moved, stepping: true)
+    }
 
     func playerPage(savedPositionOf uri: String) -> Double? { feed.savedPosition(for: uri) }
 
@@ -607,11 +646,11 @@ extension MainWindow: PlayerPageDelegate {
 
 extension MainWindow: MPRISPlayer {
     /// The player page's state, with what the window knows: full screen
-    /// only for the full player, and no queue yet (CanGoNext and
-    /// CanGoPrevious stay false; a queue would answer them here and carry
-    /// out Next and Previous below).
+    /// only for the full player, and the queue (Next and Previous).
     var mprisState: MPRISState? {
         guard var state = playerPage.mprisState else { return nil }
+        state.canGoNext = queue.hasNext()
+        state.canGoPrevious = queue.hasPrevious()
         let inPlayer = miniWindow == nil && visiblePage == "video"
         state.canSetFullscreen = inPlayer
         state.fullscreen = inPlayer && playerPage.isFullscreen
@@ -634,8 +673,10 @@ extension MainWindow: MPRISPlayer {
             if on { gtk_window_fullscreen(gtkWindow) } else { gtk_window_unfullscreen(gtkWindow) }
         case .open(let address):
             open(address: address)
-        case .next, .previous:
-            break // no queue yet
+        case .next:
+            playerPageStep(forward: true)
+        case .previous:
+            playerPageStep(forward: false)
         default:
             playerPage.perform(command)
         }

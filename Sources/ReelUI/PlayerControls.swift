@@ -25,6 +25,14 @@ final class PlayerControls {
     private let fullscreenButton: UnsafeMutablePointer<GtkWidget>
     /// Popovers count as "in use": the bars stay while one is open.
     private(set) var menuButtons: [UnsafeMutablePointer<GtkWidget>] = []
+    /// Previous and Next, and "3 of 12" under the title: shown only when
+    /// several videos play in turn (PlayQueue).
+    private let queueButtons: [UnsafeMutablePointer<GtkWidget>]
+    private let queuePlace: UnsafeMutablePointer<GtkWidget>
+    /// The Chapters menu (ChapterControls fills it).
+    let chaptersButton: UnsafeMutablePointer<GtkWidget>
+    /// The chapter playing, under the title.
+    private let chapterTitle: UnsafeMutablePointer<GtkWidget>
     /// The file holds the bars and menus for as long as the controls live.
     private let layout: UIFile
     /// The position in words, as last told to screen readers.
@@ -46,6 +54,12 @@ final class PlayerControls {
         qualityButton = layout.widget("quality", gtk_menu_button_get_type())
         fullscreenButton = layout.widget("fullscreen", gtk_button_get_type())
         let aspectButton = layout.widget("aspect", gtk_menu_button_get_type())
+        queueButtons = [layout.widget("previous", gtk_button_get_type()), layout.widget("next", gtk_button_get_type())]
+        queuePlace = layout.widget("queue-place", gtk_label_get_type())
+        chaptersButton = layout.widget("chapters", gtk_menu_button_get_type())
+        chapterTitle = layout.widget("chapter-title", gtk_label_get_type())
+        // The recording's own level, on a bar that goes to 150 %.
+        gtk_scale_add_mark(cast(volumeBar), VolumeLevel.full, GTK_POS_BOTTOM, nil)
         gtk_menu_button_set_menu_model(cast(speedButton), PlayerControls.speedMenu())
         gtk_menu_button_set_menu_model(cast(qualityButton), PlayerControls.qualityMenu())
         gtk_menu_button_set_menu_model(cast(aspectButton), PlayerControls.aspectMenu())
@@ -53,7 +67,7 @@ final class PlayerControls {
                             with: PlayerControls.choiceMenu("player.end-action", EndAction.allCases.map { (tr($0.title), $0.rawValue) }))
         PlayerControls.fill(layout.object("deinterlacing", g_menu_get_type()),
                             with: PlayerControls.choiceMenu("player.deinterlace", Deinterlacing.allCases.map { (tr($0.title), $0.rawValue) }))
-        menuButtons = [qualityButton, speedButton, aspectButton, layout.widget("more", gtk_menu_button_get_type())]
+        menuButtons = [chaptersButton, qualityButton, speedButton, aspectButton, layout.widget("more", gtk_menu_button_get_type())]
         // Names that follow the state, as they start.
         setPlaying(false)
         IconButton.describe(muteButton, tr("Mute"))
@@ -164,6 +178,24 @@ final class PlayerControls {
         guard let inner = gtk_widget_get_first_child(menuButton) else { return }
         gtk_accessible_reset_relation(OpaquePointer(inner), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
         AccessibleLabel.set(inner, name)
+    }
+
+    /// The buttons grey out with their actions at either end.
+    func setQueue(_ queue: PlayQueue) {
+        for button in queueButtons { gtk_widget_set_visible(button, queue.isWalkable ? 1 : 0) }
+        if let (number, count) = queue.place {
+            // Translators: the video's place among those that play in turn, e.g. "3 of 12".
+            gtk_label_set_text(cast(queuePlace), CoreText.format(tr("%s of %s"), ["\(number)", "\(count)"]))
+        }
+        gtk_widget_set_visible(queuePlace, queue.place == nil ? 0 : 1)
+    }
+
+    /// The chapter playing (nil: none, or no chapters).
+    func setChapter(_ title: String?) {
+        if let title, String(cString: gtk_label_get_text(cast(chapterTitle))) != title {
+            gtk_label_set_text(cast(chapterTitle), title)
+        }
+        gtk_widget_set_visible(chapterTitle, title == nil ? 0 : 1)
     }
 
     func setFullscreen(_ fullscreen: Bool) {

@@ -26,6 +26,9 @@ final class PlayerPage {
     /// window's while the video plays there.
     private var screen: VideoView
     private let controls = PlayerControls()
+    private let chapterControls: ChapterControls
+    /// The cover and tags of sound without a picture, under the bars.
+    private let audioCover = AudioCover()
     private let topRevealer: OpaquePointer
     private let bottomRevealer: OpaquePointer
     private let bufferingLabel: UnsafeMutablePointer<GtkWidget>
@@ -63,6 +66,9 @@ final class PlayerPage {
     private var track = 0
     /// The video's freedesktop thumbnail, MPRIS's art, when one exists.
     private var artURL: String?
+    /// The title the video was opened with (an audio file's title tag
+    /// replaces it in the title bar).
+    private var openedTitle = ""
 
     /// The main window: where the page reports and what it asks.
     weak var delegate: PlayerPageDelegate?
@@ -71,6 +77,7 @@ final class PlayerPage {
         self.settings = settings
         settingWatch = SettingWatch(settings)
         screen = view
+        chapterControls = ChapterControls(seekBar: controls.seekBar, button: controls.chaptersButton)
         layout = UIFile("player-page.ui")
         toasts = OpaquePointer(layout.widget("toasts", adw_toast_overlay_get_type()))
         stack = OpaquePointer(layout.widget("stack", gtk_stack_get_type()))
@@ -85,6 +92,8 @@ final class PlayerPage {
         gtk_style_context_add_provider_for_display(gtk_widget_get_display(widget), cast(toastStyle),
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         gtk_overlay_set_child(cast(overlay), view.widget)
+        gtk_overlay_add_overlay(cast(overlay), audioCover.widget)
+        gtk_widget_insert_after(audioCover.widget, overlay, view.widget)
         gtk_revealer_set_child(topRevealer, controls.top)
         gtk_revealer_set_child(bottomRevealer, controls.bottom)
         StatusPage.withoutScrollStop(errorPage)
@@ -149,6 +158,9 @@ final class PlayerPage {
         controls.setSound(volume: player.volume, muted: player.isMuted)
         controls.setPlaying(true)
         controls.setPosition(0, duration: nil)
+        chapterControls.show(player.chapters)
+        audioCover.hide()
+        openedTitle = title
         if !player.hasAudioOutput {
             toast(tr("No sound output was found: the video plays without sound."))
         }
@@ -272,10 +284,26 @@ final class PlayerPage {
             guard let duration = self?.player?.duration else { return }
             self?.seek(to: duration * Double(percent) / 100)
         })
+        actions["previous"] = map.add("previous") { [weak self] in self?.delegate?.playerPageStep(forward: false) }
+        actions["next"] = map.add("next") { [weak self] in self?.delegate?.playerPageStep(forward: true) }
+        map.add("previous-chapter") { [weak self] in
+            guard let self, let player = self.player,
+                  let start = self.chapterControls.chapters.previousStart(before: player.position ?? 0) else { return }
+            self.seek(to: start)
+        }
+        map.add("next-chapter") { [weak self] in
+            guard let self, let player = self.player,
+                  let start = self.chapterControls.chapters.nextStart(after: player.position ?? 0) else { return }
+            self.seek(to: start)
+        }
+        map.add("chapter", withInt: { [weak self] index in
+            guard let self, self.chapterControls.chapters.all.indices.contains(index) else { return }
+            self.seek(to: self.chapterControls.chapters.all[index].start)
+        })
         map.add("frame-backward") { [weak self] in self?.player?.step(forward: false) }
         map.add("frame-forward") { [weak self] in self?.player?.step(forward: true) }
-        map.add("volume-up") { [weak self] in self?.changeVolume(by: 0.05) }
-        map.add("volume-down") { [weak self] in self?.changeVolume(by: -0.05) }
+        map.add("volume-up") { [weak self] in self?.changeVolume(by: 1) }
+        map.add("volume-down") { [weak self] in self?.changeVolume(by: -1) }
         map.add("mute") { [weak self] in
             guard let self, let player = self.player else { return }
             player.isMuted.toggle()
@@ -342,6 +370,12 @@ final class PlayerPage {
             self?.delegate?.playerPageTogglePictureInPicture()
         }
         map.add("statistics") { [weak self] in self?.toggleStatistics() }
+        map.add("screenshot") { [weak self] in
+            guard let self, let player = self.player else { return }
+            FrameScreenshot.save(from: player.sink, in: ChosenFolders.current(settings).folder(for: .screenshot)) { [weak self] result in
+                self?.show(ScreenshotToast.make(result, settings: self?.settings))
+            }
+        }
         map.add("back") { [weak self] in self?.back() }
         map.add("close") { [weak self] in self?.delegate?.playerPageClose() }
         map.add("retry") { [weak self] in
@@ -434,10 +468,10 @@ final class PlayerPage {
         toast(tr(mode.title), brief: true)
     }
 
-    private func changeVolume(by delta: Double) {
+    private func changeVolume(by steps: Int) {
         guard let player else { return }
-        player.volume = min(1, max(0, player.volume + delta))
-        if delta > 0 { player.isMuted = false }
+        player.volume = VolumeLevel.stepped(player.volume, by: steps)
+        if steps > 0 { player.isMuted = false }
         soundChanged()
     }
 
@@ -515,6 +549,8 @@ final class PlayerPage {
         case .buffering(let percent): buffering(percent)
         case .duration: refreshPosition()
         case .manifest(let manifest): controls.setQualities(available: manifest.variants.count > 1)
+        case .chapters(let chapters): chapterControls.show(chapters)
+        case .tags: showAudioCover()
         case .seekDone:
             guard let position = player?.position else { return }
             Trace.shared.event(.playerSeekDone, ["position": position])
@@ -523,7 +559,15 @@ final class PlayerPage {
         }
     }
 
+    /// Sound without a picture: its cover, title and artist over the black.
+    private func showAudioCover() {
+        guard let player, player.isAudioOnly else { return }
+        audioCover.show(player.tags, name: openedTitle)
+        gtk_label_set_text(cast(controls.title), player.tags.title(or: openedTitle))
+    }
+
     private func stateChanged(_ state: PlaybackState) {
+        showAudioCover()
         if state != .paused { stoppedOnRequest = false }
         delegate?.playerPage(stateChanged: state)
         controls.setPlaying(state.isUnderWay)
@@ -559,15 +603,16 @@ final class PlayerPage {
         case .loop:
             player?.play()
         case .next:
-            guard let locator, let next = delegate?.playerPage(addressAfter: locator.uri) else { return }
-            MainContext.soon { [weak self] in self?.openAddress(next) }
+            MainContext.soon { [weak self] in self?.delegate?.playerPageStep(forward: true) }
         }
     }
 
-    /// Opens the next video in the same page (the end action "next").
-    private func openAddress(_ address: String) {
-        guard case .success(let next) = MediaLocator.parse(address) else { return }
-        open(next, title: next.displayName)
+    /// What plays in turn (the owner's PlayQueue): Previous and Next, their
+    /// keys and the place in the title bar follow it.
+    func setQueue(_ queue: PlayQueue) {
+        g_simple_action_set_enabled(actions["previous"], queue.hasPrevious() ? 1 : 0)
+        g_simple_action_set_enabled(actions["next"], queue.hasNext() ? 1 : 0)
+        controls.setQueue(queue)
     }
 
     /// "Connecting to example.org…" while a remote video opens; nil for a
@@ -635,6 +680,7 @@ final class PlayerPage {
         let duration = player.duration
         let position = player.state == .ended ? (duration ?? 0) : (player.position ?? 0)
         controls.setPosition(position, duration: duration)
+        controls.setChapter(chapterControls.title(at: position))
     }
 
     /// The deinterlace setting (automatic unless the user turned it off).
@@ -660,6 +706,9 @@ final class PlayerPage {
             CoreText.format(tr("Dropped frames: %s"), ["\(stats.droppedFrames)"]),
             CoreText.format(tr("Buffer: %s"), [stats.bufferLevel.map { "\($0) %" } ?? dash]),
         ]
+        if let title = chapterControls.title(at: player?.position ?? 0) {
+            lines.append(CoreText.format(tr("Chapter: %s"), [title]))
+        }
         if let variant = stats.variant {
             let size = variant.height.map { "\($0)p" } ?? dash
             lines.append(CoreText.format(tr("Variant: %s"), ["\(size), " + String(format: "%.1f Mbit/s", Double(variant.bandwidth) / 1e6)]))
@@ -708,7 +757,7 @@ final class PlayerPage {
     private func watchVolumeBar() {
         Signals.connect(controls.volumeBar, "change-value") { [weak self] args in
             guard let self, let player = self.player else { return }
-            player.volume = min(1, max(0, args.double(2)))
+            player.volume = VolumeLevel.dragged(to: args.double(2))
             player.isMuted = false
             self.soundChanged()
             args.setReturn(true)

@@ -5,8 +5,9 @@ import ReelCore
 protocol PlayerPageDelegate: AnyObject {
     /// Asked to leave the player (Back, Esc, the end action "close").
     func playerPageClose()
-    /// The end action "next": the address to play after `uri`.
-    func playerPage(addressAfter uri: String) -> String?
+    /// Previous or Next (the buttons, the keys, the end action "next"):
+    /// the owner plays the video before or after this one in its queue.
+    func playerPageStep(forward: Bool)
     /// The remembered position of a video.
     func playerPage(savedPositionOf uri: String) -> Double?
     /// Where a video was left (nil: forget it).

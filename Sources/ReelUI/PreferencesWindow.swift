@@ -83,7 +83,7 @@ final class PreferencesWindow {
     /// folder in use; what is chosen becomes the key's value.
     private func chooseFolder(for kind: CaptureKind, key: SettingKey) {
         let title = switch kind {
-        case .photo: tr("Save Photos In")
+        case .photo, .screenshot: tr("Save Photos In")
         case .recording: tr("Save Recordings In")
         case .movie: tr("Save Movies In")
         }

@@ -223,10 +223,10 @@ public final class ReelApplication {
         window.present()
         guard let files else { return }
         let list = files.assumingMemoryBound(to: OpaquePointer?.self)
-        for index in 0..<count {
-            guard let file = list[index], let uri = String(consumingGString: g_file_get_uri(file)) else { continue }
-            window.open(address: uri)
-        }
+        // `reel a.mp4 b.mkv` plays them in that order.
+        window.open(addresses: (0..<count).compactMap { index in
+            list[index].flatMap { String(consumingGString: g_file_get_uri($0)) }
+        })
     }
 
     /// Quit keeps the window's size like closing it does.

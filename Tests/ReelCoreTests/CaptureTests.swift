@@ -11,6 +11,15 @@ final class CaptureNamingTests: XCTestCase {
                        "Photo 2026-11-30 15-21-07.jpg")
         XCTAssertEqual(CaptureNaming.fileName(.recording, at: date, fileExtension: "webm", timeZone: utc) { _ in false },
                        "Recording 2026-11-30 15-21-07.webm")
+        XCTAssertEqual(CaptureNaming.fileName(.screenshot, at: date, fileExtension: "png", timeZone: utc) { _ in false },
+                       "Screenshot 2026-11-30 15-21-07.png")
+    }
+
+    func testScreenshotsGoWithThePhotos() {
+        XCTAssertTrue(CaptureKind.screenshot.isPicture)
+        XCTAssertTrue(CaptureKind.photo.isPicture)
+        XCTAssertFalse(CaptureKind.recording.isPicture)
+        XCTAssertFalse(CaptureKind.movie.isPicture)
     }
 
     func testATakenNameGetsANumberNeverOverwriting() {

@@ -83,7 +83,7 @@ final class MPRISTests: XCTestCase {
     func testVolumeIsWhatIsHeard() {
         XCTAssertEqual(state(volume: 0.4).volume, 0.4)
         XCTAssertEqual(state(volume: 0.4, muted: true).volume, 0)
-        XCTAssertEqual(state(volume: 3).volume, 1)
+        XCTAssertEqual(state(volume: 3).volume, 1.5, "up to 150 %")
     }
 
     func testChangesNameEachPropertyThatDiffers() {
@@ -140,7 +140,8 @@ final class MPRISTests: XCTestCase {
     func testVolumeRequestsAreKeptWithinTheControl() {
         XCTAssertEqual(MPRISCommand.volume(requested: 0.3), .volume(0.3))
         XCTAssertEqual(MPRISCommand.volume(requested: -2), .volume(0))
-        XCTAssertEqual(MPRISCommand.volume(requested: 1.7), .volume(1))
+        XCTAssertEqual(MPRISCommand.volume(requested: 1.2), .volume(1.2), "above 100 %, for quiet recordings")
+        XCTAssertEqual(MPRISCommand.volume(requested: 1.7), .volume(1.5))
         XCTAssertNil(MPRISCommand.volume(requested: .nan))
     }
 }

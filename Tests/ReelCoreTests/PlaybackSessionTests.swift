@@ -68,6 +68,22 @@ final class PlaybackSessionTests: XCTestCase {
                        failure(.unsupportedCodec("H.264 (High Profile)")), "the first missing plugin is named")
     }
 
+    func testSoundWithoutAPictureStreamPlaysAsAudio() {
+        var session = opened(remote: false)
+        XCTAssertEqual(session.handle(.prerolled(live: false, videoStreams: 0, audioStreams: 1)),
+                       [.reportDuration, .setPipeline(.playing)])
+        XCTAssertTrue(session.isAudioOnly)
+        var video = opened(remote: false)
+        _ = video.handle(.prerolled(live: false, videoStreams: 1, audioStreams: 1))
+        XCTAssertFalse(video.isAudioOnly)
+        // A picture stream that cannot be decoded is still a video that fails.
+        var missing = opened(remote: false)
+        _ = missing.handle(.missingPlugin("H.264 (High Profile) decoder"))
+        XCTAssertEqual(missing.handle(.prerolled(live: false, videoStreams: 0, audioStreams: 1)),
+                       failure(.unsupportedCodec("H.264 (High Profile)")))
+        XCTAssertFalse(missing.isAudioOnly)
+    }
+
     func testLiveAndUncountedStreamsAreNotCheckedForPictures() {
         var live = opened()
         XCTAssertEqual(live.handle(.prerolled(live: true, videoStreams: 0)), [.reportDuration, .setPipeline(.playing)])

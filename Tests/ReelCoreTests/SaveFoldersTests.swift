@@ -8,6 +8,7 @@ final class SaveFoldersTests: XCTestCase {
         XCTAssertEqual(standard.folder(for: .photo), "/home/me/Pictures/Reel")
         XCTAssertEqual(standard.folder(for: .recording), "/home/me/Videos/Reel")
         XCTAssertEqual(standard.folder(for: .movie), "/home/me/Videos/Reel")
+        XCTAssertEqual(standard.folder(for: .screenshot), "/home/me/Pictures/Reel")
         XCTAssertFalse(standard.isChosen(.photo))
     }
 
@@ -15,6 +16,7 @@ final class SaveFoldersTests: XCTestCase {
         var folders = standard
         folders.chosen = [.photo: "/media/card/DCIM/", .recording: "relative/path", .movie: "/"]
         XCTAssertEqual(folders.folder(for: .photo), "/media/card/DCIM")
+        XCTAssertEqual(folders.folder(for: .screenshot), "/media/card/DCIM", "screenshots go with the photos")
         XCTAssertTrue(folders.isChosen(.photo))
         XCTAssertEqual(folders.folder(for: .recording), "/home/me/Videos/Reel", "not an absolute path")
         XCTAssertEqual(folders.folder(for: .movie), "/home/me/Videos/Reel", "not the whole disk")

@@ -456,6 +456,7 @@ final class PlayerWatch {
     /// Every frame delivered so far.
     private(set) var delivered = 0
     private(set) var seeksDone = 0
+    private(set) var chapters: Chapters?
 
     init(_ pathOrURI: String, startPlaying: Bool = true) {
         let uri = pathOrURI.hasPrefix("/") ? MediaFixture.uri(pathOrURI) : pathOrURI
@@ -466,7 +467,8 @@ final class PlayerWatch {
             case .failure(let problem): self.failures.append(problem)
             case .duration(let duration): self.durations.append(duration)
             case .seekDone: self.seeksDone += 1
-            case .buffering, .manifest: break
+            case .chapters(let chapters): self.chapters = chapters
+            case .buffering, .manifest, .tags: break
             }
         }
         player.sink.onFrame = { [unowned self] frame in

@@ -931,6 +931,14 @@ def image_stats(path: Path, box: Optional[tuple] = None) -> tuple:
     return float(mean), float(sd)
 
 
+def pixel(path: Path, x: int, y: int) -> tuple:
+    """The (r, g, b) of an image's pixel, 0..255."""
+    out = subprocess.run(["convert", str(path), "-format", f"%[fx:int(255*p{{{x},{y}}}.r)] "
+                          f"%[fx:int(255*p{{{x},{y}}}.g)] %[fx:int(255*p{{{x},{y}}}.b)]", "info:"],
+                         capture_output=True, text=True, check=True, timeout=CMD_TIMEOUT)
+    return tuple(int(v) for v in out.stdout.split())
+
+
 _TITLE_RE = re.compile(r'title:\s*N_\(\s*"((?:[^"\\]|\\.)*)"\s*\)')
 
 

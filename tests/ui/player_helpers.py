@@ -31,6 +31,15 @@ def gst_launch(*pipeline: str) -> None:
                    stdout=subprocess.DEVNULL)
 
 
+def run_to_end(pipeline) -> None:
+    """Plays a pipeline built in the test (PyGObject's Gst) to its end."""
+    from gi.repository import Gst
+    pipeline.set_state(Gst.State.PLAYING)
+    message = pipeline.get_bus().timed_pop_filtered(120 * Gst.SECOND, Gst.MessageType.EOS | Gst.MessageType.ERROR)
+    pipeline.set_state(Gst.State.NULL)
+    assert message and message.type == Gst.MessageType.EOS, message and message.parse_error()
+
+
 def make_clip(path: Path, seconds: int, width: int, height: int, fps: int, pattern: str = "smpte",
           bitrate: int | None = None, faststart: bool = False) -> None:
     """An H.264 + AAC MP4 of a test pattern, 4:2:0 like the video people

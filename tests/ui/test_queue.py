@@ -1,0 +1,219 @@
+"""The player's queue, driven as a person drives it: a video opened from a
+filtered feed walks that feed (the buttons, Shift+N / Shift+P, mpv's < >,
+the end action "Play the Next Video"), the title bar says where it is
+("2 of 3"), and files opened together play in the order given."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from harness import APP_TIMEOUT, all_strings, find_all, states, wait_until, words_on_screen
+from player_helpers import Trace, keyfile, reveal, window_manager  # noqa: F401 (fixtures)
+from player_helpers import make_clip as _clip
+from player_helpers import net_wm_state as _net_wm_state
+
+
+@pytest.fixture(scope="module")
+def media(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("queue-media")
+    # Long enough that none ends while a test walks the queue.
+    _clip(folder / "clip.mp4", 12, 320, 180, 30, pattern="ball")
+    return folder
+
+
+# The Videos folder: three whose titles hold "Harbour", one that does not.
+NAMES = ["Harbour dawn", "Market", "Harbour noon", "Harbour dusk"]
+
+
+def _fill_videos(profile: Path, media: Path, names=NAMES) -> None:
+    videos = profile / "home" / "Videos"
+    videos.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        shutil.copy(media / "clip.mp4", videos / f"{name}.mp4")
+
+
+def _name(uri: str) -> str:
+    return Path(unquote(urlparse(uri).path)).stem
+
+
+def _opened(trace: Trace, after: int) -> str:
+    return _name(trace.wait("player-open", after=after)["uri"])
+
+
+def _index(trace: Trace, name: str, pred=lambda e: True, after: int = 0) -> int:
+    """Where the first event `name` at or after `after` is in the trace
+    (waiting for it)."""
+    trace.wait(name, pred, after=after)
+    return next(n for n, e in enumerate(trace.events()) if n >= after and e["event"] == name and pred(e))
+
+
+def _search_harbour(launch_ready, artifacts) -> tuple:
+    """Reel on the Videos folder, searched for "harbour" as a person types
+    it; (app, window, trace, the titles of the cards shown in the feed's
+    order, its grid's reading order)."""
+    trace = Trace(artifacts / "trace.jsonl")
+    app, win = launch_ready(env={"REEL_TRACE": str(trace.path)})
+    for name in NAMES:
+        app.find(win, role="label", name=name, timeout=APP_TIMEOUT)
+    app.key("ctrl+f")
+    app.type_text("harbour")
+    wait_until(lambda: "Market" not in all_strings(win), 5, what="the search to filter")
+    order = [n.name for n in find_all(win, role="label", visible=True) if n.name in NAMES]
+    assert sorted(order) == sorted(n for n in NAMES if "Harbour" in n), order
+    return app, win, trace, order
+
+
+def _wait_full_screen(app) -> None:
+    wait_until(lambda: "FULLSCREEN" in _net_wm_state(app), 10, what="the window to go full screen")
+    app.desktop.xdotool("windowactivate", "--sync", app.x_window())
+
+
+def _place_shown(app, win, text: str) -> None:
+    """The title bar says `text` ("2 of 3"), in the accessible tree and on
+    the screen."""
+    reveal(app)
+    label = app.find(win, role="label", name=text, timeout=10)
+    sd, bright = words_on_screen(app, label, app.screenshot("place"))
+    assert sd > 0.1 and bright > 0.02, f"{text!r} is not visible (sd {sd:.3f}, bright {bright:.3f})"
+
+
+def _button(app, win, name: str):
+    reveal(app)
+    return app.find(win, role="push button", name=name, timeout=10)
+
+
+def test_next_and_previous_walk_the_filtered_feed_in_its_order(launch_ready, media, profile, artifacts,
+                                                               window_manager):
+    keyfile(profile, end_action="'stop'")
+    _fill_videos(profile, media)
+    app, win, trace, order = _search_harbour(launch_ready, artifacts)
+
+    i = trace.count()
+    app.click(app.find(win, role="label", name=order[0]))
+    assert _opened(trace, i) == order[0]
+    _wait_full_screen(app)
+    _place_shown(app, win, "1 of 3")
+    previous = _button(app, win, "Previous Video")
+    assert "sensitive" not in states(previous), "Previous at the first video"
+
+    # Shift+N, then the Next button: the feed's order, not the folder's.
+    i = trace.count()
+    app.key("shift+n")
+    assert _opened(trace, i) == order[1]
+    _place_shown(app, win, "2 of 3")
+    i = trace.count()
+    app.click(_button(app, win, "Next Video"))
+    assert _opened(trace, i) == order[2]
+    _place_shown(app, win, "3 of 3")
+    wait_until(lambda: "sensitive" not in states(_button(app, win, "Next Video")), 5,
+               what="Next to grey out at the last video")
+    # Past the end nothing opens: the next video opened after this is the
+    # one < asks for.
+    i = trace.count()
+    app.key("shift+n")
+    app.key("greater")
+
+    # mpv's < and the Previous button walk back.
+    app.key("less")
+    assert _opened(trace, i) == order[1]
+    i = trace.count()
+    app.click(_button(app, win, "Previous Video"))
+    assert _opened(trace, i) == order[0]
+    _place_shown(app, win, "1 of 3")
+    i = trace.count()
+    app.key("greater")
+    assert _opened(trace, i) == order[1]
+    i = trace.count()
+    app.key("shift+p")
+    assert _opened(trace, i) == order[0]
+    assert "Market" not in [_name(e["uri"]) for e in trace.named("player-open")]
+
+
+def test_the_end_action_next_follows_the_same_order_and_stops_at_the_end(launch_ready, media, profile,
+                                                                         artifacts, window_manager, tmp_path):
+    keyfile(profile, end_action="'next'")
+    short = tmp_path / "short"
+    short.mkdir()
+    _clip(short / "clip.mp4", 2, 160, 90, 30, pattern="ball")
+    _fill_videos(profile, short)
+    app, win, trace, order = _search_harbour(launch_ready, artifacts)
+    i = trace.count()
+    app.click(app.find(win, role="label", name=order[1]))
+    first = _index(trace, "player-open", after=i)
+    assert _name(trace.events()[first]["uri"]) == order[1]
+    assert _opened(trace, first + 1) == order[2]
+    # The last one ends and nothing more opens: the queue is over. Two
+    # presses of M go through the main loop after the end; an opening
+    # queued at the end would come before them.
+    last = _index(trace, "player-open", lambda e: _name(e["uri"]) == order[2], after=i)
+    ended = _index(trace, "player-state", lambda e: e["state"] == "ended", after=last)
+    app.key("m")
+    trace.wait("player-volume", after=ended)
+    app.key("m")
+    done = _index(trace, "player-volume", lambda e: e["muted"] == 0, after=ended)
+    assert not [e for e in trace.events()[ended:done] if e["event"] == "player-open"], "a video opened after the last"
+
+
+def test_files_opened_together_play_in_their_order(launch_ready, media, profile, artifacts, window_manager,
+                                                   tmp_path):
+    keyfile(profile, end_action="'stop'")
+    first, second = tmp_path / "zebra.mp4", tmp_path / "apple.mkv"
+    shutil.copy(media / "clip.mp4", first)
+    shutil.copy(media / "clip.mp4", second)
+    trace = Trace(artifacts / "trace.jsonl")
+    app, win = launch_ready(args=[str(first), str(second)], env={"REEL_TRACE": str(trace.path)})
+    assert _opened(trace, 0) == "zebra"
+    _wait_full_screen(app)
+    _place_shown(app, win, "1 of 2")
+    i = trace.count()
+    app.key("shift+n")
+    assert _opened(trace, i) == "apple"
+    _place_shown(app, win, "2 of 2")
+
+
+def test_one_video_alone_shows_no_queue(launch_ready, media, profile, artifacts, window_manager):
+    keyfile(profile, end_action="'stop'")
+    trace = Trace(artifacts / "trace.jsonl")
+    app, win = launch_ready(args=[str(media / "clip.mp4")], env={"REEL_TRACE": str(trace.path)})
+    trace.wait("player-first-frame")
+    _wait_full_screen(app)
+    reveal(app)
+    app.find(win, role="push button", name="Pause", timeout=10)
+    assert not find_all(win, role="push button", name="Next Video", visible=True)
+    assert not find_all(win, role="push button", name="Previous Video", visible=True)
+    assert not [s for s in all_strings(win) if s.endswith(" of 1")]
+
+
+def test_mpris_next_and_previous_follow_the_queue(launch_ready, media, profile, artifacts, window_manager,
+                                                  tmp_path, desktop):
+    from test_mpris import PLAYER, Client
+    keyfile(profile, end_action="'stop'")
+    first, second = tmp_path / "one.mp4", tmp_path / "two.mp4"
+    shutil.copy(media / "clip.mp4", first)
+    shutil.copy(media / "clip.mp4", second)
+    trace = Trace(artifacts / "trace.jsonl")
+    client = Client()
+    try:
+        app, win = launch_ready(args=[str(first), str(second)], env={"REEL_TRACE": str(trace.path)})
+        assert _opened(trace, 0) == "one"
+        trace.wait("player-first-frame")
+        wait_until(lambda: client.get(PLAYER, "CanGoNext"), 10, what="CanGoNext")
+        assert not client.get(PLAYER, "CanGoPrevious")
+        i, s = trace.count(), client.mark()
+        client.player("Next")
+        assert _opened(trace, i) == "two"
+        client.wait_change("CanGoPrevious", True, after=s)
+        assert not client.get(PLAYER, "CanGoNext")
+        # Next at the end does nothing; Previous goes back.
+        i, s = trace.count(), client.mark()
+        client.player("Next")
+        client.player("Previous")
+        assert _opened(trace, i) == "one"
+        client.wait_change("CanGoNext", True, after=s)
+        assert not client.get(PLAYER, "CanGoPrevious")
+    finally:
+        client.close()

@@ -65,7 +65,7 @@ final class MainWindow {
         feedPage.onActivate = { [weak self] item in self?.open(address: item.uri) }
         feedPage.onContextMenu = { item, card in FeedContextMenu.present(for: item, at: card) }
         feed.onMessage = { [weak self] text in self?.showToast(text) }
-        DropTarget.attach(to: window.cast()) { [weak self] addresses in addresses.forEach { self?.open(address: $0) } }
+        DropTarget.attach(to: window.cast()) { [weak self] addresses in self?.dropped(addresses) }
 
         feed.onStripClips = { [weak self] clips in
             self?.stripClips = clips
@@ -384,6 +384,17 @@ final class MainWindow {
     /// video opens in the full player (a video in the mini window stops:
     /// one plays at a time), or with `inMiniWindow` straight in the mini
     /// window.
+    /// Dropped files: a subtitle file on a playing video loads into it;
+    /// anything else opens.
+    private func dropped(_ addresses: [String]) {
+        if playerPage.address != nil, gtk_stack_get_visible_child_name(stack).map({ String(cString: $0) }) == "video",
+           let subtitle = addresses.first(where: { SubtitleFiles.isSubtitle($0) }) {
+            playerPage.loadSubtitle(subtitle)
+            return
+        }
+        addresses.forEach { open(address: $0) }
+    }
+
     func open(address: String, inMiniWindow: Bool = false) {
         switch MediaLocator.parse(address) {
         case .success(let locator) where locator.isCatalog:
@@ -482,6 +493,10 @@ extension MainWindow: PlayerPageDelegate {
     func playerPage(savedPositionOf uri: String) -> Double? { feed.savedPosition(for: uri) }
 
     func playerPage(store position: Double?, of uri: String) { feed.storePosition(position, for: uri) }
+
+    func playerPage(trackChoiceOf uri: String) -> TrackChoice? { feed.trackChoice(for: uri) }
+
+    func playerPage(store choice: TrackChoice, of uri: String) { feed.storeTrackChoice(choice, for: uri) }
 
     func playerPageTogglePictureInPicture() { togglePictureInPicture() }
 

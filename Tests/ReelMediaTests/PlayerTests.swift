@@ -445,7 +445,7 @@ final class PlayerWatch {
             case .failure(let problem): self.failures.append(problem)
             case .duration(let duration): self.durations.append(duration)
             case .seekDone: self.seeksDone += 1
-            case .buffering, .manifest: break
+            case .buffering, .manifest, .tracks: break
             }
         }
         player.sink.onFrame = { [unowned self] frame in

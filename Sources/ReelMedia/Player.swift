@@ -95,12 +95,11 @@ public final class Player {
         isAdaptive = StreamManifest.kind(ofAddress: uri) != nil && !MediaLocator.isLocal(uri)
         playbin = gst_element_factory_make(isAdaptive ? "playbin3" : "playbin", "reel-player")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
-        hasAudioOutput = Player.configure(playbin, uri: uri, sink: sink, demuxer: demuxer)
+        hasAudioOutput = Player.configure(playbin, uri: uri, sink: sink, demuxer: demuxer, subtitleEncoding: subtitleEncoding)
         textSink = TextSink(onCue: MainThreadHandler { [weak self] cue in self?.cues.add(cue) })
         PropertyValue.object(textSink.element).set(on: playbin, "text-sink")
         if let subtitleURI {
             PropertyValue.string(subtitleURI).set(on: playbin, "suburi")
-            if let subtitleEncoding { PropertyValue.string(subtitleEncoding).set(on: playbin, "subtitle-encoding") }
             Trace.shared.event(.playerSubtitleFile, ["uri": subtitleURI, "encoding": subtitleEncoding ?? ""])
         }
         if isAdaptive { fetchManifest() }
@@ -112,7 +111,7 @@ public final class Player {
 
     /// The pipeline's elements and properties; true when sound has a real output.
     private static func configure(_ playbin: UnsafeMutablePointer<GstElement>, uri: String, sink: VideoSink,
-                                  demuxer: AdaptiveDemuxer) -> Bool {
+                                  demuxer: AdaptiveDemuxer, subtitleEncoding: String?) -> Bool {
         PropertyValue.string(uri).set(on: playbin, "uri")
         // No videoconvert/videoscale inside playsink: the sink converts with
         // libyuv, and deinterlaces interlaced video itself. No colour
@@ -129,6 +128,13 @@ public final class Player {
         }
         Signals.connect(UnsafeMutableRawPointer(playbin), "element-setup") { [demuxer] args in
             guard let element = args.pointer(1)?.assumingMemoryBound(to: GstElement.self) else { return }
+            // playbin's own subtitle-encoding did not reach the subtitle
+            // parser (GStreamer 1.22), nor one set on the parser (decodebin
+            // sets its own over it): on the decodebins, which pass it on.
+            if let subtitleEncoding,
+               String(cString: g_type_name(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type)) == "GstDecodeBin" {
+                PropertyValue.string(subtitleEncoding).set(on: UnsafeMutableRawPointer(element), "subtitle-encoding")
+            }
             demuxer.adopt(element)
             DecoderThreads.adopt(element)
         }

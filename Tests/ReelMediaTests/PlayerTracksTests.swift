@@ -179,4 +179,36 @@ final class PlayerTracksTests: XCTestCase {
         XCTAssertTrue(spinMainContext(timeout: 20) { shown.contains { $0.text == "EMBEDDED LINE" } }, "the embedded line shows")
         XCTAssertEqual(player.state, .playing)
     }
+
+    /// A Chinese .srt saved in GBK (as Windows in China still writes them):
+    /// guessed from its bytes and read in that encoding, its line reaches the
+    /// frames as the right characters, not mojibake.
+    func testAChineseFileInGBKIsReadAsChinese() throws {
+        let folder = MediaFixture.shared.makeFolder("gbk")
+        let line = "我们明天早上在火车站见面。"
+        let text = "1\n00:00:00,500 --> 00:00:05,000\n\(line)\n\n2\n00:00:08,000 --> 00:00:09,000\n你好，世界！这是一个字幕。\n\n"
+            + "3\n00:00:10,000 --> 00:00:11,000\n再见。\n\n"
+        let gbk = try XCTUnwrap(Self.gbk(text))
+        let srt = folder + "/Film.srt"
+        XCTAssertTrue(FileManager.default.createFile(atPath: srt, contents: Data(gbk)))
+        let encoding = SubtitleEncoding.guess(gbk)
+        XCTAssertEqual(encoding, .chinese)
+        let player = Player(uri: MediaFixture.uri(Self.film.video), subtitleURI: MediaFixture.uri(srt),
+                            subtitleEncoding: encoding.rawValue)
+        defer { player.close() }
+        var shown: [String] = []
+        player.sink.onFrame = { frame in if let pts = frame.pts, let text = player.subtitle(at: pts) { shown.append(text) } }
+        XCTAssertTrue(spinMainContext(timeout: 20) { player.subtitleFileTrack != nil })
+        player.selectText(player.subtitleFileTrack)
+        XCTAssertTrue(spinMainContext(timeout: 20) { !shown.isEmpty })
+        XCTAssertEqual(shown.first, line)
+    }
+
+    /// `text` in GBK, through GLib's iconv.
+    private static func gbk(_ text: String) -> [UInt8]? {
+        var written: gsize = 0
+        guard let bytes = g_convert(text, -1, "GBK", "UTF-8", nil, &written, nil) else { return nil }
+        defer { g_free(bytes) }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: Int(written)))
+    }
 }

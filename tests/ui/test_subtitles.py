@@ -116,3 +116,30 @@ def test_the_audio_menu_switches_the_sound_and_remembers_it(play, film, profile)
     app.find(win, role="menu item", name="English (Stereo)", timeout=5)
     app.key("Return")
     assert trace.wait("player-audio-track", after=i)["index"] == 0
+
+
+def test_delay_keys_and_the_encoding_menu(play, film):
+    app, win, trace = play(film / "Film.mkv")
+    wait_until(lambda: _line(app, win), 15, what="the subtitle line")
+    # x later, z earlier, a tenth of a second each, said in a toast.
+    app.key("x", "x")
+    wait_until(lambda: [e for e in trace.named("player-text-offset") if abs(e["seconds"] - 0.2) < 1e-6], 5,
+               what="a delay of 0.2 s")
+    app.find(win, role="label", name="Subtitle delay +0.2 s", timeout=5)
+    app.key("z", "z", "z")
+    wait_until(lambda: abs(trace.named("player-text-offset")[-1]["seconds"] + 0.1) < 1e-6, 5, what="-0.1 s")
+
+    # Subtitles › Encoding › Chinese: the file is read again in GBK, from
+    # where the film was, and its (ASCII) line shows again.
+    reveal(app)
+    app.click(app.find(win, role="push button", name="Subtitles"))
+    app.find(win, role="menu item", name="Encoding", timeout=5).queryAction().doAction(0)
+    chinese = app.find(win, role="menu item", name="Chinese Simplified (GBK)", timeout=5, visible=False)
+    before = trace.last_pts()
+    i = trace.count()
+    chinese.queryAction().doAction(0)
+    reloaded = trace.wait("player-subtitle-file", lambda e: e.get("encoding") == "GBK", after=i)
+    assert reloaded["uri"] == (film / "Film.srt").as_uri()
+    seek = trace.wait("player-seek", after=i)
+    assert abs(seek["target"] - before) < 1.5, (seek, before)
+    wait_until(lambda: _line(app, win), 15, what="the line again")

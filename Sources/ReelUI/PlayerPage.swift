@@ -21,6 +21,8 @@ final class PlayerPage {
     private var toastLift: Int32 = 0
     /// The control bars' margin in style.css (`.reel-player-bar`).
     private static let barMargin: Int32 = 12
+    /// Room for one toast (libadwaita's are about 46 px high) and a gap.
+    private static let toastHeight: Int32 = 56
     private let view = VideoView()
     /// Where the frames go: the page's own view, or the picture-in-picture
     /// window's while the video plays there.
@@ -32,6 +34,8 @@ final class PlayerPage {
     /// The time of the frame on screen, for the subtitle over it.
     private var shownPTS: UInt64?
     private var subtitleRefresh: SourceID?
+    /// Toasts on screen: the subtitle line rises above them.
+    private var toastsShown = 0
     private let topRevealer: OpaquePointer
     private let bottomRevealer: OpaquePointer
     private let bufferingLabel: UnsafeMutablePointer<GtkWidget>
@@ -539,8 +543,15 @@ final class PlayerPage {
             let margin = bar + 2 * PlayerPage.barMargin
             gtk_css_provider_load_from_data(toastStyle, ".reel-player-toasts > toast { margin-bottom: \(margin)px; }", -1)
         }
+        toastsShown += 1
+        Signals.connect(UnsafeMutableRawPointer(toast), "dismissed") { [weak self] in
+            guard let self else { return }
+            self.toastsShown = max(0, self.toastsShown - 1)
+            self.refreshSubtitle()
+        }
         adw_toast_overlay_add_toast(toasts, toast)
         UnnamedButtons.nameToasts(in: toasts)
+        refreshSubtitle()
     }
 
     // MARK: Player events
@@ -663,7 +674,9 @@ final class PlayerPage {
         let markup = shownPTS.flatMap { player?.subtitle(at: $0) }
         subtitleView.show(markup)
         guard markup != nil else { return }
-        let lift = controlsShown ? gtk_widget_get_height(controls.bottom) + 2 * PlayerPage.barMargin : 0
+        // Above the bar while it shows, above a toast (over the bar's place) while one shows.
+        let bar = max(gtk_widget_get_height(controls.bottom), toastLift) + 2 * PlayerPage.barMargin
+        let lift = toastsShown > 0 ? bar + PlayerPage.toastHeight : controlsShown ? bar : 0
         subtitleView.place(width: gtk_widget_get_width(overlay), height: gtk_widget_get_height(overlay),
                            aspect: videoAspect, mode: contentMode, lift: lift)
     }

@@ -45,13 +45,20 @@ extension Player {
 
     public var currentText: Int { Int(PropertyValue.get(from: playbin, "current-text")?.intValue ?? -1) }
 
-    /// Plays audio stream `index` from where the video is. The trace times
-    /// the switch to the first buffer of the new stream reaching the sound
-    /// output ("player-audio-switched").
+    /// Plays audio stream `index` from where the video is, with neither a
+    /// pause nor a jump back. The trace times the switch to the first
+    /// buffer of the new stream reaching the sound output
+    /// ("player-audio-switched").
     public func selectAudio(_ index: Int) {
         guard index >= 0, index < Int(PropertyValue.get(from: playbin, "n-audio")?.intValue ?? 0), index != currentAudio else { return }
         audioSwitch.start()
         PropertyValue.int(Int32(index)).set(on: playbin, "current-audio")
+        // The old stream's sound already queued for the output (about a
+        // second) would play first: a flushing seek to where the video is
+        // empties the queues, and the new stream is heard in tens of
+        // milliseconds (both measured by player-audio-switched). Not on a
+        // live stream, where a seek moves away from the edge.
+        if !isLiveStream, let position { seek(to: position, accurate: true) }
         Trace.shared.event(.playerAudioTrack, ["index": index])
     }
 

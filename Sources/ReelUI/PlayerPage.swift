@@ -36,6 +36,8 @@ final class PlayerPage {
     private var subtitleRefresh: SourceID?
     /// Toasts on screen: the subtitle line rises above them.
     private var toastsShown = 0
+    /// Opened again paused (`reopen`): the position is sought when paused.
+    private var reopenedPaused = false
     private let topRevealer: OpaquePointer
     private let bottomRevealer: OpaquePointer
     private let bufferingLabel: UnsafeMutablePointer<GtkWidget>
@@ -195,7 +197,10 @@ final class PlayerPage {
         let wasPlaying = player.wantsPlaying
         Trace.shared.event(.playerSubtitleFile, ["uri": subtitleURI, "reopen": 1])
         open(locator, title: title, at: position)
-        if !wasPlaying { self.player?.pause() }
+        if !wasPlaying {
+            reopenedPaused = true
+            self.player?.pause()
+        }
     }
 
     /// A subtitle file dropped on the player.
@@ -591,8 +596,10 @@ final class PlayerPage {
         }
         if state == .ended { ended() }
         // A seek needs a pipeline that has started: the remembered position
-        // is sought once the video plays.
-        if state == .playing, let position = resumeWhenPlaying {
+        // is sought once the video plays (or, opened again paused for
+        // another subtitle file, once it shows its first picture).
+        if state == .playing || (state == .paused && reopenedPaused), let position = resumeWhenPlaying {
+            reopenedPaused = false
             resumeWhenPlaying = nil
             seek(to: position)
         }

@@ -127,8 +127,7 @@ final class PlayerTracksTests: XCTestCase {
         let before = player.position ?? 0
         player.selectAudio(1)
         XCTAssertEqual(player.currentAudio, 1)
-        // What was already queued for the output plays out first (about a
-        // second of sound here), then the new stream.
+        // The new stream at once: what was queued of the old one is flushed.
         var heard: [Double] = []
         XCTAssertTrue(spinMainContext(timeout: 10) {
             meter.reset()

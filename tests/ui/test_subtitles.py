@@ -153,3 +153,23 @@ def test_delay_keys_and_the_encoding_menu(play, film):
     assert abs(seek["target"] - before) < 0.2, (seek, before)
     wait_until(lambda: _line(app, win), 15, what="the line again")
     assert trace.named("player-state")[-1]["state"] == "paused"
+
+
+def test_the_choices_are_kept_for_the_film(play, film):
+    app, win, trace = play(film / "Film.mkv")
+    wait_until(lambda: _line(app, win), 15, what="the subtitle line")
+    reveal(app)
+    app.click(app.find(win, role="push button", name="Subtitles"))
+    app.find(win, role="menu item", name="Off", timeout=5).queryAction().doAction(0)
+    reveal(app)
+    app.click(app.find(win, role="push button", name="Audio"))
+    app.find(win, role="menu item", name="German — Kommentar (5.1)", timeout=5).queryAction().doAction(0)
+    trace.wait("player-audio-track", lambda e: e["index"] == 1)
+    app.quit()
+
+    # Opened again: German, no subtitles, though the file is still beside it.
+    app, win, trace = play(film / "Film.mkv")
+    trace.wait("player-audio-track", lambda e: e["index"] == 1)
+    trace.wait("player-text-track", lambda e: e["index"] == -1)
+    wait_until(lambda: trace.last_pts() > 2, 10, what="two seconds of the film")
+    assert not _line(app, win), "the line shows though Off was chosen"

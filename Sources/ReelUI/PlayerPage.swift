@@ -564,7 +564,9 @@ final class PlayerPage {
     private func handle(_ event: Player.Event) {
         defer { delegate?.playerPageChanged() }
         switch event {
-        case .state(let state): stateChanged(state)
+        case .state(let state):
+            stateChanged(state)
+            if state == .playing { trackMenus.tracksChanged() }
         case .failure(let problem): showError(problem)
         case .buffering(let percent): buffering(percent)
         case .duration: refreshPosition()

@@ -46,6 +46,7 @@ final class TrackMenus {
     private var encoding: SubtitleEncoding?
     /// The defaults were applied to this player's streams.
     private var settled = false
+    private var audioSettled = false
     /// The choice to show once its stream is there.
     private var pending: TrackChoice.Subtitle?
     private var chooser: SubtitleFileChooser?
@@ -97,6 +98,7 @@ final class TrackMenus {
         self.uri = uri
         player = nil
         settled = false
+        audioSettled = false
         pending = nil
         choice = host.remembered(uri) ?? TrackChoice()
         files = []
@@ -126,9 +128,15 @@ final class TrackMenus {
         // The loaded file is one of the text streams: the menu lists it as a file.
         let fileTrack = player.subtitleFileTrack
         text.removeAll { $0.index == fileTrack }
-        if !settled, !audio.isEmpty || !text.isEmpty || player.subtitleURI != nil {
-            settled = true
+        // The sound streams and the text streams are listed in any order.
+        if !audioSettled, !audio.isEmpty {
+            audioSettled = true
             if let index = TrackMenu.audio(remembered: choice, count: audio.count) { player.selectAudio(index) }
+        }
+        // Subtitles once the sound's language is known (a foreign film gets
+        // them), or once a video without sound plays.
+        if !settled, !text.isEmpty || player.subtitleURI != nil, audioSettled || player.state == .playing {
+            settled = true
             let audioLanguage = audio.first { $0.index == max(player.currentAudio, 0) }?.language
             let subtitle = TrackMenu.subtitle(remembered: choice, embedded: text, files: filesWithLoaded, fileURI: fileURI,
                                               audioLanguage: audioLanguage, userLanguage: TrackMenus.userLanguage,

@@ -48,6 +48,20 @@ def _tab_to(app, name: str, limit: int = 30):
     raise AssertionError(f"Tab never reached {name!r}")
 
 
+def _open_menu(app, win, button: str, item: str):
+    """Opens a menu of the bar by mouse and returns its item `item`. The
+    click is tried again when the menu did not open: a click that lands
+    while the bars slide in is taken by nothing."""
+    for attempt in range(3):
+        reveal(app)
+        app.click(app.find(win, role="push button", name=button))
+        try:
+            return app.find(win, role="menu item", name=item, timeout=3)
+        except Exception:  # noqa: BLE001 - tried again, then raised
+            if attempt == 2:
+                raise
+
+
 def _line(app, win):
     return [n for n in find_all(win, role="label", name=LINE) if on_screen(n)]
 
@@ -63,9 +77,7 @@ def test_the_file_beside_the_film_shows_its_line_on_screen_and_off_hides_it(play
     assert sd > 0.1 and bright > 0.02, f"the line is not readable on screen (sd {sd}, bright {bright})"
 
     # Subtitles › Off: the menu opened by mouse.
-    reveal(app)
-    app.click(app.find(win, role="push button", name="Subtitles"))
-    off = app.find(win, role="menu item", name="Off", timeout=5)
+    off = _open_menu(app, win, "Subtitles", "Off")
     assert on_screen(off)
     i = trace.count()
     off.queryAction().doAction(0)
@@ -89,10 +101,8 @@ def test_the_file_beside_the_film_shows_its_line_on_screen_and_off_hides_it(play
 
 def test_the_audio_menu_switches_the_sound_and_remembers_it(play, film, profile):
     app, win, trace = play(film / "Film.mkv")
-    reveal(app)
-    button = app.find(win, role="push button", name="Audio", timeout=10)
-    app.click(button)
-    english = app.find(win, role="menu item", name="English (Stereo)", timeout=5)
+    app.find(win, role="push button", name="Audio", timeout=10)
+    english = _open_menu(app, win, "Audio", "English (Stereo)")
     german = app.find(win, role="menu item", name="German — Kommentar (5.1)", timeout=5)
     assert on_screen(english) and on_screen(german)
     before = trace.last_pts()
@@ -140,9 +150,7 @@ def test_delay_keys_and_the_encoding_menu(play, film):
     # the bars stay; it stays paused.
     app.key("space")
     trace.wait("player-state", lambda e: e["state"] == "paused")
-    reveal(app)
-    app.click(app.find(win, role="push button", name="Subtitles"))
-    app.find(win, role="menu item", name="Encoding", timeout=5).queryAction().doAction(0)
+    _open_menu(app, win, "Subtitles", "Encoding").queryAction().doAction(0)
     chinese = app.find(win, role="menu item", name="Chinese Simplified (GBK)", timeout=5, visible=False)
     before = trace.last_pts()
     i = trace.count()
@@ -158,12 +166,8 @@ def test_delay_keys_and_the_encoding_menu(play, film):
 def test_the_choices_are_kept_for_the_film(play, film):
     app, win, trace = play(film / "Film.mkv")
     wait_until(lambda: _line(app, win), 15, what="the subtitle line")
-    reveal(app)
-    app.click(app.find(win, role="push button", name="Subtitles"))
-    app.find(win, role="menu item", name="Off", timeout=5).queryAction().doAction(0)
-    reveal(app)
-    app.click(app.find(win, role="push button", name="Audio"))
-    app.find(win, role="menu item", name="German — Kommentar (5.1)", timeout=5).queryAction().doAction(0)
+    _open_menu(app, win, "Subtitles", "Off").queryAction().doAction(0)
+    _open_menu(app, win, "Audio", "German — Kommentar (5.1)").queryAction().doAction(0)
     trace.wait("player-audio-track", lambda e: e["index"] == 1)
     app.quit()
 

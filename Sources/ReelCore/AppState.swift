@@ -14,12 +14,15 @@ public struct AppState: Equatable, Sendable {
     public var hiddenIDs: Set<String>
     /// Seconds into the video, keyed by URI.
     public var playbackPositions: [String: Double]
+    /// The sound and subtitles chosen for a video, keyed by URI.
+    public var trackChoices: [String: TrackChoice]
 
     public init(recent: RecentList = RecentList(), hiddenIDs: Set<String> = [],
-                playbackPositions: [String: Double] = [:]) {
+                playbackPositions: [String: Double] = [:], trackChoices: [String: TrackChoice] = [:]) {
         self.recent = recent
         self.hiddenIDs = hiddenIDs
         self.playbackPositions = playbackPositions
+        self.trackChoices = trackChoices
     }
 
     public func encode() throws -> Data {
@@ -47,6 +50,7 @@ extension AppState: Codable {
         case recent
         case hiddenIDs
         case playbackPositions
+        case trackChoices
     }
 
     /// Each part is read on its own, and a bad element is dropped rather
@@ -85,6 +89,17 @@ extension AppState: Codable {
                 repairs?.count += 1
             }
         }
+
+        trackChoices = [:]
+        if container.contains(.trackChoices) {
+            if let map = try? container.decode([String: Lenient<TrackChoice>].self, forKey: .trackChoices) {
+                for (uri, choice) in map {
+                    if let choice = choice.value { trackChoices[uri] = choice } else { repairs?.count += 1 }
+                }
+            } else {
+                repairs?.count += 1
+            }
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -95,6 +110,7 @@ extension AppState: Codable {
         try container.encode(hiddenIDs.sorted(), forKey: .hiddenIDs)
         // JSON has no NaN or infinity; such a position is meaningless anyway.
         try container.encode(playbackPositions.filter { $0.value.isFinite && $0.value >= 0 }, forKey: .playbackPositions)
+        try container.encode(trackChoices.filter { !$0.value.isEmpty }, forKey: .trackChoices)
     }
 }
 

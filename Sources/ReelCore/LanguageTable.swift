@@ -20,6 +20,7 @@ public struct LanguageTable: Sendable {
     /// Reads `iso_639-2.json`'s text; entries it cannot read are skipped.
     public init(json bytes: [UInt8]) {
         guard let entries = (try? JSONParser.parse(bytes))?.objectValue?["639-2"]?.arrayValue else { return }
+        var commaNamed: [(String, String)] = []
         for entry in entries {
             guard let fields = entry.objectValue, let name = fields["name"]?.stringValue,
                   let three = fields["alpha_3"]?.stringValue else { continue }
@@ -27,8 +28,17 @@ public struct LanguageTable: Sendable {
                 if let code = fields[key]?.stringValue { names[code] = name }
             }
             // "Spanish; Castilian": each of its names.
-            for part in name.split(whereSeparator: { $0 == ";" || $0 == "," }) {
+            for part in name.split(separator: ";") {
                 byName[part.trimmingCharacters(in: .whitespaces).lowercased()] = three
+            }
+            commaNamed.append((name, three))
+        }
+        // "English, Old (ca. 450-1100)" is also found by "English" and "Old
+        // (…)", unless a language has that name of its own (English does).
+        for (name, three) in commaNamed {
+            for part in name.split(whereSeparator: { $0 == ";" || $0 == "," }) {
+                let key = part.trimmingCharacters(in: .whitespaces).lowercased()
+                if byName[key] == nil { byName[key] = three }
             }
         }
     }

@@ -1,9 +1,12 @@
-/// The shortcuts window's pages: the app's own keys, and the player's (with
-/// the mini window's). Two pages of two columns each hold them all, and the
-/// window opens on the page of what the user is doing.
+/// The shortcuts window's pages: the app's own keys, the player's (with
+/// the mini window's), the player's sound and subtitles, and the camera's.
+/// Each page's two columns hold its keys, and the window opens on the page
+/// of what the user is doing.
 public enum ShortcutPage: String, CaseIterable, Sendable {
     case app
     case player
+    /// The player's sound and subtitle keys: more than its page holds.
+    case soundAndSubtitles = "sound-and-subtitles"
     case camera
     case movie
 
@@ -12,6 +15,7 @@ public enum ShortcutPage: String, CaseIterable, Sendable {
         switch self {
         case .app: return N_("Feed")
         case .player: return N_("Player")
+        case .soundAndSubtitles: return N_("Sound and Subtitles")
         case .camera: return N_("Camera")
         case .movie: return N_("Movie")
         }
@@ -27,6 +31,7 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
     case strip
     case playback
     case sound
+    case subtitles
     case seeking
     case pictureInPicture
     case camera
@@ -37,7 +42,8 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
     public var page: ShortcutPage {
         switch self {
         case .general, .window, .selection, .strip: return .app
-        case .playback, .sound, .seeking, .pictureInPicture: return .player
+        case .playback, .seeking, .pictureInPicture: return .player
+        case .sound, .subtitles: return .soundAndSubtitles
         case .camera: return .camera
         case .movieClips, .movieTrim, .movieEdit: return .movie
         }
@@ -51,6 +57,7 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
         case .playback: return N_("Playback")
         case .seeking: return N_("Moving Around")
         case .sound: return N_("Sound")
+        case .subtitles: return N_("Subtitles")
         case .strip: return N_("Preview Strip")
         case .pictureInPicture: return N_("Picture in Picture")
         case .camera: return N_("Camera")
@@ -134,6 +141,12 @@ public enum ShortcutTable {
         Shortcut(action: "player.volume-up", accelerators: ["Up"], title: N_("Volume Up"), section: .sound),
         Shortcut(action: "player.volume-down", accelerators: ["Down"], title: N_("Volume Down"), section: .sound),
         Shortcut(action: "player.mute", accelerators: ["m"], title: N_("Mute"), section: .sound),
+        Shortcut(action: "player.subtitle-earlier", accelerators: ["z"], title: N_("Subtitles 0.1 s Earlier"), section: .subtitles),
+        Shortcut(action: "player.subtitle-later", accelerators: ["x"], title: N_("Subtitles 0.1 s Later"), section: .subtitles),
+        Shortcut(action: "player.subtitle-bigger", accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"],
+                 title: N_("Bigger Subtitles"), section: .subtitles),
+        Shortcut(action: "player.subtitle-smaller", accelerators: ["<Control>minus", "<Control>KP_Subtract"],
+                 title: N_("Smaller Subtitles"), section: .subtitles),
         Shortcut(action: "player.slower", accelerators: ["bracketleft"], title: N_("Slower"), section: .playback),
         Shortcut(action: "player.faster", accelerators: ["bracketright"], title: N_("Faster"), section: .playback),
         Shortcut(action: "player.normal-speed", accelerators: ["BackSpace"], title: N_("Normal Speed"), section: .playback),

@@ -7,6 +7,12 @@
 public enum SubtitleFiles {
     /// Text subtitle formats GStreamer's subparse and assrender read.
     public static let extensions: Set<String> = ["srt", "vtt", "ass", "ssa", "sub"]
+    /// Whether an address or name is a subtitle file, by its extension.
+    public static func isSubtitle(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return extensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
     /// Folders beside a video that hold its subtitles.
     public static let folders = ["subs", "subtitles"]
 

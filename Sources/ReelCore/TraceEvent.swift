@@ -34,6 +34,10 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case pipSaved = "pip-saved"
     case pipShown = "pip-shown"
     case pipSize = "pip-size"
+    /// The sound switched to another stream (its index).
+    case playerAudioTrack = "player-audio-track"
+    /// The new stream's first buffer reached the sound output (ms after the choice).
+    case playerAudioSwitched = "player-audio-switched"
     case playerBusError = "player-bus-error"
     case playerClose = "player-close"
     case playerConnectionLost = "player-connection-lost"
@@ -58,6 +62,10 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case playerStats = "player-stats"
     case playerStep = "player-step"
     case playerStopped = "player-stopped"
+    /// Subtitles: a stream's index (-1: off), the delay, the file loaded.
+    case playerTextTrack = "player-text-track"
+    case playerTextOffset = "player-text-offset"
+    case playerSubtitleFile = "player-subtitle-file"
     case playerVolume = "player-volume"
     case recordingFinished = "recording-finished"
     case recordingRecovered = "recording-recovered"

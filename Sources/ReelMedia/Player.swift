@@ -28,6 +28,8 @@ public final class Player {
         case chapters(Chapters)
         /// The file's title, artist or cover changed (`tags`).
         case tags(MediaTags)
+        /// Audio or text streams came, went or were named (PlayerTracks).
+        case tracks
     }
 
     public let uri: String
@@ -55,15 +57,28 @@ public final class Player {
     /// Reached PLAYING once: a connection lost after that is retried.
     public var hasPlayed: Bool { session.hasPlayed }
     public var isPlaying: Bool { session.isPlaying }
+    /// Playing, or on its way to play (a stall, a seek).
+    public var wantsPlaying: Bool { session.wantsPlaying }
 
     private var session: PlaybackSession
-    private let playbin: UnsafeMutablePointer<GstElement>
+    let playbin: UnsafeMutablePointer<GstElement>
+    /// Times an audio stream switch (PlayerTracks).
+    let audioSwitch = AudioSwitchTimer()
+    /// The subtitle file loaded with the video (playbin's `suburi`).
+    public let subtitleURI: String?
+    /// Subtitle lines come here rather than into the picture (TextSink).
+    private var textSink: TextSink!
+    /// The lines received, for `subtitle(at:)`.
+    var cues = SubtitleCues()
+    /// Whether a text stream shows (PlayerTracks).
+    public internal(set) var showsText = false
     private var busWatch: guint = 0
     /// Start-up work still to run on the main context (a failure found
     /// before the pipeline started, the opening watchdog) and a scheduled
     /// retry; removed on close.
     private var pending: [SourceID] = []
     private var retry: SourceID?
+    private var tracksReport: SourceID?
     private var videoCodec: String?
     private var audioCodec: String?
     private var bitrate: UInt32 = 0
@@ -73,8 +88,14 @@ public final class Player {
     /// An HLS or DASH address, played by playbin3.
     private let isAdaptive: Bool
 
-    public init(uri: String, sink: VideoSink = VideoSink(), startPlaying: Bool = true) {
+    /// - Parameters:
+    ///   - subtitleURI: a subtitle file read beside the video's own streams
+    ///     (the last text track), in `subtitleEncoding` when given (an iconv
+    ///     name; else subparse's guess from the locale).
+    public init(uri: String, sink: VideoSink = VideoSink(), startPlaying: Bool = true,
+                subtitleURI: String? = nil, subtitleEncoding: String? = nil) {
         self.uri = uri
+        self.subtitleURI = subtitleURI
         self.sink = sink
         session = PlaybackSession(isRemote: !MediaLocator.isLocal(uri), startPlaying: startPlaying)
         // HLS and DASH through playbin3: only its urisourcebin plugs the
@@ -84,16 +105,23 @@ public final class Player {
         isAdaptive = StreamManifest.kind(ofAddress: uri) != nil && !MediaLocator.isLocal(uri)
         playbin = gst_element_factory_make(isAdaptive ? "playbin3" : "playbin", "reel-player")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
-        hasAudioOutput = Player.configure(playbin, uri: uri, sink: sink, demuxer: demuxer)
+        hasAudioOutput = Player.configure(playbin, uri: uri, sink: sink, demuxer: demuxer, subtitleEncoding: subtitleEncoding)
+        textSink = TextSink(onCue: MainThreadHandler { [weak self] cue in self?.cues.add(cue) })
+        PropertyValue.object(textSink.element).set(on: playbin, "text-sink")
+        if let subtitleURI {
+            PropertyValue.string(subtitleURI).set(on: playbin, "suburi")
+            Trace.shared.event(.playerSubtitleFile, ["uri": subtitleURI, "encoding": subtitleEncoding ?? ""])
+        }
         if isAdaptive { fetchManifest() }
         watchBus()
+        watchTracks()
         Trace.shared.event(.playerOpen, ["uri": uri])
         start()
     }
 
     /// The pipeline's elements and properties; true when sound has a real output.
     private static func configure(_ playbin: UnsafeMutablePointer<GstElement>, uri: String, sink: VideoSink,
-                                  demuxer: AdaptiveDemuxer) -> Bool {
+                                  demuxer: AdaptiveDemuxer, subtitleEncoding: String?) -> Bool {
         PropertyValue.string(uri).set(on: playbin, "uri")
         // No videoconvert/videoscale inside playsink: the sink converts with
         // libyuv, and deinterlaces interlaced video itself. No colour
@@ -110,6 +138,13 @@ public final class Player {
         }
         Signals.connect(UnsafeMutableRawPointer(playbin), "element-setup") { [demuxer] args in
             guard let element = args.pointer(1)?.assumingMemoryBound(to: GstElement.self) else { return }
+            // playbin's own subtitle-encoding did not reach the subtitle
+            // parser (GStreamer 1.22), nor one set on the parser (decodebin
+            // sets its own over it): on the decodebins, which pass it on.
+            if let subtitleEncoding,
+               String(cString: g_type_name(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type)) == "GstDecodeBin" {
+                PropertyValue.string(subtitleEncoding).set(on: UnsafeMutableRawPointer(element), "subtitle-encoding")
+            }
             demuxer.adopt(element)
             DecoderThreads.adopt(element)
         }
@@ -148,6 +183,8 @@ public final class Player {
     /// Stops playback, frees the pipeline and lets the observer go. Safe to
     /// call twice.
     public func close() {
+        tracksReport?.remove()
+        tracksReport = nil
         pending.forEach { $0.remove() }
         pending = []
         retry?.remove()
@@ -483,6 +520,7 @@ public final class Player {
         if let window = liveWindow { target = LiveEdge.seekTarget(target, window: window) }
         let flags = GST_SEEK_FLAG_FLUSH.rawValue | (accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
                                                     : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
+        cues.clear()
         _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GstSeekFlags(flags),
                              GST_SEEK_TYPE_SET, gint64(target * 1e9), GST_SEEK_TYPE_NONE, 0)
         Trace.shared.event(.playerSeek, ["target": target, "accurate": accurate ? 1 : 0])
@@ -496,6 +534,15 @@ public final class Player {
             case .failed(let reason): self?.send(.connectionChecked(.unreachable(reason)))
             case .unknown: self?.send(.connectionChecked(.unknown))
             }
+        }
+    }
+
+    /// One report of changed streams for many of playbin's signals.
+    func reportTracks() {
+        guard tracksReport == nil, busWatch != 0 else { return }
+        tracksReport = MainContext.soon { [weak self] in
+            self?.tracksReport = nil
+            self?.onEvent?(.tracks)
         }
     }
 

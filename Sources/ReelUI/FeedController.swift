@@ -310,6 +310,15 @@ final class FeedController {
         saveState()
     }
 
+    func trackChoice(for uri: String) -> TrackChoice? { state.trackChoices[uri] }
+
+    /// Stores the sound and subtitles chosen for a video.
+    func storeTrackChoice(_ choice: TrackChoice, for uri: String) {
+        guard state.trackChoices[uri] != choice else { return }
+        state.trackChoices[uri] = choice.isEmpty ? nil : choice
+        saveState()
+    }
+
     private func saveState() {
         do {
             try store.save(state)

@@ -72,7 +72,7 @@ final class MainWindow {
         feedPage.onActivate = { [weak self] item in self?.openFromFeed(item.uri) }
         feedPage.onContextMenu = { item, card in FeedContextMenu.present(for: item, at: card) }
         feed.onMessage = { [weak self] text in self?.showToast(text) }
-        DropTarget.attach(to: window.cast()) { [weak self] addresses in self?.open(addresses: addresses) }
+        DropTarget.attach(to: window.cast()) { [weak self] addresses in self?.dropped(addresses) }
 
         feed.onStripClips = { [weak self] clips in
             self?.stripClips = clips
@@ -491,6 +491,17 @@ final class MainWindow {
         showToast(tr("To keep the mini window above other windows, choose “Always on Top” in its window menu (Alt+Space)."))
     }
 
+    /// Dropped files: a subtitle file on a playing video loads into it;
+    /// anything else opens (several in their order).
+    private func dropped(_ addresses: [String]) {
+        if playerPage.address != nil, gtk_stack_get_visible_child_name(stack).map({ String(cString: $0) }) == "video",
+           let subtitle = addresses.first(where: { SubtitleFiles.isSubtitle($0) }) {
+            playerPage.loadSubtitle(subtitle)
+            return
+        }
+        open(addresses: addresses)
+    }
+
     /// Opens a typed, dropped or passed address, or says why it can't. A
     /// video opens in the full player (a video in the mini window stops:
     /// one plays at a time), or with `inMiniWindow` straight in the mini
@@ -626,6 +637,10 @@ extension MainWindow: PlayerPageDelegate {
     func playerPage(savedPositionOf uri: String) -> Double? { feed.savedPosition(for: uri) }
 
     func playerPage(store position: Double?, of uri: String) { feed.storePosition(position, for: uri) }
+
+    func playerPage(trackChoiceOf uri: String) -> TrackChoice? { feed.trackChoice(for: uri) }
+
+    func playerPage(store choice: TrackChoice, of uri: String) { feed.storeTrackChoice(choice, for: uri) }
 
     func playerPageTogglePictureInPicture() { togglePictureInPicture() }
 

@@ -23,6 +23,9 @@ final class PlayerControls {
     /// goes back there.
     private let liveButton: UnsafeMutablePointer<GtkWidget>
     private let fullscreenButton: UnsafeMutablePointer<GtkWidget>
+    /// The Audio and Subtitles menus (TrackMenus fills them).
+    let audioButton: UnsafeMutablePointer<GtkWidget>
+    let subtitleButton: UnsafeMutablePointer<GtkWidget>
     /// Popovers count as "in use": the bars stay while one is open.
     private(set) var menuButtons: [UnsafeMutablePointer<GtkWidget>] = []
     /// Previous and Next, and "3 of 12" under the title: shown only when
@@ -53,6 +56,8 @@ final class PlayerControls {
         speedButton = layout.widget("speed", gtk_menu_button_get_type())
         qualityButton = layout.widget("quality", gtk_menu_button_get_type())
         fullscreenButton = layout.widget("fullscreen", gtk_button_get_type())
+        audioButton = layout.widget("audio", gtk_menu_button_get_type())
+        subtitleButton = layout.widget("subtitles", gtk_menu_button_get_type())
         let aspectButton = layout.widget("aspect", gtk_menu_button_get_type())
         queueButtons = [layout.widget("previous", gtk_button_get_type()), layout.widget("next", gtk_button_get_type())]
         queuePlace = layout.widget("queue-place", gtk_label_get_type())
@@ -67,7 +72,8 @@ final class PlayerControls {
                             with: PlayerControls.choiceMenu("player.end-action", EndAction.allCases.map { (tr($0.title), $0.rawValue) }))
         PlayerControls.fill(layout.object("deinterlacing", g_menu_get_type()),
                             with: PlayerControls.choiceMenu("player.deinterlace", Deinterlacing.allCases.map { (tr($0.title), $0.rawValue) }))
-        menuButtons = [chaptersButton, qualityButton, speedButton, aspectButton, layout.widget("more", gtk_menu_button_get_type())]
+        menuButtons = [chaptersButton, audioButton, subtitleButton, qualityButton, speedButton, aspectButton,
+                       layout.widget("more", gtk_menu_button_get_type())]
         // Names that follow the state, as they start.
         setPlaying(false)
         IconButton.describe(muteButton, tr("Mute"))

@@ -21,6 +21,8 @@ final class PlayerPage {
     private var toastLift: Int32 = 0
     /// The control bars' margin in style.css (`.reel-player-bar`).
     private static let barMargin: Int32 = 12
+    /// Room for one toast (libadwaita's are about 46 px high) and a gap.
+    private static let toastHeight: Int32 = 56
     private let view = VideoView()
     /// Where the frames go: the page's own view, or the picture-in-picture
     /// window's while the video plays there.
@@ -29,6 +31,16 @@ final class PlayerPage {
     private let chapterControls: ChapterControls
     /// The cover and tags of sound without a picture, under the bars.
     private let audioCover = AudioCover()
+    /// The Audio and Subtitles menus.
+    private var trackMenus: TrackMenus!
+    private let subtitleView = SubtitleView()
+    /// The time of the frame on screen, for the subtitle over it.
+    private var shownPTS: UInt64?
+    private var subtitleRefresh: SourceID?
+    /// Toasts on screen: the subtitle line rises above them.
+    private var toastsShown = 0
+    /// Opened again paused (`reopen`): the position is sought when paused.
+    private var reopenedPaused = false
     private let topRevealer: OpaquePointer
     private let bottomRevealer: OpaquePointer
     private let bufferingLabel: UnsafeMutablePointer<GtkWidget>
@@ -94,11 +106,20 @@ final class PlayerPage {
         gtk_overlay_set_child(cast(overlay), view.widget)
         gtk_overlay_add_overlay(cast(overlay), audioCover.widget)
         gtk_widget_insert_after(audioCover.widget, overlay, view.widget)
+        // Over the picture, under the control bars.
+        gtk_overlay_add_overlay(cast(overlay), subtitleView.widget)
+        gtk_widget_insert_after(subtitleView.widget, overlay, view.widget)
         gtk_revealer_set_child(topRevealer, controls.top)
         gtk_revealer_set_child(bottomRevealer, controls.bottom)
         StatusPage.withoutScrollStop(errorPage)
         UnnamedButtons.name(in: errorPage)
 
+        trackMenus = TrackMenus(audioButton: controls.audioButton, subtitleButton: controls.subtitleButton, host: .init(
+            reopen: { [weak self] file, encoding in self?.reopen(subtitleURI: file, encoding: encoding) },
+            toast: { [weak self] text in self?.toast(text, brief: true) },
+            window: { [weak self] in self?.window },
+            remembered: { [weak self] uri in self?.delegate?.playerPage(trackChoiceOf: uri) },
+            remember: { [weak self] choice, uri in self?.delegate?.playerPage(store: choice, of: uri) }))
         addActions()
         // Captured before focused buttons or the seek bar see them, so Space
         // always plays or pauses and arrows always seek.
@@ -118,7 +139,9 @@ final class PlayerPage {
 
     /// Plays `locator` (replacing whatever played), offering to resume a
     /// remembered position.
-    func open(_ locator: MediaLocator, title: String) {
+    /// `at`: from there (the same video opened again), with no offer.
+    func open(_ locator: MediaLocator, title: String, at position: Double? = nil) {
+        let shown = position == nil ? nil : screen.paintable.currentFrame
         stop()
         self.locator = locator
         gtk_label_set_text(cast(controls.title), title)
@@ -136,10 +159,12 @@ final class PlayerPage {
 
         // The leak count starts before the first pipeline exists.
         if Trace.shared.isEnabled { _ = GstObjectCount.live() }
-        let player = Player(uri: locator.uri)
+        let subtitles = trackMenus.prepare(for: locator.uri)
+        let player = Player(uri: locator.uri, subtitleURI: subtitles.subtitleURI, subtitleEncoding: subtitles.encoding)
         player.sink.setDeinterlacing(deinterlacing)
         self.player = player
-        screen.attach(player.sink)
+        trackMenus.attach(player)
+        screen.attach(player.sink, showing: shown)
         view.contentMode = contentMode
         player.volume = settings?.double(.volume, fallback: 1) ?? 1
         player.isMuted = settings?.bool(.muted) ?? false
@@ -166,7 +191,7 @@ final class PlayerPage {
         }
         let resume = ResumeChoice(rawValue: settings?.string(.resume) ?? "") ?? .ask
         resumeWhenPlaying = nil
-        switch resume.start(saved: delegate?.playerPage(savedPositionOf: locator.uri)) {
+        switch position.map(ResumeChoice.Start.resume) ?? resume.start(saved: delegate?.playerPage(savedPositionOf: locator.uri)) {
         case .fromBeginning: break
         case .offer(let saved): offerResume(at: saved)
         case .resume(let saved): resumeWhenPlaying = saved
@@ -178,6 +203,25 @@ final class PlayerPage {
         showControls()
         if isShowingVideo { controls.focusPlayButton() }
         delegate?.playerPage(opened: title)
+    }
+
+    /// The same video with another subtitle file (or encoding), from where
+    /// it is: playbin reads a subtitle file only when it opens.
+    private func reopen(subtitleURI: String, encoding: String?) {
+        guard let locator, let player else { return }
+        let position = player.position ?? 0
+        let wasPlaying = player.wantsPlaying
+        Trace.shared.event(.playerSubtitleFile, ["uri": subtitleURI, "reopen": 1])
+        open(locator, title: title, at: position)
+        if !wasPlaying {
+            reopenedPaused = true
+            self.player?.pause()
+        }
+    }
+
+    /// A subtitle file dropped on the player.
+    func loadSubtitle(_ uri: String) {
+        trackMenus.load(uri)
     }
 
     /// Moves the playing video into `other` (the mini window's view), or
@@ -242,6 +286,10 @@ final class PlayerPage {
         preciseSeek = nil
         uninhibit()
         screen.attach(nil)
+        shownPTS = nil
+        subtitleRefresh?.remove()
+        subtitleRefresh = nil
+        subtitleView.show(nil)
         player.close()
         self.player = nil
         setCursorHidden(false)
@@ -365,6 +413,9 @@ final class PlayerPage {
             ActionGroup.setState(action, self.endAction.rawValue)
             self.delegate?.playerPageChanged()
         }
+        trackMenus.addActions(to: map)
+        map.add("subtitle-bigger") { [weak self] in self?.resizeSubtitles(by: 1) }
+        map.add("subtitle-smaller") { [weak self] in self?.resizeSubtitles(by: -1) }
         map.add("fullscreen") { [weak self] in self?.toggleFullscreen() }
         map.add("picture-in-picture") { [weak self] in
             self?.delegate?.playerPageTogglePictureInPicture()
@@ -535,8 +586,15 @@ final class PlayerPage {
             let margin = bar + 2 * PlayerPage.barMargin
             gtk_css_provider_load_from_data(toastStyle, ".reel-player-toasts > toast { margin-bottom: \(margin)px; }", -1)
         }
+        toastsShown += 1
+        Signals.connect(UnsafeMutableRawPointer(toast), "dismissed") { [weak self] in
+            guard let self else { return }
+            self.toastsShown = max(0, self.toastsShown - 1)
+            self.refreshSubtitle()
+        }
         adw_toast_overlay_add_toast(toasts, toast)
         UnnamedButtons.nameToasts(in: toasts)
+        refreshSubtitle()
     }
 
     // MARK: Player events
@@ -544,13 +602,16 @@ final class PlayerPage {
     private func handle(_ event: Player.Event) {
         defer { delegate?.playerPageChanged() }
         switch event {
-        case .state(let state): stateChanged(state)
+        case .state(let state):
+            stateChanged(state)
+            if state == .playing { trackMenus.tracksChanged() }
         case .failure(let problem): showError(problem)
         case .buffering(let percent): buffering(percent)
         case .duration: refreshPosition()
         case .manifest(let manifest): controls.setQualities(available: manifest.variants.count > 1)
         case .chapters(let chapters): chapterControls.show(chapters)
         case .tags: showAudioCover()
+        case .tracks: trackMenus.tracksChanged()
         case .seekDone:
             guard let position = player?.position else { return }
             Trace.shared.event(.playerSeekDone, ["position": position])
@@ -585,8 +646,10 @@ final class PlayerPage {
         }
         if state == .ended { ended() }
         // A seek needs a pipeline that has started: the remembered position
-        // is sought once the video plays.
-        if state == .playing, let position = resumeWhenPlaying {
+        // is sought once the video plays (or, opened again paused for
+        // another subtitle file, once it shows its first picture).
+        if state == .playing || (state == .paused && reopenedPaused), let position = resumeWhenPlaying {
+            reopenedPaused = false
             resumeWhenPlaying = nil
             seek(to: position)
         }
@@ -653,11 +716,41 @@ final class PlayerPage {
             Trace.shared.event(.playerFirstFrame, first)
         }
         if Trace.shared.isEnabled { Trace.shared.event(.frame, fields) }
+        shownPTS = pts
+        // After the frame is drawn: a label shown while GTK draws has no
+        // size yet.
+        if subtitleRefresh == nil {
+            subtitleRefresh = MainContext.soon { [weak self] in
+                self?.subtitleRefresh = nil
+                self?.refreshSubtitle()
+            }
+        }
+    }
+
+    /// The line over the frame on screen, where the picture is.
+    private func refreshSubtitle() {
+        let markup = shownPTS.flatMap { player?.subtitle(at: $0) }
+        subtitleView.show(markup)
+        guard markup != nil else { return }
+        // Above the bar while it shows, above a toast (over the bar's place) while one shows.
+        let bar = max(gtk_widget_get_height(controls.bottom), toastLift) + 2 * PlayerPage.barMargin
+        let lift = toastsShown > 0 ? bar + PlayerPage.toastHeight : controlsShown ? bar : 0
+        subtitleView.place(width: gtk_widget_get_width(overlay), height: gtk_widget_get_height(overlay),
+                           aspect: videoAspect, mode: contentMode, lift: lift)
+    }
+
+    /// Ctrl+plus and minus.
+    private func resizeSubtitles(by steps: Int) {
+        let scale = subtitleView.resize(by: steps)
+        refreshSubtitle()
+        toast(CoreText.format(tr("Subtitle size %s"), ["\(Int((scale * 100).rounded())) %"]), brief: true)
     }
 
     // MARK: Periodic updates
 
     private func tick() {
+        // Paused, no frame comes: a choice in the menu shows at once.
+        refreshSubtitle()
         if Date() > seekingUntil { refreshPosition() }
         if gtk_widget_get_visible(statisticsLabel) != 0 { refreshStatistics() }
         // The frames dropped so far, once a second, for the playback bench.

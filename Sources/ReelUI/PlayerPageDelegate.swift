@@ -12,6 +12,9 @@ protocol PlayerPageDelegate: AnyObject {
     func playerPage(savedPositionOf uri: String) -> Double?
     /// Where a video was left (nil: forget it).
     func playerPage(store position: Double?, of uri: String)
+    /// The sound and subtitles chosen for a video.
+    func playerPage(trackChoiceOf uri: String) -> TrackChoice?
+    func playerPage(store choice: TrackChoice, of uri: String)
     /// The picture-in-picture button or key: the owner moves the video into
     /// the mini window, or back.
     func playerPageTogglePictureInPicture()

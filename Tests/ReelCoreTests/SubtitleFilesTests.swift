@@ -38,6 +38,11 @@ final class SubtitleFilesTests: XCTestCase {
         let table = LanguageTable.system()
         XCTAssertEqual(table.name(of: "vi"), "Vietnamese")
         XCTAssertEqual(table.name(of: "chi"), "Chinese")
+        // Not English, Middle (1100-1500), nor German, Middle High, whose
+        // names begin the same way.
+        XCTAssertEqual(table.code(of: "en"), "eng")
+        XCTAssertEqual(table.code(of: "de"), "deu")
+        XCTAssertEqual(table.code(of: "fr"), "fra")
         XCTAssertEqual(table.code(of: "Vietnamese"), "vie")
     }
 

@@ -3,11 +3,12 @@ remembered window size — driven through the real binary (see harness.py)."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 
-from harness import (APP_TIMEOUT, all_strings, bad_log_lines, extents, find_all,
+from harness import (APP_TIMEOUT, all_strings, bad_log_lines, extents, find_all, node_role,
                      image_stats, shortcut_titles, wait_until)
 from player_helpers import make_clip
 
@@ -78,6 +79,13 @@ def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src, tmp_path)
     app, main = launch_ready(args=[str(clip)])
     player = shown_page(app, main, "player")
     assert "Back 5 Seconds" in player and "Back to the Player" in player and "Open Video" not in player, sorted(player)
+    # The player's second section, Sound and Subtitles, which the window's
+    # title menu switches to: its words, shown or not.
+    sw = next(w for w in app.windows() if w != main)
+    section = [n for n in find_all(sw, name="Sound and Subtitles") if node_role(n) == "panel"][0]
+    sound = set(all_strings(section, visible_only=False))
+    assert "Subtitles 0.1 s Later" in sound and "Back 5 Seconds" not in sound, sorted(sound)
+    assert app.find(sw, name="Player", role="push button"), "no title menu to reach the other sections"
     app.kill()
     # The camera's page, from the camera (no camera here: the page is the
     # no-camera one, the keys are listed all the same).
@@ -98,7 +106,7 @@ def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src, tmp_path)
     app.find(main, role="push button", name="Back to the Feed", timeout=APP_TIMEOUT)
     movie = shown_page(app, main, "movie")
     assert "Move Clip Earlier" in movie and "Open Video" not in movie, sorted(movie)
-    missing = [t for t in titles if t not in feed | player | camera | movie]
+    missing = [t for t in titles if t not in feed | player | sound | camera | movie]
     assert not missing, f"listed on no page: {missing}"
 
 

@@ -1,0 +1,188 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+
+/// The audio and text streams of the playing video, read from playbin (its
+/// stream counts, each stream's tags and caps), and the switches between
+/// them: `current-audio` and `current-text` change the stream inside the
+/// running pipeline, with no seek, so the picture neither pauses nor jumps.
+extension Player {
+    /// The audio streams, in playbin's order.
+    public var audioTracks: [MediaTrack] { tracks(kind: "audio") }
+
+    /// The text streams, the loaded subtitle file's among them (see
+    /// `subtitleFileTrack`), in playbin's order.
+    public var textTracks: [MediaTrack] { tracks(kind: "text") }
+
+    /// Which text stream is the subtitle file: playbin adds the file's
+    /// stream when its reader has found it, before or after the video's
+    /// own, so it is found by where it comes from.
+    public var subtitleFileTrack: Int? {
+        guard let subtitleURI else { return nil }
+        let count = Int(PropertyValue.get(from: playbin, "n-text")?.intValue ?? 0)
+        return (0..<count).first { index in
+            guard let pad = emit("get-text-pad", index, returning: gst_pad_get_type())?.assumingMemoryBound(to: GstPad.self) else { return false }
+            defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
+            guard let peer = gst_pad_get_peer(pad) else { return false }
+            defer { gst_object_unref(UnsafeMutableRawPointer(peer)) }
+            // Up from the pad's element to the source bin that reads an address.
+            var object = gst_object_get_parent(UnsafeMutableRawPointer(peer).assumingMemoryBound(to: GstObject.self))
+            while let current = object {
+                defer { gst_object_unref(UnsafeMutableRawPointer(current)) }
+                if current == UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GstObject.self) { return false }
+                if let uri = PropertyValue.get(from: UnsafeMutableRawPointer(current), "uri")?.stringValue {
+                    return uri == subtitleURI
+                }
+                object = gst_object_get_parent(current)
+            }
+            return false
+        }
+    }
+
+    public var currentAudio: Int { Int(PropertyValue.get(from: playbin, "current-audio")?.intValue ?? -1) }
+
+    public var currentText: Int { Int(PropertyValue.get(from: playbin, "current-text")?.intValue ?? -1) }
+
+    /// Plays audio stream `index` from where the video is, with neither a
+    /// pause nor a jump back. The trace times the switch to the first
+    /// buffer of the new stream reaching the sound output
+    /// ("player-audio-switched").
+    public func selectAudio(_ index: Int) {
+        guard index >= 0, index < Int(PropertyValue.get(from: playbin, "n-audio")?.intValue ?? 0), index != currentAudio else { return }
+        audioSwitch.start()
+        PropertyValue.int(Int32(index)).set(on: playbin, "current-audio")
+        // The old stream's sound already queued for the output (about a
+        // second) would play first: a flushing seek to where the video is
+        // empties the queues, and the new stream is heard in tens of
+        // milliseconds (both measured by player-audio-switched). Not on a
+        // live stream, where a seek moves away from the edge.
+        if !isLiveStream, let position { seek(to: position, accurate: true) }
+        Trace.shared.event(.playerAudioTrack, ["index": index])
+    }
+
+    /// The subtitle showing with the frame at `pts` (nanoseconds), as
+    /// Pango markup; nil for none or when subtitles are off.
+    public func subtitle(at pts: UInt64) -> String? {
+        guard showsText else { return nil }
+        return cues.showing(at: Double(pts) / 1e9 - textOffset)
+    }
+
+    /// Shows text stream `index` (see `textTracks`), or none. The text
+    /// keeps flowing when none shows (the lines are drawn by the UI, so
+    /// Off only stops drawing them): turning playbin's text off and on
+    /// again rebuilds its text branch, which then stayed silent.
+    public func selectText(_ index: Int?) {
+        if let index, index != currentText {
+            cues.switchStream()
+            PropertyValue.int(Int32(index)).set(on: playbin, "current-text")
+            // Lines of the old stream wait in the queue after the stream
+            // selector (a file's reader sends all its lines at once), and
+            // hold the new stream's back: a flushing seek to where the
+            // video is empties it.
+            if let position { seek(to: position, accurate: true) }
+        }
+        showsText = index != nil
+        Trace.shared.event(.playerTextTrack, ["index": index ?? -1])
+    }
+
+    /// Subtitles shown `seconds` later (positive) or earlier than the file
+    /// or stream says.
+    public var textOffset: Double {
+        get { Double(property("text-offset") { g_value_get_int64($0) }) / 1e9 }
+        set { setProperty("text-offset") { g_value_set_int64($0, gint64((newValue * 1e9).rounded())) } }
+    }
+
+    /// Reads a property of a type PropertyValue does not carry (flags, 64-bit).
+    private func property<T>(_ name: String, _ read: (UnsafeMutablePointer<GValue>) -> T) -> T {
+        let object = UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GObject.self)
+        let spec = g_object_class_find_property(UnsafeMutablePointer<GObjectClass>(OpaquePointer(object.pointee.g_type_instance.g_class)), name)!
+        var value = GValue()
+        g_value_init(&value, spec.pointee.value_type)
+        g_object_get_property(object, name, &value)
+        defer { g_value_unset(&value) }
+        return read(&value)
+    }
+
+    private func setProperty(_ name: String, _ write: (UnsafeMutablePointer<GValue>) -> Void) {
+        let object = UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GObject.self)
+        let spec = g_object_class_find_property(UnsafeMutablePointer<GObjectClass>(OpaquePointer(object.pointee.g_type_instance.g_class)), name)!
+        var value = GValue()
+        g_value_init(&value, spec.pointee.value_type)
+        write(&value)
+        g_object_set_property(object, name, &value)
+        g_value_unset(&value)
+    }
+
+    private func tracks(kind: String) -> [MediaTrack] {
+        let count = Int(PropertyValue.get(from: playbin, "n-\(kind)")?.intValue ?? 0)
+        return (0..<count).map { index in
+            var language: String?, title: String?
+            if let tags = emit("get-\(kind)-tags", index, returning: gst_tag_list_get_type()) {
+                let list = tags.assumingMemoryBound(to: GstTagList.self)
+                language = Player.string(list, "language-code") ?? Player.string(list, "language-name")
+                title = Player.string(list, "title")
+                gst_tag_list_unref(list)
+            }
+            var channels: Int?
+            if kind == "audio", let pad = emit("get-audio-pad", index, returning: gst_pad_get_type()) {
+                let gstPad = pad.assumingMemoryBound(to: GstPad.self)
+                if let caps = gst_pad_get_current_caps(gstPad) {
+                    var count: gint = 0
+                    if gst_caps_get_size(caps) > 0, gst_structure_get_int(gst_caps_get_structure(caps, 0), "channels", &count) != 0 {
+                        channels = Int(count)
+                    }
+                    gst_caps_unref(caps)
+                }
+                gst_object_unref(pad)
+            }
+            return MediaTrack(index: index, language: language, title: title, channels: channels)
+        }
+    }
+
+    private static func string(_ tags: UnsafeMutablePointer<GstTagList>, _ tag: String) -> String? {
+        var text: UnsafeMutablePointer<gchar>?
+        guard gst_tag_list_get_string(tags, tag, &text) != 0, let text else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    /// Emits one of playbin's action signals taking a stream index and
+    /// returning a boxed value or an object (g_signal_emit_by_name is
+    /// variadic, out of Swift's reach); the caller owns what it returns.
+    private func emit(_ name: String, _ index: Int, returning type: GType) -> UnsafeMutableRawPointer? {
+        let instanceType = UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+        let signal = g_signal_lookup(name, instanceType)
+        guard signal != 0 else { return nil }
+        var arguments = [GValue(), GValue()]
+        g_value_init(&arguments[0], instanceType)
+        g_value_set_object(&arguments[0], UnsafeMutableRawPointer(playbin))
+        g_value_init(&arguments[1], GType(6 << 2))  // G_TYPE_INT
+        g_value_set_int(&arguments[1], gint(index))
+        var result = GValue()
+        g_value_init(&result, type)
+        g_signal_emitv(&arguments, signal, 0, &result)
+        let isObject = g_type_is_a(type, GType(20 << 2)) != 0  // G_TYPE_OBJECT
+        let answer = isObject ? g_value_dup_object(&result) : g_value_dup_boxed(&result)
+        g_value_unset(&result)
+        g_value_unset(&arguments[0])
+        g_value_unset(&arguments[1])
+        return answer
+    }
+
+    /// Tells the observer when streams come, go or change their tags
+    /// (playbin says so from its streaming threads); many changes at once
+    /// make one report.
+    func watchTracks() {
+        let handler = MainThreadHandler<Void> { [weak self] in self?.reportTracks() }
+        let type = UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+        // playbin3 (adaptive streams) has none of these: its streams are not listed.
+        for signal in ["audio-changed", "text-changed", "audio-tags-changed", "text-tags-changed"] where g_signal_lookup(signal, type) != 0 {
+            Signals.connect(UnsafeMutableRawPointer(playbin), signal) { MainContext.invoke { handler.call(()) } }
+        }
+        // playbin keeps its reference to the sink for as long as it lives.
+        let sink = property("audio-sink") { g_value_get_object($0) }
+        audioSwitch.watch(sink: sink?.assumingMemoryBound(to: GstElement.self))
+    }
+}

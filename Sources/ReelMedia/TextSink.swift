@@ -1,0 +1,67 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+
+/// playbin's text sink: subtitle lines as text, handed to the main thread,
+/// where the UI draws them over the picture with GTK (following the user's
+/// font, crisp at any size, and without blending each frame on the CPU)
+/// rather than a subtitle overlay in the pipeline.
+final class TextSink {
+    let element: UnsafeMutablePointer<GstElement>
+    private let box: Unmanaged<Relay>
+
+    /// Carries lines from the streaming thread to the main thread.
+    final class Relay: @unchecked Sendable {
+        let handler: MainThreadHandler<SubtitleCues.Cue>
+        init(_ handler: MainThreadHandler<SubtitleCues.Cue>) { self.handler = handler }
+    }
+
+    init(onCue: MainThreadHandler<SubtitleCues.Cue>) {
+        element = gst_element_factory_make("appsink", "reel-text")!
+        _ = gst_object_ref_sink(UnsafeMutableRawPointer(element))
+        let appSink = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSink.self)
+        let caps = gst_caps_from_string("text/x-raw, format=(string){ pango-markup, utf8 }")
+        gst_app_sink_set_caps(appSink, caps)
+        gst_caps_unref(caps)
+        // Delivered on time (and shifted by playbin's text-offset); the
+        // picture's time decides what shows.
+        PropertyValue.bool(true).set(on: element, "sync")
+        PropertyValue.bool(false).set(on: element, "async")
+        PropertyValue.bool(false).set(on: element, "qos")
+        box = Unmanaged.passRetained(Relay(onCue))
+        var callbacks = GstAppSinkCallbacks()
+        callbacks.new_sample = { sink, data in TextSink.take(gst_app_sink_pull_sample(sink), data) }
+        callbacks.new_preroll = { sink, data in TextSink.take(gst_app_sink_pull_preroll(sink), data) }
+        gst_app_sink_set_callbacks(appSink, &callbacks, box.toOpaque(), nil)
+    }
+
+    deinit {
+        gst_object_unref(UnsafeMutableRawPointer(element))
+        box.release()
+    }
+
+    private static func take(_ sample: OpaquePointer?, _ data: UnsafeMutableRawPointer?) -> GstFlowReturn {
+        guard let sample, let data else { return GST_FLOW_OK }
+        defer { gst_sample_unref(sample) }
+        guard let buffer = gst_sample_get_buffer(sample) else { return GST_FLOW_OK }
+        var map = GstMapInfo()
+        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return GST_FLOW_OK }
+        var text = String(decoding: UnsafeBufferPointer(start: map.data, count: Int(map.size)), as: UTF8.self)
+        gst_buffer_unmap(buffer, &map)
+        // Plain text is escaped: the UI shows Pango markup.
+        if let caps = gst_sample_get_caps(sample), gst_caps_get_size(caps) > 0,
+           let format = gst_structure_get_string(gst_caps_get_structure(caps, 0), "format"), String(cString: format) == "utf8" {
+            text = String(consumingGString: g_markup_escape_text(text, -1)) ?? text
+        }
+        let pts = buffer.pointee.pts, duration = buffer.pointee.duration
+        guard pts != UInt64.max else { return GST_FLOW_OK }
+        let start = Double(pts) / 1e9
+        let cue = SubtitleCues.Cue(markup: text.trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespacesAndNewlines)),
+                                   start: start, end: duration == UInt64.max ? nil : start + Double(duration) / 1e9)
+        let relay = Unmanaged<Relay>.fromOpaque(data).takeUnretainedValue()
+        MainContext.invoke { relay.handler.call(cue) }
+        return GST_FLOW_OK
+    }
+}

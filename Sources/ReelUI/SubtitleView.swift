@@ -1,0 +1,66 @@
+import CGLib
+import CGtk
+import GLibKit
+import ReelCore
+
+/// The subtitle line over the video: a label drawn by GTK, not text blended
+/// into each frame, so it is crisp at any size and costs nothing per frame.
+/// It sits near the bottom of the picture (not of the black bars), in a
+/// size that follows the picture's height (Ctrl+plus and minus scale it),
+/// and rises above the control bar while the bar shows.
+final class SubtitleView {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let style = gtk_css_provider_new()!
+    private var fontSize = 0
+    private var markup: String?
+    /// The person's size, 1 = the default.
+    private(set) var scale = 1.0
+
+    init() {
+        widget = gtk_label_new(nil)
+        gtk_widget_add_css_class(widget, "reel-subtitles")
+        gtk_label_set_wrap(cast(widget), 1)
+        gtk_label_set_justify(cast(widget), GTK_JUSTIFY_CENTER)
+        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(widget, GTK_ALIGN_END)
+        // Clicks and the pointer go to the video beneath.
+        gtk_widget_set_can_target(widget, 0)
+        gtk_widget_set_visible(widget, 0)
+        gtk_style_context_add_provider(gtk_widget_get_style_context(widget), cast(style),
+                                       guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+
+    /// Shows `markup` (nil hides the line).
+    func show(_ markup: String?) {
+        guard markup != self.markup else { return }
+        self.markup = markup
+        if let markup { gtk_label_set_markup(cast(widget), markup) }
+        gtk_widget_set_visible(widget, markup == nil ? 0 : 1)
+    }
+
+    /// Bigger or smaller by `steps` (each a tenth), within half to twice.
+    func resize(by steps: Int) -> Double {
+        scale = min(2, max(0.5, ((scale + Double(steps) / 10) * 10).rounded() / 10))
+        fontSize = 0
+        return scale
+    }
+
+    /// Places the line in the picture shown in a `width`×`height` view:
+    /// `aspect` is the picture's shape, `lift` the room the control bar
+    /// takes at the bottom when it shows (0 when hidden).
+    func place(width: Int32, height: Int32, aspect: Double?, mode: ContentMode, lift: Int32) {
+        guard width > 0, height > 0 else { return }
+        var picture = Double(height)
+        if mode == .fit, let aspect, aspect > 0 { picture = min(Double(height), Double(width) / aspect) }
+        let bar = (Double(height) - picture) / 2
+        let margin = max(Int32(bar + picture * 0.06), lift)
+        gtk_widget_set_margin_bottom(widget, margin)
+        gtk_widget_set_margin_start(widget, 24)
+        gtk_widget_set_margin_end(widget, 24)
+        // A twentieth of the picture's height, at least 16 px.
+        let size = Int(max(16, picture / 20 * scale).rounded())
+        guard size != fontSize else { return }
+        fontSize = size
+        gtk_css_provider_load_from_data(style, ".reel-subtitles { font-size: \(size)px; }", -1)
+    }
+}

@@ -1,0 +1,154 @@
+import XCTest
+@testable import ReelCore
+
+final class TrackMenuTests: XCTestCase {
+    private let languages = LanguageTable(json: Array("""
+        {"639-2": [
+          {"alpha_2": "en", "alpha_3": "eng", "name": "English"},
+          {"alpha_2": "de", "alpha_3": "deu", "bibliographic": "ger", "name": "German"},
+          {"alpha_2": "fr", "alpha_3": "fra", "bibliographic": "fre", "name": "French"},
+          {"alpha_2": "zh", "alpha_3": "zho", "bibliographic": "chi", "name": "Chinese"}
+        ]}
+        """.utf8))
+    private let words = TrackMenu.Words.english
+    private func uri(_ path: String) -> String { "file:///films/" + path }
+
+    func testAudioLabels() {
+        let tracks = [
+            MediaTrack(index: 0, language: "eng", title: "Commentary", channels: 6),
+            MediaTrack(index: 1, language: "ger", channels: 2),
+            MediaTrack(index: 2, language: "fr", title: "French", channels: 1),
+            MediaTrack(index: 3),
+            MediaTrack(index: 4, channels: 8),
+            MediaTrack(index: 5, language: "und", channels: 4),
+            MediaTrack(index: 6, language: "zh", title: "Audio", channels: 2),
+        ]
+        XCTAssertEqual(TrackMenu.audioLabels(tracks, languages: languages, words: words),
+                       ["English — Commentary (5.1)", "German (Stereo)", "French (Mono)", "Track 4", "7.1", "4 channels",
+                        "Chinese (Stereo)"])
+    }
+
+    func testLabelsThatReadTheSameGetTheirNumber() {
+        let tracks = [MediaTrack(index: 0, language: "en", channels: 2), MediaTrack(index: 1, language: "eng", channels: 2)]
+        XCTAssertEqual(TrackMenu.audioLabels(tracks, languages: languages, words: words),
+                       ["English (Stereo) · 1", "English (Stereo) · 2"])
+    }
+
+    func testLanguageNamesAndWordsAreTranslated() {
+        let chinese = TrackMenu.Words(translate: { $0 == "Stereo" ? "立体声" : $0 == "Off" ? "关" : $0 },
+                                      language: { $0 == "German" ? "德语" : $0 })
+        XCTAssertEqual(TrackMenu.audioLabel(MediaTrack(index: 0, language: "de", channels: 2), languages: languages, words: chinese),
+                       "德语 (立体声)")
+        XCTAssertEqual(TrackMenu.subtitleEntries(embedded: [], files: [], fileURI: uri, languages: languages, words: chinese).map(\.label),
+                       ["关"])
+    }
+
+    func testSubtitleEntries() {
+        let embedded = [MediaTrack(index: 0, language: "eng", title: "Signs"), MediaTrack(index: 1)]
+        let files = [SubtitleFiles.Found(path: "Film.srt", language: nil),
+                     SubtitleFiles.Found(path: "Subs/Film.de.forced.srt", language: "deu", forced: true),
+                     SubtitleFiles.Found(path: "Film.en.sdh.srt", language: "eng", hearingImpaired: true)]
+        let entries = TrackMenu.subtitleEntries(embedded: embedded, files: files, fileURI: uri, languages: languages, words: words)
+        XCTAssertEqual(entries.map(\.label), ["Off", "English — Signs", "Track 2", "Film.srt",
+                                              "German (Forced) — Film.de.forced.srt", "English (SDH) — Film.en.sdh.srt"])
+        XCTAssertEqual(entries.map(\.choice), [.off, .embedded(0), .embedded(1), .file(uri("Film.srt")),
+                                               .file(uri("Subs/Film.de.forced.srt")), .file(uri("Film.en.sdh.srt"))])
+    }
+
+    func testTheRememberedAudioWhileTheVideoHasIt() {
+        XCTAssertEqual(TrackMenu.audio(remembered: TrackChoice(audio: 1), count: 2), 1)
+        XCTAssertNil(TrackMenu.audio(remembered: TrackChoice(audio: 2), count: 2), "the file changed: its own default")
+        XCTAssertNil(TrackMenu.audio(remembered: nil, count: 2))
+    }
+
+    private func subtitle(remembered: TrackChoice? = nil, embedded: [MediaTrack] = [], files: [SubtitleFiles.Found] = [],
+                          audio: String? = nil, user: String? = "en", forced: Set<Int> = []) -> TrackChoice.Subtitle {
+        TrackMenu.subtitle(remembered: remembered, embedded: embedded, files: files, fileURI: uri, audioLanguage: audio,
+                           userLanguage: user, languages: languages, forcedStreams: forced)
+    }
+
+    func testAPlainFileBesideTheVideoShows() {
+        let files = [SubtitleFiles.Found(path: "Film.fr.srt", language: "fra"), SubtitleFiles.Found(path: "Film.srt", language: nil)]
+        XCTAssertEqual(subtitle(files: files, audio: "en"), .file(uri("Film.srt")))
+        XCTAssertEqual(TrackMenu.fileToLoad(remembered: nil, files: files, fileURI: uri, userLanguage: "en", languages: languages),
+                       uri("Film.srt"))
+    }
+
+    func testSubtitlesInTheUsersLanguageShowForAForeignFilmOnly() {
+        let files = [SubtitleFiles.Found(path: "Film.en.sdh.srt", language: "eng", hearingImpaired: true),
+                     SubtitleFiles.Found(path: "Film.en.srt", language: "eng")]
+        XCTAssertEqual(subtitle(files: files, audio: "fre"), .file(uri("Film.en.srt")), "plain before SDH")
+        XCTAssertEqual(subtitle(files: files, audio: "eng"), .off, "the sound is in the user's language")
+        XCTAssertEqual(subtitle(files: files, audio: nil), .off, "the sound's language is unsaid")
+        XCTAssertEqual(subtitle(files: files, audio: "fr", user: "de"), .off, "no file in the user's language")
+        let embedded = [MediaTrack(index: 0, language: "fre"), MediaTrack(index: 1, language: "chi")]
+        XCTAssertEqual(subtitle(embedded: embedded, audio: "fre", user: "zh_CN"), .embedded(1))
+        XCTAssertEqual(subtitle(embedded: embedded, audio: "chi", user: "zh"), .off)
+    }
+
+    func testAForcedStreamInTheUsersLanguageShows() {
+        let embedded = [MediaTrack(index: 0, language: "eng"), MediaTrack(index: 1, language: "eng")]
+        XCTAssertEqual(subtitle(embedded: embedded, audio: "eng", forced: [1]), .embedded(1))
+    }
+
+    func testTheRememberedChoiceWhileItIsThere() {
+        let files = [SubtitleFiles.Found(path: "Film.srt", language: nil)]
+        let embedded = [MediaTrack(index: 0, language: "eng")]
+        XCTAssertEqual(subtitle(remembered: TrackChoice(subtitle: .off), embedded: embedded, files: files), .off)
+        XCTAssertEqual(subtitle(remembered: TrackChoice(subtitle: .embedded(0)), embedded: embedded, files: files), .embedded(0))
+        XCTAssertEqual(subtitle(remembered: TrackChoice(subtitle: .embedded(3)), embedded: embedded, files: files),
+                       .file(uri("Film.srt")), "gone: the defaults decide")
+        XCTAssertEqual(subtitle(remembered: TrackChoice(subtitle: .file("file:///elsewhere/x.srt")), files: files),
+                       .file(uri("Film.srt")))
+        XCTAssertEqual(TrackMenu.fileToLoad(remembered: TrackChoice(subtitle: .file("file:///elsewhere/x.srt")), files: files,
+                                            fileURI: uri, userLanguage: "en", languages: languages),
+                       "file:///elsewhere/x.srt", "a file added by hand is loaded again")
+    }
+
+    func testChoicesAreRememberedWithTheState() throws {
+        var state = AppState()
+        state.trackChoices = ["file:///films/a.mkv": TrackChoice(audio: 1, subtitle: .file("file:///films/a.srt"), encoding: "GBK"),
+                              "file:///films/b.mkv": TrackChoice(subtitle: .embedded(2)),
+                              "file:///films/c.mkv": TrackChoice()]
+        let read = AppState.decode(try state.encode())
+        XCTAssertFalse(read.wasCorrupt)
+        XCTAssertEqual(read.state.trackChoices.count, 2, "an empty choice is not written")
+        XCTAssertEqual(read.state.trackChoices["file:///films/a.mkv"], state.trackChoices["file:///films/a.mkv"])
+        XCTAssertEqual(read.state.trackChoices["file:///films/b.mkv"], state.trackChoices["file:///films/b.mkv"])
+    }
+
+    func testABadChoiceIsDroppedAlone() {
+        let json = #"{"version": 1, "trackChoices": {"a": {"audio": 1}, "b": {"audio": "two"}}}"#
+        let read = AppState.decode(Data(json.utf8))
+        XCTAssertTrue(read.wasCorrupt)
+        XCTAssertEqual(read.state.trackChoices, ["a": TrackChoice(audio: 1)])
+    }
+}
+
+final class SubtitleCuesTests: XCTestCase {
+    func testTheLineShowingAtAFramesTime() {
+        var cues = SubtitleCues()
+        cues.add(.init(markup: "one", start: 1, end: 2))
+        cues.add(.init(markup: "two", start: 3, end: nil))
+        cues.add(.init(markup: "three", start: 5, end: 6))
+        XCTAssertNil(cues.showing(at: 0.5))
+        XCTAssertEqual(cues.showing(at: 1.5), "one")
+        XCTAssertNil(cues.showing(at: 2.5))
+        XCTAssertEqual(cues.showing(at: 4), "two", "no end: until the next line")
+        XCTAssertEqual(cues.showing(at: 5.5), "three")
+        cues.add(.init(markup: "over", start: 5.2, end: 5.8))
+        XCTAssertEqual(cues.showing(at: 5.5), "three\nover", "lines at once stack")
+    }
+
+    func testALineOfTheOldStreamOnItsWayIsNotShownWithTheNewOne() {
+        var cues = SubtitleCues()
+        let old = SubtitleCues.Cue(markup: "old", start: 1, end: 3)
+        cues.add(old)
+        cues.switchStream()
+        cues.add(old)
+        cues.add(.init(markup: "new", start: 1.5, end: 3))
+        XCTAssertEqual(cues.showing(at: 2), "new")
+        cues.clear()
+        XCTAssertNil(cues.showing(at: 2), "a seek forgets what came")
+    }
+}

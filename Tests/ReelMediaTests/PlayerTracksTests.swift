@@ -1,0 +1,213 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+import XCTest
+@testable import ReelMedia
+
+/// Audio and text streams through a real playbin: a Matroska film with an
+/// English sound at 440 Hz, a German one at 880 Hz and a French text
+/// stream, on black pictures, and a .srt beside it.
+final class PlayerTracksTests: XCTestCase {
+    /// Made once: the film and its subtitle file, in the shared fixture's folder.
+    private static let film: (video: String, srt: String) = {
+        let folder = MediaFixture.shared.makeFolder("tracks")
+        let video = folder + "/Film.mkv", srt = folder + "/Film.srt", embedded = folder + "/embedded.srt"
+        try! "1\n00:00:00,100 --> 00:00:05,000\nEMBEDDED LINE\n\n2\n00:00:06,000 --> 00:00:11,000\nEMBEDDED LINE\n\n"
+            .write(toFile: embedded, atomically: true, encoding: .utf8)
+        // Longer than 128 bytes: GStreamer's type finder reads that much
+        // before it says a file is SubRip.
+        try! """
+            1\n00:00:01,500 --> 00:00:03,000\nSUBTITLE FROM FILE\n\n2\n00:00:08,000 --> 00:00:09,000\nA LATER LINE\n\n\
+            3\n00:00:10,000 --> 00:00:11,000\nAND ONE MORE LINE\n\n
+            """.write(toFile: srt, atomically: true, encoding: .utf8)
+        let sound = "audiotestsrc freq=%d num-buffers=600 samplesperbuffer=960 ! audio/x-raw,rate=48000,channels=2"
+            + " ! taginject tags=\"language-code=%@\" ! audioconvert ! opusenc ! queue ! mux. "
+        try! MediaFixture.make(video, "matroskamux name=mux ! filesink name=sink "
+            + "videotestsrc pattern=black num-buffers=360 ! video/x-raw,width=320,height=240,framerate=30/1"
+            + " ! x264enc speed-preset=ultrafast key-int-max=15 ! h264parse ! queue ! mux. "
+            + String(format: sound, 440, "eng") + String(format: sound, 880, "ger")
+            + "filesrc location=\(embedded) ! subparse ! text/x-raw,format=utf8 ! taginject tags=\"language-code=fre\" ! queue ! mux.")
+        return (video, srt)
+    }()
+
+    /// The sound reaching the output: zero crossings of the first channel
+    /// per second of sound, from the sink's input pad.
+    private final class ToneMeter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var crossings = 0, samples = 0, rate = 48000
+        private var last: Float = 0
+
+        func attach(to player: Player) {
+            var value = GValue()
+            g_value_init(&value, GType(20 << 2))  // G_TYPE_OBJECT
+            g_object_get_property(UnsafeMutableRawPointer(player.playbin).assumingMemoryBound(to: GObject.self), "audio-sink", &value)
+            let sink = g_value_get_object(&value)!.assumingMemoryBound(to: GstElement.self)
+            let pad = gst_element_get_static_pad(sink, "sink")!
+            g_value_unset(&value)
+            gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, { pad, info, data in
+                let meter = Unmanaged<ToneMeter>.fromOpaque(data!).takeUnretainedValue()
+                guard let buffer = info?.pointee.data?.assumingMemoryBound(to: GstBuffer.self),
+                      let caps = gst_pad_get_current_caps(pad) else { return GST_PAD_PROBE_OK }
+                let structure = gst_caps_get_structure(caps, 0)
+                let format = String(cString: gst_structure_get_string(structure, "format"))
+                var channels: gint = 1, rate: gint = 48000
+                gst_structure_get_int(structure, "channels", &channels)
+                gst_structure_get_int(structure, "rate", &rate)
+                gst_caps_unref(caps)
+                var map = GstMapInfo()
+                guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return GST_PAD_PROBE_OK }
+                meter.add(map.data, Int(map.size), format: format, channels: Int(channels), rate: Int(rate))
+                gst_buffer_unmap(buffer, &map)
+                return GST_PAD_PROBE_OK
+            }, Unmanaged.passRetained(self).toOpaque(), { Unmanaged<ToneMeter>.fromOpaque($0!).release() })
+            gst_object_unref(UnsafeMutableRawPointer(pad))
+        }
+
+        private func add(_ data: UnsafeMutablePointer<guint8>, _ size: Int, format: String, channels: Int, rate: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            self.rate = rate
+            let f32 = format.hasPrefix("F32")
+            let frames = size / ((f32 ? 4 : 2) * channels)
+            for frame in 0..<frames {
+                let value: Float = f32
+                    ? UnsafeRawPointer(data).load(fromByteOffset: frame * channels * 4, as: Float.self)
+                    : Float(UnsafeRawPointer(data).load(fromByteOffset: frame * channels * 2, as: Int16.self))
+                if (value >= 0) != (last >= 0) { crossings += 1 }
+                last = value
+            }
+            samples += frames
+        }
+
+        /// Starts counting again.
+        func reset() {
+            lock.lock()
+            crossings = 0
+            samples = 0
+            lock.unlock()
+        }
+
+        var seconds: Double {
+            lock.lock()
+            defer { lock.unlock() }
+            return Double(samples) / Double(rate)
+        }
+
+        /// The tone in Hz since the last reset (two crossings a period).
+        var frequency: Double {
+            lock.lock()
+            defer { lock.unlock() }
+            return samples == 0 ? 0 : Double(crossings) / 2 / (Double(samples) / Double(rate))
+        }
+    }
+
+    func testTracksAreListedWithTheirLanguagesAndSwitchingChangesTheSound() throws {
+        let player = Player(uri: MediaFixture.uri(Self.film.video))
+        defer { player.close() }
+        var reports = 0
+        player.onEvent = { event in if case .tracks = event { reports += 1 } }
+        let meter = ToneMeter()
+        meter.attach(to: player)
+        XCTAssertTrue(spinMainContext(timeout: 20) { player.state == .playing && player.audioTracks.count == 2 })
+        XCTAssertGreaterThan(reports, 0, "the streams were reported")
+        let languages = LanguageTable.system()
+        XCTAssertEqual(player.audioTracks.map { $0.language.flatMap(languages.name) }, ["English", "German"])
+        XCTAssertEqual(player.audioTracks.map(\.channels), [2, 2])
+        XCTAssertEqual(player.textTracks.map { $0.language.flatMap(languages.name) }, ["French"])
+        XCTAssertNil(player.subtitleFileTrack)
+        XCTAssertEqual(TrackMenu.audioLabels(player.audioTracks, languages: languages, words: .english),
+                       ["English (Stereo)", "German (Stereo)"])
+
+        meter.reset()
+        XCTAssertTrue(spinMainContext(timeout: 10) { meter.seconds > 0.5 })
+        XCTAssertEqual(meter.frequency, 440, accuracy: 20, "the first stream plays")
+
+        let before = player.position ?? 0
+        player.selectAudio(1)
+        XCTAssertEqual(player.currentAudio, 1)
+        // The new stream at once: what was queued of the old one is flushed.
+        var heard: [Double] = []
+        XCTAssertTrue(spinMainContext(timeout: 10) {
+            meter.reset()
+            _ = spinMainContext(timeout: 5) { meter.seconds > 0.2 }
+            heard.append(meter.frequency)
+            return abs(meter.frequency - 880) < 30
+        }, "the second stream plays: \(heard)")
+        XCTAssertEqual(player.state, .playing, "no pause")
+        XCTAssertGreaterThan(player.position ?? 0, before, "no jump back")
+    }
+
+    func testAFileBesideTheVideoIsFoundAndItsLineComesWithItsFrames() throws {
+        let folder = (Self.film.video as NSString).deletingLastPathComponent
+        let found = SubtitleFiles.find(for: "Film.mkv", beside: try FileManager.default.contentsOfDirectory(atPath: folder),
+                                       languages: LanguageTable.system())
+        XCTAssertEqual(found.map(\.path), ["Film.srt"])
+        let srt = MediaFixture.uri(folder + "/" + found[0].path)
+        let player = Player(uri: MediaFixture.uri(Self.film.video), subtitleURI: srt, subtitleEncoding: "UTF-8")
+        defer { player.close() }
+        // What would be drawn over each frame, by the frame's time.
+        var shown: [(pts: Double, text: String?)] = []
+        player.sink.onFrame = { frame in
+            if let pts = frame.pts { shown.append((Double(pts) / 1e9, player.subtitle(at: pts))) }
+        }
+        XCTAssertTrue(spinMainContext(timeout: 20) { player.state == .playing && player.textTracks.count == 2 })
+        // playbin lists the file's stream before or after the video's own.
+        let file = try XCTUnwrap(player.subtitleFileTrack)
+        let embeddedTrack = 1 - file
+        XCTAssertEqual(player.textTracks[embeddedTrack].language.flatMap(LanguageTable.system().name), "French")
+        player.selectText(file)
+        XCTAssertTrue(player.showsText)
+        XCTAssertTrue(spinMainContext(timeout: 20) { (shown.last?.pts ?? 0) > 3.5 })
+        let during = shown.filter { $0.pts > 1.6 && $0.pts < 2.9 }
+        XCTAssertFalse(during.isEmpty)
+        XCTAssertTrue(during.allSatisfy { $0.text == "SUBTITLE FROM FILE" }, "the file's line from 1.5 s: \(during.map(\.text))")
+        XCTAssertTrue(shown.filter { $0.pts > 3.1 }.allSatisfy { $0.text == nil }, "and gone after 3 s")
+
+        // Off: nothing, though the embedded line lasts until 5 s.
+        player.selectText(nil)
+        XCTAssertFalse(player.showsText)
+        shown.removeAll()
+        XCTAssertTrue(spinMainContext(timeout: 20) { shown.count > 5 })
+        XCTAssertTrue(shown.allSatisfy { $0.text == nil })
+
+        // The embedded stream, without opening the video again.
+        player.selectText(embeddedTrack)
+        shown.removeAll()
+        XCTAssertTrue(spinMainContext(timeout: 20) { shown.contains { $0.text == "EMBEDDED LINE" } }, "the embedded line shows")
+        XCTAssertEqual(player.state, .playing)
+    }
+
+    /// A Chinese .srt saved in GBK (as Windows in China still writes them):
+    /// guessed from its bytes and read in that encoding, its line reaches the
+    /// frames as the right characters, not mojibake.
+    func testAChineseFileInGBKIsReadAsChinese() throws {
+        let folder = MediaFixture.shared.makeFolder("gbk")
+        let line = "我们明天早上在火车站见面。"
+        let text = "1\n00:00:00,500 --> 00:00:05,000\n\(line)\n\n2\n00:00:08,000 --> 00:00:09,000\n你好，世界！这是一个字幕。\n\n"
+            + "3\n00:00:10,000 --> 00:00:11,000\n再见。\n\n"
+        let gbk = try XCTUnwrap(Self.gbk(text))
+        let srt = folder + "/Film.srt"
+        XCTAssertTrue(FileManager.default.createFile(atPath: srt, contents: Data(gbk)))
+        let encoding = SubtitleEncoding.guess(gbk)
+        XCTAssertEqual(encoding, .chinese)
+        let player = Player(uri: MediaFixture.uri(Self.film.video), subtitleURI: MediaFixture.uri(srt),
+                            subtitleEncoding: encoding.rawValue)
+        defer { player.close() }
+        var shown: [String] = []
+        player.sink.onFrame = { frame in if let pts = frame.pts, let text = player.subtitle(at: pts) { shown.append(text) } }
+        XCTAssertTrue(spinMainContext(timeout: 20) { player.subtitleFileTrack != nil })
+        player.selectText(player.subtitleFileTrack)
+        XCTAssertTrue(spinMainContext(timeout: 20) { !shown.isEmpty })
+        XCTAssertEqual(shown.first, line)
+    }
+
+    /// `text` in GBK, through GLib's iconv.
+    private static func gbk(_ text: String) -> [UInt8]? {
+        var written: gsize = 0
+        guard let bytes = g_convert(text, -1, "GBK", "UTF-8", nil, &written, nil) else { return nil }
+        defer { g_free(bytes) }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: Int(written)))
+    }
+}

@@ -1,0 +1,179 @@
+"""Subtitles and sound streams in the player, driven as a person drives
+them: a film with two sound streams (English at 440 Hz, German at 880 Hz,
+5.1) and a .srt beside it. The line is read over AT-SPI and checked on the
+screenshot; the choices are read from Reel's trace (REEL_TRACE)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import time
+
+from a11y import current_stop
+from harness import find_all, on_screen, wait_until, words_on_screen
+from player_helpers import gst_launch, play, reveal, window_manager  # noqa: F401 (fixtures)
+
+LINE = "Hello from the subtitle file"
+
+
+@pytest.fixture(scope="module")
+def film(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("subtitle-media")
+    sound = "audiotestsrc freq={} num-buffers=2000 samplesperbuffer=960 ! audio/x-raw,rate=48000,channels={}" \
+            " ! taginject tags=\"language-code={}{}\" ! audioconvert ! opusenc ! queue ! mux."
+    gst_launch(*("videotestsrc pattern=black num-buffers=600 ! video/x-raw,format=I420,width=640,height=360,framerate=15/1"
+                 " ! x264enc speed-preset=ultrafast key-int-max=15 ! h264parse ! queue ! mux. "
+                 + sound.format(440, 2, "eng", "") + " "
+                 + sound.format(880, 6, "ger", ",title=Kommentar") + " "
+                 + f"matroskamux name=mux ! filesink location={folder / 'Film.mkv'}").split())
+    # Beside the film, with its name: loaded and shown (someone put it there
+    # for this film). Long enough for GStreamer to know it as SubRip.
+    (folder / "Film.srt").write_text(f"1\n00:00:01,000 --> 00:00:35,000\n{LINE}\n\n"
+                                     "2\n00:00:36,000 --> 00:00:38,000\nA second line, later on\n\n"
+                                     "3\n00:00:39,000 --> 00:00:40,000\nAnd a third one to end with\n\n")
+    return folder
+
+
+def _tab_to(app, name: str, limit: int = 30):
+    """Tabs until the button named `name` has the focus."""
+    for _ in range(limit):
+        stop = current_stop(app)
+        if stop and stop.name == name:
+            return stop
+        app.key("Tab")
+        time.sleep(0.15)
+    raise AssertionError(f"Tab never reached {name!r}")
+
+
+def _open_menu(app, win, button: str, item: str):
+    """Opens a menu of the bar by mouse and returns its item `item`. The
+    click is tried again when the menu did not open: a click that lands
+    while the bars slide in is taken by nothing."""
+    for attempt in range(3):
+        reveal(app)
+        app.click(app.find(win, role="push button", name=button))
+        try:
+            return app.find(win, role="menu item", name=item, timeout=3)
+        except Exception:  # noqa: BLE001 - tried again, then raised
+            if attempt == 2:
+                raise
+
+
+def _line(app, win):
+    return [n for n in find_all(win, role="label", name=LINE) if on_screen(n)]
+
+
+def test_the_file_beside_the_film_shows_its_line_on_screen_and_off_hides_it(play, film):
+    app, win, trace = play(film / "Film.mkv")
+    loaded = trace.wait("player-subtitle-file")
+    assert loaded["uri"] == (film / "Film.srt").as_uri() and loaded["encoding"] == "UTF-8", loaded
+    wait_until(lambda: _line(app, win), 15, what="the subtitle line")
+    assert trace.last_pts() >= 0.9, "the line shows from 1 s on"
+    shot = app.screenshot("line")
+    sd, bright = words_on_screen(app, _line(app, win)[0], shot)
+    assert sd > 0.1 and bright > 0.02, f"the line is not readable on screen (sd {sd}, bright {bright})"
+
+    # Subtitles › Off: the menu opened by mouse.
+    off = _open_menu(app, win, "Subtitles", "Off")
+    assert on_screen(off)
+    i = trace.count()
+    off.queryAction().doAction(0)
+    trace.wait("player-text-track", lambda e: e["index"] == -1, after=i)
+    wait_until(lambda: not _line(app, win), 5, what="the line to go")
+    app.screenshot("off")
+
+    # Back on, by keyboard (paused, so that the bars stay): Tab to the menu
+    # button, Return opens the menu, Down goes past Off to the file, Return
+    # chooses it.
+    app.key("space")
+    trace.wait("player-state", lambda e: e["state"] == "paused")
+    _tab_to(app, "Subtitles")
+    i = trace.count()
+    app.key("Return")
+    app.find(win, role="menu item", name="Film.srt", timeout=5)
+    app.key("Down", "Return")
+    trace.wait("player-text-track", lambda e: e["index"] >= 0, after=i)
+    wait_until(lambda: _line(app, win), 10, what="the line to come back, though paused")
+
+
+def test_the_audio_menu_switches_the_sound_and_remembers_it(play, film, profile):
+    app, win, trace = play(film / "Film.mkv")
+    app.find(win, role="push button", name="Audio", timeout=10)
+    english = _open_menu(app, win, "Audio", "English (Stereo)")
+    german = app.find(win, role="menu item", name="German — Kommentar (5.1)", timeout=5)
+    assert on_screen(english) and on_screen(german)
+    before = trace.last_pts()
+    i = trace.count()
+    german.queryAction().doAction(0)
+    assert trace.wait("player-audio-track", after=i)["index"] == 1
+    # The old stream's queued sound is flushed by a seek to where the film
+    # is: neither a pause nor a jump back.
+    switched = trace.wait("player-audio-switched", after=i)
+    assert switched["ms"] >= 0
+    wait_until(lambda: trace.last_pts() > before + 1, 10, what="the film to play on")
+    assert not [e for e in trace.events()[i:] if e["event"] == "player-state" and e["state"] == "paused"]
+    seeks = [e for e in trace.events()[i:] if e["event"] == "player-seek"]
+    assert len(seeks) == 1 and seeks[0]["target"] >= before - 0.1, (seeks, before)
+    frames = [e["pts"] for e in trace.frames_after(i)]
+    assert frames == sorted(frames), "no frame from before the switch came again"
+    state = profile / "state" / "reel" / "state.json"
+    wait_until(lambda: state.exists() and json.loads(state.read_text()).get("trackChoices"), 5, what="the choice kept")
+    assert json.loads(state.read_text())["trackChoices"][(film / "Film.mkv").as_uri()]["audio"] == 1
+
+    # By keyboard, paused: back to English.
+    app.key("space")
+    trace.wait("player-state", lambda e: e["state"] == "paused")
+    _tab_to(app, "Audio")
+    i = trace.count()
+    app.key("Return")
+    app.find(win, role="menu item", name="English (Stereo)", timeout=5)
+    app.key("Return")
+    assert trace.wait("player-audio-track", after=i)["index"] == 0
+
+
+def test_delay_keys_and_the_encoding_menu(play, film):
+    app, win, trace = play(film / "Film.mkv")
+    wait_until(lambda: _line(app, win), 15, what="the subtitle line")
+    # x later, z earlier, a tenth of a second each, said in a toast.
+    app.key("x", "x")
+    wait_until(lambda: [e for e in trace.named("player-text-offset") if abs(e["seconds"] - 0.2) < 1e-6], 5,
+               what="a delay of 0.2 s")
+    app.find(win, role="label", name="Subtitle delay +0.2 s", timeout=5)
+    app.key("z", "z", "z")
+    wait_until(lambda: abs(trace.named("player-text-offset")[-1]["seconds"] + 0.1) < 1e-6, 5, what="-0.1 s")
+
+    # Subtitles › Encoding › Chinese: the file is read again in GBK, from
+    # where the film was, and its (ASCII) line shows again. Paused, so that
+    # the bars stay; it stays paused.
+    app.key("space")
+    trace.wait("player-state", lambda e: e["state"] == "paused")
+    _open_menu(app, win, "Subtitles", "Encoding").queryAction().doAction(0)
+    chinese = app.find(win, role="menu item", name="Chinese Simplified (GBK)", timeout=5, visible=False)
+    before = trace.last_pts()
+    i = trace.count()
+    chinese.queryAction().doAction(0)
+    reloaded = trace.wait("player-subtitle-file", lambda e: e.get("encoding") == "GBK", after=i)
+    assert reloaded["uri"] == (film / "Film.srt").as_uri()
+    seek = trace.wait("player-seek", after=i)
+    assert abs(seek["target"] - before) < 0.2, (seek, before)
+    wait_until(lambda: _line(app, win), 15, what="the line again")
+    assert trace.named("player-state")[-1]["state"] == "paused"
+
+
+def test_the_choices_are_kept_for_the_film(play, film):
+    app, win, trace = play(film / "Film.mkv")
+    wait_until(lambda: _line(app, win), 15, what="the subtitle line")
+    _open_menu(app, win, "Subtitles", "Off").queryAction().doAction(0)
+    _open_menu(app, win, "Audio", "German — Kommentar (5.1)").queryAction().doAction(0)
+    trace.wait("player-audio-track", lambda e: e["index"] == 1)
+    app.quit()
+
+    # Opened again: German, no subtitles, though the file is still beside it.
+    app, win, trace = play(film / "Film.mkv")
+    trace.wait("player-audio-track", lambda e: e["index"] == 1)
+    trace.wait("player-text-track", lambda e: e["index"] == -1)
+    wait_until(lambda: trace.last_pts() > 2, 10, what="two seconds of the film")
+    assert not _line(app, win), "the line shows though Off was chosen"

@@ -1,4 +1,4 @@
-"""The video types the desktop file claims are ones GStreamer here plays:
+"""The video (and sound) types the desktop file claims are ones GStreamer here plays:
 each names the element that takes it apart, and that element must be in
 this machine's registry (the packages tools/deps.sh installs)."""
 from pathlib import Path
@@ -26,6 +26,11 @@ DEMUXERS = {
     "application/vnd.rn-realmedia": "rmdemux", "video/vnd.rn-realvideo": "rmdemux",
     "application/vnd.apple.mpegurl": "hlsdemux2", "application/x-mpegurl": "hlsdemux2",
     "application/dash+xml": "dashdemux2",
+    # Sound alone plays too (with its cover, or a quiet picture).
+    "audio/mpeg": "mpegaudioparse", "audio/mp4": "qtdemux", "audio/x-m4a": "qtdemux", "audio/aac": "aacparse",
+    "audio/ogg": "oggdemux", "audio/x-vorbis+ogg": "oggdemux", "audio/x-opus+ogg": "oggdemux", "audio/opus": "oggdemux",
+    "audio/flac": "flacparse", "audio/x-flac": "flacparse", "audio/x-wav": "wavparse", "audio/wav": "wavparse",
+    "audio/webm": "matroskademux", "audio/x-matroska": "matroskademux",
 }
 
 
@@ -55,4 +60,5 @@ def test_web_addresses_stay_the_browsers():
 
 def test_the_common_containers_are_claimed():
     assert {"video/mp4", "video/webm", "video/x-matroska", "video/quicktime", "video/mp2t", "video/x-msvideo",
-            "application/vnd.apple.mpegurl", "application/dash+xml"} <= set(claimed())
+            "application/vnd.apple.mpegurl", "application/dash+xml",
+            "audio/mpeg", "audio/ogg", "audio/flac", "audio/x-opus+ogg"} <= set(claimed())

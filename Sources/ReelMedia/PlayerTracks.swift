@@ -57,8 +57,11 @@ extension Player {
         // second) would play first: a flushing seek to where the video is
         // empties the queues, and the new stream is heard in tens of
         // milliseconds (both measured by player-audio-switched). Not on a
-        // live stream, where a seek moves away from the edge.
-        if !isLiveStream, let position { seek(to: position, accurate: true) }
+        // live stream, where a seek moves away from the edge, nor while the
+        // video opens (a remembered track): nothing is queued yet, and a
+        // flushing seek during the first preroll at times left it with no
+        // first frame.
+        if !isLiveStream, state != .opening, let position { seek(to: position, accurate: true) }
         Trace.shared.event(.playerAudioTrack, ["index": index])
     }
 

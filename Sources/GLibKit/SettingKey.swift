@@ -11,8 +11,12 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case showSamples = "show-samples"
     case feedFilter = "feed-filter"
     case showPreviewStrip = "show-preview-strip"
+    case previewStripSound = "preview-strip-sound"
     case endAction = "end-action"
     case resume
+    case resumeMinimum = "resume-minimum"
+    case subtitleSize = "subtitle-size"
+    case subtitleFont = "subtitle-font"
     case deinterlace
     case hardwareDecoding = "hardware-decoding"
     case streamQuality = "stream-quality"

@@ -110,9 +110,11 @@ public final class Settings: ObjectRef {
 
     /// Keeps `property` of `object` and `key` equal both ways
     /// (g_settings_bind): the widget shows the key and writes it.
-    public func bind(_ key: SettingKey, to object: UnsafeMutableRawPointer, property: String) {
+    /// `onlyFollow` binds one way: the property follows the key, never
+    /// the reverse (a row's sensitivity, say).
+    public func bind(_ key: SettingKey, to object: UnsafeMutableRawPointer, property: String, onlyFollow: Bool = false) {
         guard hasKey(key) else { return }
-        g_settings_bind(settings, key.rawValue, object, property, G_SETTINGS_BIND_DEFAULT)
+        g_settings_bind(settings, key.rawValue, object, property, onlyFollow ? G_SETTINGS_BIND_GET : G_SETTINGS_BIND_DEFAULT)
     }
 
     /// Binds a string key with choices to an unsigned `property` that

@@ -30,7 +30,8 @@ public final class LoopingPlayer {
     private var busWatch: guint = 0
     private let state: QueueState
 
-    public init(clips: [String], sink: VideoSink = VideoSink(deinterlacing: false)) {
+    /// `muted` false starts with the sound on (the person's setting).
+    public init(clips: [String], muted: Bool = true, sink: VideoSink = VideoSink(deinterlacing: false)) {
         self.sink = sink
         var queue = LoopingQueue(clips: clips)
         // A pipe, a device or a missing file is left out before anything
@@ -42,7 +43,8 @@ public final class LoopingPlayer {
             }
         }
         state = QueueState(queue)
-        playbin = LoopingPlayer.makePipeline(muted: true, sink: sink, state: state)
+        isMuted = muted
+        playbin = LoopingPlayer.makePipeline(muted: muted, sink: sink, state: state)
         watchBus()
         if let first = state.current { begin(first.uri) }
     }

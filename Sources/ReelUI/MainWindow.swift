@@ -157,6 +157,11 @@ final class MainWindow {
             g_simple_action_set_state(showStrip, g_variant_new_boolean(self.settings?.bool(.showPreviewStrip) ?? true ? 1 : 0))
             self.updateStrip()
         }
+        strip.setSoundOn(settings?.bool(.previewStripSound) ?? false)
+        settingWatch.on(.previewStripSound) { [weak self] in
+            guard let self else { return }
+            self.strip.setSoundOn(self.settings?.bool(.previewStripSound) ?? false)
+        }
         actions.add("close") { [weak self] in self?.close() }
         actions.add("camera") { [weak self] in self?.showCamera() }
         actions.add("take-video") { [weak self] in self?.showCamera(mode: .video) }

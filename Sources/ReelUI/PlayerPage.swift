@@ -276,7 +276,9 @@ final class PlayerPage {
     func stop() {
         guard let player else { return }
         if let locator {
-            delegate?.playerPage(store: ResumePolicy.positionToRemember(player.position, duration: player.duration), of: locator.uri)
+            delegate?.playerPage(store: ResumePolicy.positionToRemember(
+                player.position, duration: player.duration,
+                minimumDuration: Double(settings?.int(.resumeMinimum) ?? 3) * 60), of: locator.uri)
         }
         ticker?.remove()
         ticker = nil
@@ -408,6 +410,9 @@ final class PlayerPage {
         }
         // The end action changes from the menu, from MPRIS, from Preferences
         // or from outside the app: the menu and MPRIS follow the setting.
+        applySubtitleSettings()
+        settingWatch.on(.subtitleSize) { [weak self] in self?.applySubtitleSettings() }
+        settingWatch.on(.subtitleFont) { [weak self] in self?.applySubtitleSettings() }
         settingWatch.on(.endAction) { [weak self] in
             guard let self, let action = self.actions["end-action"] else { return }
             ActionGroup.setState(action, self.endAction.rawValue)
@@ -739,11 +744,20 @@ final class PlayerPage {
                            aspect: videoAspect, mode: contentMode, lift: lift)
     }
 
-    /// Ctrl+plus and minus.
+    /// Ctrl+plus and minus: the size is a setting, so it is kept (and
+    /// Preferences shows it).
     private func resizeSubtitles(by steps: Int) {
         let scale = subtitleView.resize(by: steps)
+        _ = settings?.setInt(.subtitleSize, Int32((scale * 100).rounded()))
         refreshSubtitle()
         toast(CoreText.format(tr("Subtitle size %s"), ["\(Int((scale * 100).rounded())) %"]), brief: true)
+    }
+
+    /// The subtitles' size and font as the settings say.
+    private func applySubtitleSettings() {
+        subtitleView.setScale(Double(settings?.int(.subtitleSize) ?? 100) / 100)
+        subtitleView.setFont(settings?.string(.subtitleFont) ?? "")
+        refreshSubtitle()
     }
 
     // MARK: Periodic updates

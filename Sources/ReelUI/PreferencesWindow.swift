@@ -32,8 +32,21 @@ final class PreferencesWindow {
         window = ObjectRef(retaining: UnsafeMutableRawPointer(widget))
         watch = SettingWatch(settings)
         settings.bind(.showPreviewStrip, to: layout.widget("show-preview-strip-switch", gtk_switch_get_type()), property: "active")
+        settings.bind(.previewStripSound, to: layout.widget("preview-strip-sound-switch", gtk_switch_get_type()), property: "active")
+        // The strip's sound means nothing while there is no strip.
+        settings.bind(.showPreviewStrip, to: layout.widget("preview-strip-sound", gtk_widget_get_type()), property: "sensitive",
+                      onlyFollow: true)
         settings.bind(.showSamples, to: layout.widget("show-samples-switch", gtk_switch_get_type()), property: "active")
         settings.bind(.cameraMirror, to: layout.widget("camera-mirror-switch", gtk_switch_get_type()), property: "active")
+        settings.bind(.resumeMinimum, to: layout.widget("resume-minimum-spin", gtk_spin_button_get_type()), property: "value")
+        settings.bind(.subtitleSize, to: layout.widget("subtitle-size-spin", gtk_spin_button_get_type()), property: "value")
+        let font = layout.widget("subtitle-font-button", gtk_font_button_get_type())
+        // A family and a style: the size follows the picture's height.
+        gtk_font_chooser_set_level(OpaquePointer(font), GtkFontChooserLevel(rawValue: GTK_FONT_CHOOSER_LEVEL_FAMILY.rawValue
+                                                                              | GTK_FONT_CHOOSER_LEVEL_STYLE.rawValue))
+        settings.bind(.subtitleFont, to: font, property: "font")
+        // GTK 4.8 leaves the font button's own button unnamed ("GtkButton").
+        if let inner = gtk_widget_get_first_child(font) { AccessibleLabel.set(inner, tr("Subtitle Font")) }
         settings.bind(.hardwareDecoding, to: layout.widget("hardware-decoding-switch", gtk_switch_get_type()), property: "active")
         // Said as it is on this computer: with no hardware decoder GStreamer
         // can use, the switch would change nothing.

@@ -29,6 +29,8 @@ final class PreviewStrip {
     private var clicks: ClickIntent
     private var clickTimer: SourceID?
     private var policy = StripPolicy()
+    /// The `preview-strip-sound` setting: whether the strip starts with sound.
+    private var soundOn = false
 
     init() {
         // A button to assistive technologies: it is clicked and it has a
@@ -98,6 +100,16 @@ final class PreviewStrip {
         apply()
     }
 
+    /// The person's setting: a strip that starts later starts this way, and
+    /// the one playing follows at once (a click still toggles it).
+    func setSoundOn(_ on: Bool) {
+        guard on != soundOn else { return }
+        soundOn = on
+        guard let player else { return }
+        player.setMuted(!on)
+        describe()
+    }
+
     /// The window is minimized or hidden.
     func setWindowHidden(_ hidden: Bool) {
         policy.windowHidden = hidden
@@ -119,7 +131,7 @@ final class PreviewStrip {
 
     private func startIfAllowed() {
         guard !clips.isEmpty, policy.mayPlay, player == nil else { return }
-        let player = LoopingPlayer(clips: clips.map(\.uri))
+        let player = LoopingPlayer(clips: clips.map(\.uri), muted: !soundOn)
         self.player = player
         player.onEvent = { [weak self] event in self?.handle(event) }
         guard player.isPlayable else { return gtk_widget_set_visible(widget, 0) }

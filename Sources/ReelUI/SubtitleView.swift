@@ -15,6 +15,7 @@ final class SubtitleView {
     private var markup: String?
     /// The person's size, 1 = the default.
     private(set) var scale = 1.0
+    private var font = ""
 
     init() {
         widget = gtk_label_new(nil)
@@ -40,9 +41,22 @@ final class SubtitleView {
 
     /// Bigger or smaller by `steps` (each a tenth), within half to twice.
     func resize(by steps: Int) -> Double {
-        scale = min(2, max(0.5, ((scale + Double(steps) / 10) * 10).rounded() / 10))
-        fontSize = 0
+        setScale(((scale + Double(steps) / 10) * 10).rounded() / 10)
         return scale
+    }
+
+    /// The person's size (the `subtitle-size` setting), within half to twice.
+    func setScale(_ value: Double) {
+        scale = min(2, max(0.5, value))
+        fontSize = 0
+    }
+
+    /// The person's font (a Pango description such as "Sans Bold"; its
+    /// size, if any, is left to the picture's height).
+    func setFont(_ description: String) {
+        guard description != font else { return }
+        font = description
+        fontSize = 0
     }
 
     /// Places the line in the picture shown in a `width`×`height` view:
@@ -61,6 +75,19 @@ final class SubtitleView {
         let size = Int(max(16, picture / 20 * scale).rounded())
         guard size != fontSize else { return }
         fontSize = size
-        gtk_css_provider_load_from_data(style, ".reel-subtitles { font-size: \(size)px; }", -1)
+        gtk_css_provider_load_from_data(style, ".reel-subtitles { font-size: \(size)px;\(SubtitleView.css(font: font)) }", -1)
+    }
+
+    /// CSS for a Pango font description's family, weight and style.
+    private static func css(font: String) -> String {
+        guard !font.isEmpty, let description = pango_font_description_from_string(font) else { return "" }
+        defer { pango_font_description_free(description) }
+        var css = ""
+        if let family = pango_font_description_get_family(description) {
+            css += " font-family: \"\(String(cString: family).replacingOccurrences(of: "\"", with: ""))\";"
+        }
+        css += " font-weight: \(pango_font_description_get_weight(description).rawValue);"
+        if pango_font_description_get_style(description) != PANGO_STYLE_NORMAL { css += " font-style: italic;" }
+        return css
     }
 }

@@ -124,6 +124,9 @@ final class PlayerDecisionTests: XCTestCase {
         XCTAssertNil(ResumePolicy.positionToRemember(595, duration: 600), "watched to the end")
         XCTAssertNil(ResumePolicy.positionToRemember(nil, duration: 600))
         XCTAssertNil(ResumePolicy.positionToRemember(100, duration: nil), "live streams have no end")
+        // The person's minimum (Preferences): 0 remembers short clips too.
+        XCTAssertEqual(ResumePolicy.positionToRemember(60, duration: 120, minimumDuration: 0), 60)
+        XCTAssertNil(ResumePolicy.positionToRemember(100, duration: 600, minimumDuration: 600), "not longer than ten minutes")
     }
 
     func testRotationTags() {

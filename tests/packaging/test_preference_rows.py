@@ -70,7 +70,10 @@ def test_every_key_has_a_row_or_a_reason():
             assert f'"{key}-choose"' in CODE.read_text() and f'"{key}-reset"' in CODE.read_text(), \
                 f"PreferencesWindow.swift never takes {key}'s buttons"
             continue
-        bound = key if row_class == "AdwComboRow" else f"{key}-switch"
+        # A choice row is bound itself; an action row through its switch,
+        # spin button or font button.
+        bound = key if row_class == "AdwComboRow" else next(
+            (f"{key}-{suffix}" for suffix in ("switch", "spin", "button") if f"{key}-{suffix}" in ids), f"{key}-switch")
         assert bound in ids, f"the row {key} has no {bound}"
         assert bound in taken, f"PreferencesWindow.swift never binds {bound}, so the row {key} does nothing"
     assert not missing, f"keys with neither a Preferences row nor a reason in NO_ROW: {missing}"

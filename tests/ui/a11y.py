@@ -105,6 +105,47 @@ def shows_itself(win, node) -> bool:
     return False
 
 
+def index_path(node) -> tuple:
+    """Where the node is in its window: its index in each parent."""
+    path = []
+    while node is not None and node_role(node) not in ("frame", "dialog", "window"):
+        path.append(node.getIndexInParent())
+        node = node.parent
+    return tuple(reversed(path))
+
+
+def on_hidden_page(node, chain: list) -> bool:
+    """The node is on a stack's hidden page: one of its ancestors has a
+    sibling with the very same box (stacked pages overlap exactly) that
+    holds part of the Tab chain `chain` (index paths), while the ancestor
+    holds none of it. GTK 4.8 reports hidden pages as showing, and the
+    point under a hidden control can be empty on the page shown."""
+    path = index_path(node)
+    ancestor = node
+    for depth in range(len(path), 0, -1):
+        mine = path[:depth]
+        if any(stop[:depth] == mine for stop in chain):
+            return False
+        parent = ancestor.parent
+        if parent is None:
+            return False
+        try:
+            box = window_extents(ancestor)
+        except NotImplementedError:  # no Component interface: look higher
+            ancestor = parent
+            continue
+        for i in range(parent.childCount):
+            if i == mine[-1] or not any(stop[:depth] == mine[:-1] + (i,) for stop in chain):
+                continue
+            try:
+                if window_extents(parent.getChildAtIndex(i)) == box:
+                    return True
+            except NotImplementedError:
+                continue
+        ancestor = parent
+    return False
+
+
 def contains(outer: tuple, inner: tuple) -> bool:
     ox, oy, ow, oh = outer
     ix, iy, iw, ih = inner
@@ -214,11 +255,12 @@ def check_screen(app, window_title: str, win, work: Path, must_reach=(), rings: 
         problems.append("Shift+Tab does not reach the same stops as Tab: "
                         f"{sorted(map(str, forward))} against {sorted(map(str, backward))}")
     reached = {s.key for s in forward}
+    chain = [index_path(s.node) for s in forward]
     for role in CONTROLS:
         for node in find_all(win, role=role, visible=True):
             st = states(node)
             if (not on_screen(node) or "sensitive" not in st or "focusable" not in st or is_window_button(node)
-                    or not shows_itself(win, node)):
+                    or not shows_itself(win, node) or on_hidden_page(node, chain)):
                 continue
             if stop_of(node).key not in reached:
                 problems.append(f"[{role}] {node_name(node)!r} is on screen but Tab never reaches it")

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from harness import (APP_TIMEOUT, find_all, image_stats, node_children, node_name, node_role, on_screen, states,
+from harness import (APP_TIMEOUT, all_strings, find_all, image_stats, node_children, node_name, node_role, on_screen, states,
                      wait_until)
 from player_helpers import Trace, keyfile as write_keyfile, make_clip
 
 # The rows of each page, by its tab.
-ROWS = {"General": ["Preview Strip", "Sample Videos", "Mirror the Preview"],
-        "Player": ["At the End of a Video", "Resume Long Videos", "Streaming Quality", "Deinterlacing",
-                   "Hardware Decoding"]}
+ROWS = {"General": ["Preview Strip", "Strip Sound", "Sample Videos", "Mirror the Preview"],
+        "Player": ["At the End of a Video", "Resume Long Videos", "Resume Videos Longer Than", "Streaming Quality",
+                   "Deinterlacing", "Hardware Decoding", "Subtitles", "Font", "Size"]}
 
 
 def keyfile(profile: Path) -> str:
@@ -261,3 +261,23 @@ def test_save_folders_show_where_things_go_and_the_feed_lists_them(launch_ready,
     app.screenshot("save-folders")
     wait_until(lambda: not find_all(win, role="label", name="harbour at dusk"), 10,
                what="the feed to let the other folder's video go")
+
+
+def test_subtitle_size_is_a_setting_the_player_keys_change(launch_ready, profile, long_clip):
+    """Ctrl+plus in the player makes subtitles bigger and keeps the size;
+    Preferences shows it, and a size written elsewhere shows there."""
+    app, win = launch_ready(args=[str(long_clip)])
+    app.find(win, role="push button", name=re.compile("Pause|Play"), timeout=APP_TIMEOUT)
+    app.key("ctrl+plus")
+    wait_until(lambda: setting(profile, "subtitle-size") == "110", 5, what="the size to be kept",
+               on_timeout=lambda: keyfile(profile))
+    app.key("ctrl+comma")
+    prefs = app.wait_window(name="Preferences")
+    app.click(app.find(prefs, role="page tab", name="Player"), window="Preferences")
+    size = app.find(prefs, role="spin button", name="Size", timeout=5)
+    wait_until(lambda: size.queryValue().currentValue == 110, 5, what="the size row to show 110")
+    write_setting(profile, "subtitle-size", "150")
+    wait_until(lambda: size.queryValue().currentValue == 150, 5, what="the size row to follow the setting")
+    # The font button is named, and shows the font.
+    button = app.find(prefs, role="push button", name="Subtitle Font", timeout=5)
+    assert "Sans Bold" in all_strings(button)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from harness import APP_TIMEOUT, find_all, image_stats, on_screen, states, wait_until
-from player_helpers import Trace, launch_with_strip, make_clip, window_manager  # noqa: F401 (fixture)
+from player_helpers import Trace, keyfile, launch_with_strip, make_clip, window_manager  # noqa: F401 (fixture)
 
 FRAME = 1 / 30
 # A boundary may take one frame period beyond the clip's own cadence (the
@@ -123,6 +123,23 @@ def test_a_click_turns_the_sound_on_and_off_and_muted_opens_no_stream(strip_app,
     wait_until(lambda: not [s for s in ours(sound, app) if not s["corked"]], 10,
                what="the strip's stream to go")
     app.find(win, name=re.compile(r"^Preview: (.+, )?sound off"))
+
+
+def test_the_sound_setting_starts_the_strip_with_sound_and_is_followed_at_once(launch_ready, clips, profile,
+                                                                               artifacts, sound):
+    """Preferences › Strip Sound: the strip starts with its stream on the
+    sound server; turned off from elsewhere, the playing strip goes quiet."""
+    keyfile(profile, show_preview_strip="true", preview_strip_sound="true")
+    app, win, trace = launch_with_strip(launch_ready, clips, profile, artifacts)
+    app.find(win, name=re.compile(r"^Preview: (.+, )?sound on"), timeout=APP_TIMEOUT)
+    wait_until(lambda: [s for s in ours(sound, app) if not s["corked"]], 10,
+               what="the strip's stream on the sound server from the start")
+    assert not strip_events(trace, "strip-sound"), "the sound was on from the start, not turned on"
+    path = profile / "config" / "glib-2.0" / "settings" / "keyfile"
+    path.write_text(path.read_text().replace("preview-strip-sound=true", "preview-strip-sound=false"))
+    trace.wait("strip-sound", lambda e: e["on"] == 0)
+    wait_until(lambda: not [s for s in ours(sound, app) if not s["corked"]], 10, what="the strip's stream to go")
+    app.find(win, name=re.compile(r"^Preview: (.+, )?sound off"), timeout=5)
 
 
 def test_a_double_click_doubles_the_speed_and_never_toggles_the_sound(strip_app, sound):

@@ -99,8 +99,12 @@ final class FrameConverter {
             ARGBRotate(destination, Int32(stride), out, Int32(outWidth * 4), Int32(width), Int32(height), mode)
         }
         let pts = buffer.pointee.pts
+        let streamTime = pts == GstClockTime.max ? pts : gst_sample_get_segment(sample).map {
+            gst_segment_to_stream_time($0, GST_FORMAT_TIME, pts)
+        } ?? pts
         return VideoFrame(bytes: bytes, width: outWidth, height: outHeight, stride: outWidth * 4,
                           pts: pts == GstClockTime.max ? nil : UInt64(pts),
+                          streamTime: streamTime == GstClockTime.max ? nil : UInt64(streamTime),
                           displayWidth: displayWidth, displayHeight: displayHeight, crop: region.crop)
     }
 

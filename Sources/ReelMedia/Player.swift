@@ -86,7 +86,10 @@ public final class Player {
     private var isLocal: Bool { MediaLocator.isLocal(uri) }
     private var isRemote: Bool { !isLocal }
     /// An HLS or DASH address, played by playbin3.
-    private let isAdaptive: Bool
+    let isAdaptive: Bool
+    /// playbin3's text streams that flow (its last "streams selected"):
+    /// an HLS or DASH stream's subtitle renditions (PlayerTracks).
+    var selectedTextStreams: [MediaTrack] = []
 
     /// - Parameters:
     ///   - subtitleURI: a subtitle file read beside the video's own streams
@@ -348,6 +351,7 @@ public final class Player {
         case GST_MESSAGE_ASYNC_DONE: send(.asyncDone)
         case GST_MESSAGE_CLOCK_LOST: send(.clockLost)
         case GST_MESSAGE_TAG: handleTags(message)
+        case GST_MESSAGE_STREAMS_SELECTED: handleStreamsSelected(message)
         case GST_MESSAGE_TOC:
             chapters = TOCReader.chapters(of: message)
             onEvent?(.chapters(chapters))
@@ -535,6 +539,27 @@ public final class Player {
             case .unknown: self?.send(.connectionChecked(.unknown))
             }
         }
+    }
+
+    /// playbin3 (HLS and DASH) lists no streams through playbin's
+    /// properties; its "streams selected" says which flow, with their tags.
+    private func handleStreamsSelected(_ message: UnsafeMutablePointer<GstMessage>) {
+        var streams: [MediaTrack] = []
+        for i in 0..<gst_message_streams_selected_get_size(message) {
+            guard let stream = gst_message_streams_selected_get_stream(message, i) else { continue }
+            defer { gst_object_unref(UnsafeMutableRawPointer(stream)) }
+            guard gst_stream_get_stream_type(stream).rawValue & GST_STREAM_TYPE_TEXT.rawValue != 0 else { continue }
+            var language: String?, title: String?
+            if let tags = gst_stream_get_tags(stream) {
+                language = Player.string(tags, "language-code") ?? Player.string(tags, "language-name")
+                title = Player.string(tags, "title")
+                gst_tag_list_unref(tags)
+            }
+            streams.append(MediaTrack(index: streams.count, language: language, title: title))
+        }
+        guard streams != selectedTextStreams else { return }
+        selectedTextStreams = streams
+        onEvent?(.tracks)
     }
 
     /// One report of changed streams for many of playbin's signals.

@@ -13,8 +13,11 @@ extension Player {
     public var audioTracks: [MediaTrack] { tracks(kind: "audio") }
 
     /// The text streams, the loaded subtitle file's among them (see
-    /// `subtitleFileTrack`), in playbin's order.
-    public var textTracks: [MediaTrack] { tracks(kind: "text") }
+    /// `subtitleFileTrack`), in playbin's order. For HLS and DASH, the
+    /// subtitle renditions that flow: GStreamer 1.22's adaptive demuxers
+    /// take a select-streams event for another rendition and go on with
+    /// the one they chose, so only that one is offered (with Off).
+    public var textTracks: [MediaTrack] { isAdaptive ? selectedTextStreams : tracks(kind: "text") }
 
     /// Which text stream is the subtitle file: playbin adds the file's
     /// stream when its reader has found it, before or after the video's
@@ -65,8 +68,8 @@ extension Player {
         Trace.shared.event(.playerAudioTrack, ["index": index])
     }
 
-    /// The subtitle showing with the frame at `pts` (nanoseconds), as
-    /// Pango markup; nil for none or when subtitles are off.
+    /// The subtitle showing with the frame at stream time `pts`
+    /// (nanoseconds), as Pango markup; nil for none or when subtitles are off.
     public func subtitle(at pts: UInt64) -> String? {
         guard showsText else { return nil }
         return cues.showing(at: Double(pts) / 1e9 - textOffset)
@@ -77,7 +80,7 @@ extension Player {
     /// Off only stops drawing them): turning playbin's text off and on
     /// again rebuilds its text branch, which then stayed silent.
     public func selectText(_ index: Int?) {
-        if let index, index != currentText {
+        if let index, !isAdaptive, index != currentText {
             cues.switchStream()
             PropertyValue.int(Int32(index)).set(on: playbin, "current-text")
             // Lines of the old stream wait in the queue after the stream
@@ -144,7 +147,7 @@ extension Player {
         }
     }
 
-    private static func string(_ tags: UnsafeMutablePointer<GstTagList>, _ tag: String) -> String? {
+    static func string(_ tags: UnsafeMutablePointer<GstTagList>, _ tag: String) -> String? {
         var text: UnsafeMutablePointer<gchar>?
         guard gst_tag_list_get_string(tags, tag, &text) != 0, let text else { return nil }
         defer { g_free(text) }
@@ -180,7 +183,8 @@ extension Player {
     func watchTracks() {
         let handler = MainThreadHandler<Void> { [weak self] in self?.reportTracks() }
         let type = UnsafeMutableRawPointer(playbin).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
-        // playbin3 (adaptive streams) has none of these: its streams are not listed.
+        // playbin3 (adaptive streams) has none of these: its text streams
+        // come in a "streams selected" message (Player).
         for signal in ["audio-changed", "text-changed", "audio-tags-changed", "text-tags-changed"] where g_signal_lookup(signal, type) != 0 {
             Signals.connect(UnsafeMutableRawPointer(playbin), signal) { MainContext.invoke { handler.call(()) } }
         }

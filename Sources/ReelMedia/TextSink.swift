@@ -55,7 +55,13 @@ final class TextSink {
            let format = gst_structure_get_string(gst_caps_get_structure(caps, 0), "format"), String(cString: format) == "utf8" {
             text = String(consumingGString: g_markup_escape_text(text, -1)) ?? text
         }
-        let pts = buffer.pointee.pts, duration = buffer.pointee.duration
+        // In the stream's time, as the picture's frames are (VideoSink): an
+        // HLS demuxer's subtitle buffers carry another base than its video.
+        var pts = buffer.pointee.pts
+        let duration = buffer.pointee.duration
+        if pts != UInt64.max, let segment = gst_sample_get_segment(sample) {
+            pts = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, pts)
+        }
         guard pts != UInt64.max else { return GST_FLOW_OK }
         let start = Double(pts) / 1e9
         let cue = SubtitleCues.Cue(markup: text.trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespacesAndNewlines)),

@@ -13,6 +13,9 @@ public final class VideoFrame: @unchecked Sendable {
     public let stride: Int
     /// Presentation time in nanoseconds, when the buffer had one.
     public let pts: UInt64?
+    /// The same in the stream's time (its segment applied): what subtitle
+    /// lines are timed in, as each stream's buffers may have another base.
+    public let streamTime: UInt64?
     /// The size the picture is meant to be shown at (pixel aspect ratio and
     /// rotation applied); the texture may be smaller (converted at the drawn
     /// size) but has this aspect ratio.
@@ -22,13 +25,14 @@ public final class VideoFrame: @unchecked Sendable {
     /// of the picture is visible: see PictureCrop).
     public let crop: PictureCrop
 
-    init(bytes: OpaquePointer, width: Int, height: Int, stride: Int, pts: UInt64?,
+    init(bytes: OpaquePointer, width: Int, height: Int, stride: Int, pts: UInt64?, streamTime: UInt64? = nil,
          displayWidth: Int, displayHeight: Int, crop: PictureCrop = .whole) {
         self.bytes = bytes
         self.width = width
         self.height = height
         self.stride = stride
         self.pts = pts
+        self.streamTime = streamTime ?? pts
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight
         self.crop = crop

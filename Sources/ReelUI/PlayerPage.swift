@@ -34,7 +34,7 @@ final class PlayerPage {
     /// The Audio and Subtitles menus.
     private var trackMenus: TrackMenus!
     private let subtitleView = SubtitleView()
-    /// The time of the frame on screen, for the subtitle over it.
+    /// The stream time of the frame on screen, for the subtitle over it.
     private var shownPTS: UInt64?
     private var subtitleRefresh: SourceID?
     /// Toasts on screen: the subtitle line rises above them.
@@ -127,7 +127,7 @@ final class PlayerPage {
         watchPointer()
         watchSeekBar()
         watchVolumeBar()
-        view.onPresented = { [weak self] pts in self?.presented(pts) }
+        view.onPresented = { [weak self] pts, streamTime in self?.presented(pts, streamTime: streamTime) }
         let doubleClick = gtk_gesture_click_new()!
         Signals.connect(UnsafeMutableRawPointer(doubleClick), "pressed") { [weak self] args in
             if args.int(1) == 2 { self?.activate("fullscreen") }
@@ -234,7 +234,7 @@ final class PlayerPage {
         screen.attach(nil)
         screen.onPresented = nil
         screen = target
-        target.onPresented = { [weak self] pts in self?.presented(pts) }
+        target.onPresented = { [weak self] pts, streamTime in self?.presented(pts, streamTime: streamTime) }
         target.attach(player?.sink, showing: frame)
         Trace.shared.event(other == nil ? .pipLeave : .pipEnter, ["position": player?.position ?? -1])
         if other == nil { showControls() }
@@ -708,7 +708,7 @@ final class PlayerPage {
         if !isShowingVideo { delegate?.playerPageFailedElsewhere() }
     }
 
-    private func presented(_ pts: UInt64?) {
+    private func presented(_ pts: UInt64?, streamTime: UInt64?) {
         let fields: [String: Sendable] = ["pts": pts.map { Double($0) / 1e9 } ?? -1]
         if !presentedFirstFrame {
             presentedFirstFrame = true
@@ -721,7 +721,7 @@ final class PlayerPage {
             Trace.shared.event(.playerFirstFrame, first)
         }
         if Trace.shared.isEnabled { Trace.shared.event(.frame, fields) }
-        shownPTS = pts
+        shownPTS = streamTime
         // After the frame is drawn: a label shown while GTK draws has no
         // size yet.
         if subtitleRefresh == nil {

@@ -136,7 +136,7 @@ final class PreviewStrip {
         player.onEvent = { [weak self] event in self?.handle(event) }
         guard player.isPlayable else { return gtk_widget_set_visible(widget, 0) }
         view.attach(player.sink)
-        view.onPresented = { pts in
+        view.onPresented = { pts, _ in
             if Trace.shared.isEnabled { Trace.shared.event(.stripFrame, ["pts": pts.map { Double($0) / 1e9 } ?? -1]) }
         }
         describe()

@@ -12,7 +12,7 @@ final class VideoView {
     let paintable = VideoPaintable()
     private var sink: VideoSink?
     /// A frame reached the screen (PTS in nanoseconds).
-    var onPresented: ((UInt64?) -> Void)? {
+    var onPresented: ((UInt64?, UInt64?) -> Void)? {
         get { paintable.onPresented }
         set { paintable.onPresented = newValue }
     }

@@ -1,6 +1,7 @@
 """Streaming media for the tests and the bench, made with GStreamer's own
 encoders and muxers: an HLS VOD in three variants of one source (240p, 720p,
-1080p, MPEG-TS segments) with a multivariant playlist, a DASH stream of the
+1080p, MPEG-TS segments) with a multivariant playlist (and one more with
+WebVTT subtitle renditions), a DASH stream of the
 same (dashsink), progressive MP4 and WebM, and a live HLS producer
 (hlssink2 with a short sliding playlist) that runs while a test needs it.
 
@@ -62,6 +63,54 @@ def make_hls(out: Path, seconds: int) -> Path:
                   f'CODECS="avc1.640028,mp4a.40.2"', f"{name}/index.m3u8"]
     (hls / "master.m3u8").write_text("\n".join(lines) + "\n")
     return hls / "master.m3u8"
+
+
+# The words of each subtitle rendition: one line in each segment's first
+# half, "<word> <segment>".
+SUBTITLES = (("en", "English", "Hello", True), ("de", "Deutsch", "Hallo", False))
+
+
+def first_pts(segment: Path) -> int:
+    """The first video timestamp of an MPEG-TS segment, in 90 kHz ticks
+    (the muxer starts the clock well above zero)."""
+    out = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v", "-show_entries", "packet=pts",
+                          "-read_intervals", "%+#1", "-of", "csv=p=0", str(segment)],
+                         check=True, capture_output=True, text=True, timeout=60).stdout
+    return int(out.split()[0].strip(","))
+
+
+def vtt_time(seconds: float) -> str:
+    minutes, rest = divmod(seconds, 60)
+    return f"{int(minutes) // 60:02d}:{int(minutes) % 60:02d}:{rest:06.3f}"
+
+
+def make_subtitled_hls(hls: Path, seconds: int) -> Path:
+    """hls/subtitled.m3u8: the same variants with two WebVTT subtitle
+    renditions (English by default, German), segmented like the video and
+    tied to its clock by X-TIMESTAMP-MAP, as packagers write them."""
+    base = first_pts(hls / VARIANTS[0][0] / "segment00000.ts")
+    lines = ["#EXTM3U", "#EXT-X-VERSION:3"]
+    for code, name, word, default in SUBTITLES:
+        folder = hls / f"subs-{code}"
+        folder.mkdir(exist_ok=True)
+        playlist = ["#EXTM3U", "#EXT-X-VERSION:3", f"#EXT-X-TARGETDURATION:{SEGMENT_SECONDS}",
+                    "#EXT-X-PLAYLIST-TYPE:VOD"]
+        for n in range(seconds // SEGMENT_SECONDS):
+            start = n * SEGMENT_SECONDS
+            # A cue ends with a blank line: hlsdemux2 hands each segment to
+            # the parser alone, which keeps an unfinished last cue back.
+            (folder / f"{n:05d}.vtt").write_text(
+                f"WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:{base},LOCAL:00:00:00.000\n\n"
+                f"{vtt_time(start + 0.1)} --> {vtt_time(start + 1.6)}\n{word} {n}\n\n")
+            playlist += [f"#EXTINF:{SEGMENT_SECONDS}.0,", f"{n:05d}.vtt"]
+        (folder / "index.m3u8").write_text("\n".join(playlist + ["#EXT-X-ENDLIST"]) + "\n")
+        lines.append(f'#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="{name}",LANGUAGE="{code}",'
+                     f'DEFAULT={"YES" if default else "NO"},AUTOSELECT=YES,URI="subs-{code}/index.m3u8"')
+    for name, width, height, kbits in VARIANTS:
+        lines += [f'#EXT-X-STREAM-INF:BANDWIDTH={bandwidth(kbits)},RESOLUTION={width}x{height},'
+                  f'CODECS="avc1.640028,mp4a.40.2",SUBTITLES="subs"', f"{name}/index.m3u8"]
+    (hls / "subtitled.m3u8").write_text("\n".join(lines) + "\n")
+    return hls / "subtitled.m3u8"
 
 
 def make_dash(out: Path, seconds: int) -> Path | None:
@@ -160,8 +209,9 @@ class LiveProducer:
 def make_all(out: Path, seconds: int = 24) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     master = make_hls(out, seconds)
+    subtitled = make_subtitled_hls(master.parent, seconds)
     mp4, webm = make_progressive(out, seconds)
-    return {"master": master, "dash": make_dash(out, seconds), "mp4": mp4, "webm": webm}
+    return {"master": master, "subtitled": subtitled, "dash": make_dash(out, seconds), "mp4": mp4, "webm": webm}
 
 
 if __name__ == "__main__":

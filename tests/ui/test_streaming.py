@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, states, wait_until
+from harness import APP_TIMEOUT, find_all, on_screen, states, wait_until, words_on_screen
 from player_helpers import Trace, keyfile, play, reveal, window_manager  # noqa: F401 (fixtures)
 from streams import LiveProducer, make_all
 from webserver import WebServer
@@ -341,3 +341,43 @@ def test_remote_items_never_hold_up_local_ones(launch_ready, serve, profile, med
     # ...and get an answer in the end (their time limit), not a card
     # stuck for ever.
     app.find(win, name="Slow stream 0, The server did not answer in time.", timeout=40)
+
+
+def test_a_streams_subtitle_rendition_shows_on_screen_and_off_hides_it(play, serve):
+    """An HLS stream with WebVTT subtitle renditions: the Subtitles menu
+    offers the one GStreamer delivers (English, the stream's default), its
+    lines show over the picture (read over AT-SPI and seen on screen), and
+    Off hides them."""
+    server = serve()
+    app, win, trace = play(server.url("hls/subtitled.m3u8"))
+
+    def lines(word: str) -> list:
+        return [n for n in find_all(win, role="label", name=re.compile(rf"^{word} \d+$")) if on_screen(n)]
+
+    def menu_item(name: str):
+        for attempt in range(3):
+            reveal(app)
+            app.click(app.find(win, role="push button", name="Subtitles", timeout=10))
+            try:
+                return app.find(win, role="menu item", name=name, timeout=3)
+            except Exception:  # noqa: BLE001 - tried again, then raised
+                if attempt == 2:
+                    raise
+
+    english = menu_item("English")
+    assert on_screen(english)
+    i = trace.count()
+    english.queryAction().doAction(0)
+    trace.wait("player-text-track", lambda e: e["index"] == 0, after=i)
+    wait_until(lambda: lines("Hello"), 15, what="an English line")
+    shot = app.screenshot("english")
+    sd, bright = words_on_screen(app, lines("Hello")[0], shot)
+    assert sd > 0.1 and bright > 0.02, f"the line is not readable on screen (sd {sd}, bright {bright})"
+    assert not lines("Hallo"), "the German rendition's lines show too"
+
+    off = menu_item("Off")
+    i = trace.count()
+    off.queryAction().doAction(0)
+    trace.wait("player-text-track", lambda e: e["index"] == -1, after=i)
+    time.sleep(2.5)  # past the next segment's line
+    assert not lines("Hello"), "a line shows with subtitles off"

@@ -72,11 +72,19 @@ SUBTITLES = (("en", "English", "Hello", True), ("de", "Deutsch", "Hallo", False)
 
 def first_pts(segment: Path) -> int:
     """The first video timestamp of an MPEG-TS segment, in 90 kHz ticks
-    (the muxer starts the clock well above zero)."""
-    out = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v", "-show_entries", "packet=pts",
-                          "-read_intervals", "%+#1", "-of", "csv=p=0", str(segment)],
-                         check=True, capture_output=True, text=True, timeout=60).stdout
-    return int(out.split()[0].strip(","))
+    (the muxer starts the clock well above zero): the PTS of the first
+    video PES packet."""
+    data = segment.read_bytes()
+    for at in range(0, len(data) - 187, 188):
+        packet = data[at:at + 188]
+        if packet[0] != 0x47 or not packet[1] & 0x40:  # sync byte; a payload's start
+            continue
+        payload = 4 + (1 + packet[4] if packet[3] & 0x20 else 0)  # after the adaptation field
+        pes = packet[payload:]
+        if pes[:3] == b"\0\0\1" and 0xE0 <= pes[3] <= 0xEF and pes[7] & 0x80:
+            p = pes[9:14]
+            return ((p[0] >> 1) & 7) << 30 | p[1] << 22 | (p[2] >> 1) << 15 | p[3] << 7 | p[4] >> 1
+    raise ValueError(f"no video timestamp in {segment}")
 
 
 def vtt_time(seconds: float) -> str:

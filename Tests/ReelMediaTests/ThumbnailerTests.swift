@@ -61,6 +61,37 @@ final class ThumbnailerTests: XCTestCase {
         }
     }
 
+    /// A stream with a WebVTT subtitle rendition gets its picture too
+    /// (the rendition once stopped the stream: not-negotiated).
+    func testAStreamWithSubtitlesGetsItsPicture() throws {
+        let folder = try media.makeHLS(seconds: 2)
+        try "WEBVTT\n\n00:00:00.000 --> 00:00:01.500\nHello\n\n".write(toFile: folder + "/0.vtt", atomically: true, encoding: .utf8)
+        try """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:2
+            #EXTINF:2.0,
+            0.vtt
+            #EXT-X-ENDLIST
+
+            """.write(toFile: folder + "/subs.m3u8", atomically: true, encoding: .utf8)
+        try """
+            #EXTM3U
+            #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="subs.m3u8"
+            #EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=320x240,SUBTITLES="subs"
+            index.m3u8
+
+            """.write(toFile: folder + "/master.m3u8", atomically: true, encoding: .utf8)
+        let server = try NginxFixture(root: URL(fileURLWithPath: folder))
+        defer { server.stop() }
+        let thumbnails = Thumbnailer(cache: ThumbnailCache(root: media.makeFolder("subtitled-thumbnails")))
+        guard case .created(let path) = thumbnails.thumbnail(for: server.url("master.m3u8")) else {
+            return XCTFail("no thumbnail for a stream with subtitles")
+        }
+        let pixbuf = try XCTUnwrap(gdk_pixbuf_new_from_file(path, nil))
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        XCTAssertGreaterThan(lumaDeviation(pixbuf), 30, "colour bars, not a flat picture")
+    }
+
     /// A web video's card, probe and thumbnail, from its thumbnail's one
     /// download: what the probe says of it, and the thumbnail in the cache.
     func testAWebVideosCardComesFromOneDownload() throws {

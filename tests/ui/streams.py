@@ -65,8 +65,8 @@ def make_hls(out: Path, seconds: int) -> Path:
     return hls / "master.m3u8"
 
 
-# The words of each subtitle rendition: one line in each segment's first
-# half, "<word> <segment>".
+# The words of each subtitle rendition: one line over nearly all of each
+# segment, "<word> <segment>".
 SUBTITLES = (("en", "English", "Hello", True), ("de", "Deutsch", "Hallo", False))
 
 
@@ -109,7 +109,7 @@ def make_subtitled_hls(hls: Path, seconds: int) -> Path:
             # the parser alone, which keeps an unfinished last cue back.
             (folder / f"{n:05d}.vtt").write_text(
                 f"WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:{base},LOCAL:00:00:00.000\n\n"
-                f"{vtt_time(start + 0.1)} --> {vtt_time(start + 1.6)}\n{word} {n}\n\n")
+                f"{vtt_time(start + 0.05)} --> {vtt_time(start + SEGMENT_SECONDS - 0.05)}\n{word} {n}\n\n")
             playlist += [f"#EXTINF:{SEGMENT_SECONDS}.0,", f"{n:05d}.vtt"]
         (folder / "index.m3u8").write_text("\n".join(playlist + ["#EXT-X-ENDLIST"]) + "\n")
         lines.append(f'#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="{name}",LANGUAGE="{code}",'

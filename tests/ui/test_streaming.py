@@ -378,6 +378,7 @@ def test_a_streams_subtitle_rendition_shows_on_screen_and_off_hides_it(play, ser
         after = lines("Hello")
         if before and [node_name(n) for n in after] == before:
             break
+    assert after, "the English lines stopped coming"
     sd, bright = words_on_screen(app, after[0], shot)
     assert sd > 0.1 and bright > 0.02, f"the line is not readable on screen (sd {sd}, bright {bright})"
     assert not lines("Hallo"), "the German rendition's lines show too"

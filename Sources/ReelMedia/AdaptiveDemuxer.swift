@@ -28,6 +28,10 @@ final class AdaptiveDemuxer: @unchecked Sendable {
         if let element { gst_object_unref(UnsafeMutableRawPointer(element)) }
         element = cast(gst_object_ref(UnsafeMutableRawPointer(candidate)))
         // 1 bit/s: the lowest variant first; the demuxer climbs from there.
+        // GStreamer 1.22's hlsdemux2 reads it only with a fixed
+        // connection-speed (which would also stop it climbing): it starts
+        // at the playlist's first variant, and max-bitrate holds from its
+        // first switch on.
         PropertyValue.uint(1).set(on: candidate, "start-bitrate")
         PropertyValue.uint(maxBitrate).set(on: candidate, "max-bitrate")
     }

@@ -110,9 +110,9 @@ public struct PlaybackSession: Equatable, Sendable {
         case openingTimedOut
         /// Found before the pipeline started (a missing file…).
         case cannotOpen(VideoProblem)
-        /// A hardware decoder failed with this error; the player has left
-        /// it out of the choosing (HardwareDecoding).
-        case hardwareDecoderFailed(PipelineError)
+        /// A hardware decoder failed; the player has left it out of the
+        /// choosing (HardwareDecoding) and nothing is said of its error.
+        case hardwareDecoderFailed
     }
 
     public enum Action: Equatable, Sendable {

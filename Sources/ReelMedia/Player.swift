@@ -373,12 +373,11 @@ public final class Player {
         let httpStatus = status > 0 ? Int(status) : HTTPStatus.find(in: (failure?.message ?? "") + " " + debugText)
         Trace.shared.event(.playerBusError, ["domain": failure?.domain ?? "", "code": Int(failure?.code ?? 0),
                                                 "message": failure?.message ?? "", "debug": String(debugText.suffix(200))])
-        let pipelineError = PlaybackSession.PipelineError(problem: MediaProbe.problem(for: failure, isLocal: isLocal),
-                                                          httpStatus: httpStatus, debugText: debugText)
         if gaveUpOnHardwareDecoding(source: message.pointee.src, failure: failure) {
-            return send(.hardwareDecoderFailed(pipelineError))
+            return send(.hardwareDecoderFailed)
         }
-        send(.error(pipelineError))
+        send(.error(PlaybackSession.PipelineError(problem: MediaProbe.problem(for: failure, isLocal: isLocal),
+                                                  httpStatus: httpStatus, debugText: debugText)))
     }
 
     /// A hardware decoder failed: its own error, or the stream failing

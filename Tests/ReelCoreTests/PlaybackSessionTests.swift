@@ -114,7 +114,7 @@ final class PlaybackSessionTests: XCTestCase {
     func testAFailedHardwareDecoderReopensWhereItWas() {
         let broken = PlaybackSession.PipelineError(problem: .damaged, debugText: "vah264dec0: failed to decode")
         var session = playing(remote: false, position: 12)
-        XCTAssertEqual(session.handle(.hardwareDecoderFailed(broken)),
+        XCTAssertEqual(session.handle(.hardwareDecoderFailed),
                        [.decodingInSoftware(resumeAt: 12), .setPipeline(.null), .setPipeline(.paused)])
         XCTAssertEqual(session.state, .playing, "nothing is said: it goes on playing")
         XCTAssertEqual(session.handle(.prerolled(live: false, videoStreams: 1)),
@@ -123,7 +123,7 @@ final class PlaybackSessionTests: XCTestCase {
         // per decoder): again from where the picture was.
         XCTAssertEqual(session.handle(.asyncDone), [.reportSeekDone])
         XCTAssertEqual(session.position(answered: 13), 13)
-        XCTAssertEqual(session.handle(.hardwareDecoderFailed(broken)),
+        XCTAssertEqual(session.handle(.hardwareDecoderFailed),
                        [.decodingInSoftware(resumeAt: 13), .setPipeline(.null), .setPipeline(.paused)])
         // An ordinary error afterwards is said as ever.
         XCTAssertEqual(session.handle(.error(broken)), failure(.damaged))
@@ -131,8 +131,7 @@ final class PlaybackSessionTests: XCTestCase {
 
     func testAHardwareDecoderFailingAtTheFirstFrameReopensFromTheStart() {
         var session = opened(remote: false)
-        let broken = PlaybackSession.PipelineError(problem: .damaged)
-        XCTAssertEqual(session.handle(.hardwareDecoderFailed(broken)),
+        XCTAssertEqual(session.handle(.hardwareDecoderFailed),
                        [.decodingInSoftware(resumeAt: nil), .setPipeline(.null), .setPipeline(.paused)])
         XCTAssertEqual(session.handle(.prerolled(live: false, videoStreams: 1)), [.reportDuration, .setPipeline(.playing)])
         XCTAssertEqual(session.handle(.playing), [.publish(.playing)])

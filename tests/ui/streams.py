@@ -2,7 +2,7 @@
 encoders and muxers: an HLS VOD in three variants of one source (240p, 720p,
 1080p, MPEG-TS segments) with a multivariant playlist (and one more with
 WebVTT subtitle renditions), a DASH stream of the
-same (dashsink), progressive MP4 and WebM, and a live HLS producer
+same (dashsink; and with a WebVTT text set), progressive MP4 and WebM, and a live HLS producer
 (hlssink2 with a short sliding playlist) that runs while a test needs it.
 
 Run as a script to make the media into a folder:
@@ -121,6 +121,21 @@ def make_subtitled_hls(hls: Path, seconds: int) -> Path:
     return hls / "subtitled.m3u8"
 
 
+def make_subtitled_dash(mpd: Path, seconds: int) -> Path:
+    """dash/subtitled.mpd: the same video with an English WebVTT text
+    adaptation set (one file), its lines as the HLS renditions have them."""
+    word = SUBTITLES[0][2]
+    cues = [f"{vtt_time(start + 0.05)} --> {vtt_time(start + SEGMENT_SECONDS - 0.05)}\n{word} {n}\n"
+            for n, start in enumerate(range(0, seconds, SEGMENT_SECONDS))]
+    (mpd.parent / "subs-en.vtt").write_text("WEBVTT\n\n" + "\n".join(cues) + "\n")
+    text = ('<AdaptationSet id="90" contentType="text" mimeType="text/vtt" lang="en">'
+            '<Representation id="subs_en" bandwidth="256"><BaseURL>subs-en.vtt</BaseURL></Representation>'
+            '</AdaptationSet></Period>')
+    subtitled = mpd.parent / "subtitled.mpd"
+    subtitled.write_text(mpd.read_text().replace("</Period>", text, 1))
+    return subtitled
+
+
 def make_dash(out: Path, seconds: int) -> Path | None:
     """out/dash/manifest.mpd (one 360p representation in MPEG-TS segments:
     dashsink's MP4 muxing stalls after two segments in GStreamer 1.22). Its
@@ -219,7 +234,9 @@ def make_all(out: Path, seconds: int = 24) -> dict:
     master = make_hls(out, seconds)
     subtitled = make_subtitled_hls(master.parent, seconds)
     mp4, webm = make_progressive(out, seconds)
-    return {"master": master, "subtitled": subtitled, "dash": make_dash(out, seconds), "mp4": mp4, "webm": webm}
+    dash = make_dash(out, seconds)
+    return {"master": master, "subtitled": subtitled, "dash": dash,
+            "subtitled_dash": dash and make_subtitled_dash(dash, seconds), "mp4": mp4, "webm": webm}
 
 
 if __name__ == "__main__":

@@ -343,13 +343,17 @@ def test_remote_items_never_hold_up_local_ones(launch_ready, serve, profile, med
     app.find(win, name="Slow stream 0, The server did not answer in time.", timeout=40)
 
 
-def test_a_streams_subtitle_rendition_shows_on_screen_and_off_hides_it(play, serve):
-    """An HLS stream with WebVTT subtitle renditions: the Subtitles menu
-    offers the one GStreamer delivers (English, the stream's default), its
-    lines show over the picture (read over AT-SPI and seen on screen), and
-    Off hides them."""
+@pytest.mark.parametrize("kind", ["hls", "dash"])
+def test_a_streams_subtitle_rendition_shows_on_screen_and_off_hides_it(play, serve, media, kind):
+    """An HLS stream with WebVTT subtitle renditions, a DASH one with a
+    WebVTT text set: the Subtitles menu offers the one GStreamer delivers
+    (English, the stream's default), its lines show over the picture (read
+    over AT-SPI and seen on screen), and Off hides them."""
+    address = {"hls": "hls/subtitled.m3u8", "dash": "dash/subtitled.mpd"}[kind]
+    if kind == "dash" and media["subtitled_dash"] is None:
+        pytest.skip("no DASH stream was made (see test_dash_plays)")
     server = serve()
-    app, win, trace = play(server.url("hls/subtitled.m3u8"))
+    app, win, trace = play(server.url(address))
 
     def lines(word: str) -> list:
         return [n for n in find_all(win, role="label", name=re.compile(rf"^{word} \d+$")) if on_screen(n)]

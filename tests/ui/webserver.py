@@ -111,6 +111,7 @@ http {{
         application/vnd.apple.mpegurl m3u8;
         video/mp2t ts;
         application/dash+xml mpd;
+        text/vtt vtt;
         image/png png;
     }}
     default_type application/octet-stream;

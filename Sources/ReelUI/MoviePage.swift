@@ -49,6 +49,9 @@ final class MoviePage {
     private let musicName: UnsafeMutablePointer<GtkWidget>
     private let musicRemove: UnsafeMutablePointer<GtkWidget>
     private let musicVolume: UnsafeMutablePointer<GtkWidget>
+    private let musicFadeIn: UnsafeMutablePointer<GtkWidget>
+    private let musicFadeOut: UnsafeMutablePointer<GtkWidget>
+    private let musicLoop: UnsafeMutablePointer<GtkWidget>
     private let clipSound: UnsafeMutablePointer<GtkWidget>
     private let crossfade: UnsafeMutablePointer<GtkWidget>
     private let format: UnsafeMutablePointer<GtkWidget>
@@ -91,6 +94,12 @@ final class MoviePage {
         musicName = layout.widget("music-name", gtk_label_get_type())
         musicRemove = layout.widget("music-remove", gtk_button_get_type())
         musicVolume = layout.widget("music-volume", gtk_scale_get_type())
+        musicFadeIn = layout.widget("music-fade-in", gtk_spin_button_get_type())
+        musicFadeOut = layout.widget("music-fade-out", gtk_spin_button_get_type())
+        musicLoop = layout.widget("music-loop", gtk_switch_get_type())
+        for spin in [musicFadeIn, musicFadeOut] {
+            gtk_spin_button_set_range(OpaquePointer(spin), 0, Double(MovieMusic.longestFade) / 1e9)
+        }
         clipSound = layout.widget("clip-sound", gtk_drop_down_get_type())
         crossfade = layout.widget("crossfade", gtk_switch_get_type())
         format = layout.widget("format", gtk_drop_down_get_type())
@@ -348,6 +357,18 @@ final class MoviePage {
             let volume = gtk_range_get_value(cast(self.musicVolume)) / 100
             self.change { $0.changeMusic { $0.volume = volume } }
         }
+        for (spin, isIn) in [(musicFadeIn, true), (musicFadeOut, false)] {
+            Signals.connect(spin, "value-changed") { [weak self] in
+                guard let self, !self.updating else { return }
+                let length = Int64((gtk_spin_button_get_value(OpaquePointer(spin)) * 1e9).rounded())
+                self.change { $0.changeMusic { music in if isIn { music.fadeIn = length } else { music.fadeOut = length } } }
+            }
+        }
+        Signals.connect(musicLoop, "notify::active") { [weak self] in
+            guard let self, !self.updating else { return }
+            let ending: MovieMusic.Ending = gtk_switch_get_active(cast(self.musicLoop)) != 0 ? .loop : .cut
+            self.change { $0.changeMusic { $0.ending = ending } }
+        }
         Signals.connect(clipSound, "notify::selected") { [weak self] in
             guard let self, !self.updating else { return }
             let index = Int(gtk_drop_down_get_selected(cast(self.clipSound)))
@@ -437,11 +458,16 @@ final class MoviePage {
         if let music = edit.music {
             gtk_label_set_text(cast(musicName), MovieClip.name(ofURI: music.uri))
             gtk_range_set_value(cast(musicVolume), music.volume * 100)
+            gtk_spin_button_set_value(OpaquePointer(musicFadeIn), Double(music.fadeIn) / 1e9)
+            gtk_spin_button_set_value(OpaquePointer(musicFadeOut), Double(music.fadeOut) / 1e9)
+            gtk_switch_set_active(cast(musicLoop), music.ending == .loop ? 1 : 0)
         } else {
             gtk_label_set_text(cast(musicName), tr("No Music"))
         }
         gtk_widget_set_visible(musicRemove, edit.music == nil ? 0 : 1)
-        gtk_widget_set_sensitive(musicVolume, edit.music == nil ? 0 : 1)
+        for control in [musicVolume, musicFadeIn, musicFadeOut, musicLoop] {
+            gtk_widget_set_sensitive(control, edit.music == nil ? 0 : 1)
+        }
         gtk_drop_down_set_selected(cast(clipSound), guint(ClipSound.allCases.firstIndex(of: edit.clipSound) ?? 0))
         gtk_switch_set_active(cast(crossfade), edit.crossfade ? 1 : 0)
         if let index = containers.firstIndex(of: edit.output.container) { gtk_drop_down_set_selected(cast(format), guint(index)) }

@@ -289,6 +289,32 @@ final class MovieEditorTests: XCTestCase {
         XCTAssertEqual(editor.edit.clips[0].trimIn, 2 * second)
     }
 
+    func testMusicFadesAndEndingAreStepsKeptInRange() {
+        var editor = MovieEditor()
+        editor.add([clip("a")])
+        editor.setMusic(MovieMusic(uri: "file:///m.ogg", sourceDuration: 4 * second))
+        XCTAssertEqual(editor.edit.music?.fadeIn, second, "a second's fade unless the person changes it")
+        XCTAssertEqual(editor.edit.music?.fadeOut, second)
+        XCTAssertEqual(editor.edit.music?.ending, .loop)
+        editor.changeMusic { $0.fadeIn = 2_500 * ms }
+        editor.changeMusic { $0.fadeOut = 0 }
+        editor.changeMusic { $0.ending = .cut }
+        XCTAssertEqual(editor.edit.music?.fadeIn, 2_500 * ms)
+        XCTAssertEqual(editor.edit.plan.musicVolume(at: 4 * second - 1), 1, accuracy: 1e-6, "no fade out: full to its end")
+        editor.undo()
+        XCTAssertEqual(editor.edit.music?.ending, .loop)
+        editor.undo()
+        XCTAssertEqual(editor.edit.music?.fadeOut, second)
+        editor.undo()
+        XCTAssertEqual(editor.edit.music?.fadeIn, second)
+        // Out of range: none, or the longest the page offers.
+        editor.changeMusic { $0.fadeIn = -second }
+        editor.changeMusic { $0.fadeOut = 60 * second }
+        XCTAssertEqual(editor.edit.music?.fadeIn, 0)
+        XCTAssertEqual(editor.edit.music?.fadeOut, MovieMusic.longestFade)
+        XCTAssertEqual(MovieMusic(uri: "file:///m.ogg", sourceDuration: second, fadeIn: 99 * second).fadeIn, MovieMusic.longestFade)
+    }
+
     func testMusicVolumeStaysBetweenSilentAndFull() {
         var music = MovieMusic(uri: "file:///m.ogg", sourceDuration: second, volume: 2)
         XCTAssertEqual(music.volume, 1)

@@ -2,7 +2,7 @@
 feed's selection mode, Make Movie, reordered and trimmed with the keys,
 exported with the real GES pipeline (the progress bar seen on screen), the
 movie found in the feed and played; music chosen in the file chooser,
-saved and undone; a web video refused with its reason;
+its fades and loop set and each undone; a web video refused with its reason;
 and a movie being edited found again under Movies after `kill -9`, its
 missing file named and its export refused.
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, extents, find_all, node_name, wait_until, words_on_screen
+from harness import APP_TIMEOUT, extents, find_all, node_name, states, wait_until, words_on_screen
 from soundserver import NO_SOUND_ENV
 
 import gi
@@ -232,7 +232,31 @@ def test_music_is_chosen_in_the_file_chooser_and_saved(launch_ready, clips, prof
     app.find(win, role="push button", name="Remove Music", timeout=APP_TIMEOUT)
     saved = wait_until(lambda: saved_edit(profile).get("music"), APP_TIMEOUT, what="the music saved")
     assert saved["uri"].endswith("Sea%20breeze.ogg") and saved["volume"] == 1
-    # Undo takes it away again.
+    assert (saved["fadeIn"], saved["fadeOut"], saved["ending"]) == (1_000_000_000, 1_000_000_000, "loop")
+
+    # Its fades (a second each) and whether it loops, each control named
+    # by its label, the labels drawn.
+    for label in ("Fade In (seconds)", "Fade Out (seconds)", "Loop the Music"):
+        visible(app, app.find(win, role="label", name=label), "music-settings")
+    fade_in = app.find(win, role="spin button", name="Fade In (seconds)")
+    assert "sensitive" in states(fade_in)
+    assert fade_in.queryValue().currentValue == 1
+    # Alt+I reaches the fade in; 2.5 typed there.
+    app.key("alt+i", "ctrl+a")
+    app.type_text("2.5")
+    app.key("Tab")
+    wait_until(lambda: saved_edit(profile)["music"]["fadeIn"] == 2_500_000_000, APP_TIMEOUT, what="the fade in saved")
+    loop = app.find(win, role="check box", name="Loop the Music")
+    app.click(loop)
+    wait_until(lambda: saved_edit(profile)["music"]["ending"] == "cut", APP_TIMEOUT, what="the loop turned off")
+    # The keys go to the page again (not the spin button's text), and each
+    # change undoes on its own, the music last.
+    app.click(app.find(win, role="push button", name=re.compile(r"^Clip 1 of 3: ")))
+    app.key("ctrl+z")
+    wait_until(lambda: saved_edit(profile)["music"]["ending"] == "loop", APP_TIMEOUT, what="the loop undone")
+    app.key("ctrl+z")
+    wait_until(lambda: saved_edit(profile)["music"]["fadeIn"] == 1_000_000_000, APP_TIMEOUT, what="the fade undone")
+    wait_until(lambda: fade_in.queryValue().currentValue == 1, APP_TIMEOUT, what="the control showing a second again")
     app.key("ctrl+z")
     wait_until(lambda: saved_edit(profile).get("music") is None, APP_TIMEOUT, what="the music undone")
     app.find(win, role="label", name="No Music", timeout=APP_TIMEOUT)

@@ -56,6 +56,7 @@ final class MoviePage {
     private let crossfade: UnsafeMutablePointer<GtkWidget>
     private let format: UnsafeMutablePointer<GtkWidget>
     private let size: UnsafeMutablePointer<GtkWidget>
+    private let exportButton: UnsafeMutablePointer<GtkWidget>
     private let exportBar: UnsafeMutablePointer<GtkWidget>
     private let exportLabel: UnsafeMutablePointer<GtkWidget>
     private let exportProgress: UnsafeMutablePointer<GtkWidget>
@@ -104,6 +105,7 @@ final class MoviePage {
         crossfade = layout.widget("crossfade", gtk_switch_get_type())
         format = layout.widget("format", gtk_drop_down_get_type())
         size = layout.widget("size", gtk_drop_down_get_type())
+        exportButton = layout.widget("export", gtk_button_get_type())
         exportBar = layout.widget("export-bar", gtk_revealer_get_type())
         exportLabel = layout.widget("export-label", gtk_label_get_type())
         exportProgress = layout.widget("export-progress", gtk_progress_bar_get_type())
@@ -133,6 +135,7 @@ final class MoviePage {
         addActions()
         connectControls()
         watchFocus()
+        Signals.connect(widget, "map") { [weak self] in self?.watchMissing() }
         update()
     }
 
@@ -320,11 +323,38 @@ final class MoviePage {
             "second-earlier": index != nil, "second-later": index != nil,
             "undo": editor.canUndo, "redo": editor.canRedo,
             "play-pause": !edit.clips.isEmpty,
-            "export": !edit.clips.isEmpty && !exporting && !containers.isEmpty,
+            "export": exportBlocker == nil && !exporting,
         ]
         for (name, on) in enabled {
             let allowed = on && !(typing && MoviePage.typingKeys.contains(name))
             if let action = actions[name] { g_simple_action_set_enabled(action, allowed ? 1 : 0) }
+        }
+        // A disabled Export says why (its tooltip, which is also its
+        // description for a screen reader).
+        let reason = exporting ? nil : exportBlocker.map { CoreText.translate($0.message, detail: $0.detail) }
+        gtk_widget_set_tooltip_text(exportButton, reason)
+    }
+
+    private var exportBlocker: MovieProblem? {
+        edit.exportBlocker(missing: missing, hasEncoder: !containers.isEmpty)
+    }
+
+    /// A missing file put back (or one more gone) shows without a click:
+    /// while a file is missing and the page shows, the files are looked at
+    /// every second (a stat each).
+    private var missingWatch: SourceID?
+    private func watchMissing() {
+        guard !missing.isEmpty, missingWatch == nil, gtk_widget_get_mapped(widget) != 0 else { return }
+        missingWatch = MainContext.every(milliseconds: 1000) { [weak self] in
+            guard let self, !self.missing.isEmpty, gtk_widget_get_mapped(self.widget) != 0 else {
+                self?.missingWatch = nil
+                return false
+            }
+            if MovieSource.missingFiles(self.edit) != self.missing {
+                self.update()
+                self.schedulePreview()
+            }
+            return true
         }
     }
 
@@ -446,11 +476,14 @@ final class MoviePage {
             : CoreText.format(tr("Movie: %s"), [displayName(clips[0].uri)]))
         if missing.isEmpty {
             gtk_revealer_set_reveal_child(cast(problem), 0)
+            // Not read out any more either.
+            gtk_label_set_text(cast(problemLabel), "")
         } else {
             let text = missing.map { CoreText.format(tr("“%s” is missing. Put it back, or remove it from the movie."), [$0]) }
                 .joined(separator: "\n")
             gtk_label_set_text(cast(problemLabel), text)
             gtk_revealer_set_reveal_child(cast(problem), 1)
+            watchMissing()
         }
         updateStrip()
         updateClipControls()

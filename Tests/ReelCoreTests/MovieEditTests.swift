@@ -341,4 +341,14 @@ final class MovieOutputTests: XCTestCase {
         XCTAssertTrue(MovieProblem.missingSource("clip.mp4").text.contains("“clip.mp4”"))
         XCTAssertEqual(MovieProblem.missingSource("x").kind, "missing-source")
     }
+
+    func testExportWaitsForClipsThenFilesThenAnEncoder() {
+        var edit = MovieEdit()
+        XCTAssertEqual(edit.exportBlocker(missing: [], hasEncoder: true), .empty)
+        XCTAssertEqual(edit.exportBlocker(missing: ["gone.mp4"], hasEncoder: false), .empty, "clips first: nothing to find yet")
+        edit.clips = [MovieClip(uri: "file:///a.mp4", sourceDuration: 1_000_000_000, frameRate: FrameRate(30), width: 640, height: 360)]
+        XCTAssertEqual(edit.exportBlocker(missing: ["a.mp4", "song.ogg"], hasEncoder: false), .missingSource("a.mp4"))
+        XCTAssertEqual(edit.exportBlocker(missing: [], hasEncoder: false), .noEncoder)
+        XCTAssertNil(edit.exportBlocker(missing: [], hasEncoder: true))
+    }
 }

@@ -33,9 +33,15 @@ final class MoviePage {
     private var updating = false
     private var actions: [String: OpaquePointer] = [:]
     private var musicChooser: ObjectRef?
+    private var videoChooser: VideoFileChooser?
+    /// Files being read to be added: the page shows "No Clips" only when
+    /// none is on its way.
+    private var reading = 0
     private let containers = MovieOutput.availableContainers(isInstalled: MovieRenderer.isSelectable)
 
     private let windowTitle: OpaquePointer
+    /// The editor ("edit"), or "empty": how to add clips.
+    private let body: OpaquePointer
     private let strip: UnsafeMutablePointer<GtkWidget>
     private let stripScroller: UnsafeMutablePointer<GtkWidget>
     private let problem: UnsafeMutablePointer<GtkWidget>
@@ -82,6 +88,7 @@ final class MoviePage {
     init() {
         widget = layout.widget("page", gtk_box_get_type())
         windowTitle = OpaquePointer(layout.widget("title", adw_window_title_get_type()))
+        body = OpaquePointer(layout.widget("body", gtk_stack_get_type()))
         strip = layout.widget("strip", gtk_box_get_type())
         stripScroller = layout.widget("strip-scroller", gtk_scrolled_window_get_type())
         problem = layout.widget("problem", gtk_revealer_get_type())
@@ -157,8 +164,12 @@ final class MoviePage {
 
     /// Adds files at the end of the movie being edited.
     func add(_ uris: [String]) {
+        guard !uris.isEmpty else { return }
+        reading += 1
         let done = MainThreadHandler { [weak self] (results: [Result<MovieClip, MovieProblem>]) in
             guard let self else { return }
+            self.reading -= 1
+            defer { if self.edit.clips.isEmpty { self.update() } }
             var clips: [MovieClip] = []
             for result in results {
                 switch result {
@@ -192,7 +203,9 @@ final class MoviePage {
     var isExporting: Bool { renderer != nil }
 
     func focusDefault() {
-        if let button = clipButtons.first(where: { $0.id == chosenClip })?.button ?? clipButtons.first?.button {
+        if edit.clips.isEmpty, reading == 0 {
+            gtk_widget_grab_focus(layout.widget("add-videos", gtk_button_get_type()))
+        } else if let button = clipButtons.first(where: { $0.id == chosenClip })?.button ?? clipButtons.first?.button {
             gtk_widget_grab_focus(button)
         } else {
             gtk_widget_grab_focus(layout.widget("back", gtk_button_get_type()))
@@ -216,7 +229,8 @@ final class MoviePage {
         } else {
             do { try store.save(document) } catch { MoviePage.log("the movie could not be saved: \(error)") }
         }
-        if let chosen = chosenClip, edit.index(of: chosen) == nil { chosenClip = edit.clips.first?.id }
+        // The chosen clip is gone (or clips came back after none): the first.
+        if chosenClip.flatMap({ edit.index(of: $0) }) == nil { chosenClip = edit.clips.first?.id }
         update()
         schedulePreview()
     }
@@ -381,6 +395,7 @@ final class MoviePage {
             }
         }
         Signals.connect(layout.widget("music-choose", gtk_button_get_type()), "clicked") { [weak self] in self?.chooseMusic() }
+        Signals.connect(layout.widget("add-videos", gtk_button_get_type()), "clicked") { [weak self] in self?.chooseVideos() }
         Signals.connect(musicRemove, "clicked") { [weak self] in self?.change { $0.setMusic(nil) } }
         Signals.connect(musicVolume, "value-changed") { [weak self] in
             guard let self, !self.updating else { return }
@@ -424,6 +439,15 @@ final class MoviePage {
         Signals.connect(layout.widget("export-cancel", gtk_button_get_type()), "clicked") { [weak self] in
             self?.renderer?.cancel()
         }
+    }
+
+    private func chooseVideos() {
+        let chooser = VideoFileChooser(parent: window?(), title: tr("Add Videos"), accept: tr("_Add")) { [weak self] uris in
+            self?.videoChooser = nil
+            self?.add(uris)
+        }
+        videoChooser = chooser
+        chooser.show()
     }
 
     private func chooseMusic() {
@@ -486,6 +510,14 @@ final class MoviePage {
             watchMissing()
         }
         updateStrip()
+        // After the strip: the focus may go to a clip's new button.
+        let empty = clips.isEmpty && reading == 0
+        if (gtk_stack_get_visible_child_name(body).map { String(cString: $0) } == "empty") != empty {
+            let focusWasOnPage = gtk_widget_get_root(widget).flatMap { gtk_root_get_focus($0) }
+                .map { gtk_widget_is_ancestor($0, UnsafeMutablePointer(body)) != 0 } ?? false
+            StackPages.show(body, empty ? "empty" : "edit")
+            if focusWasOnPage { focusDefault() }
+        }
         updateClipControls()
         // Music.
         if let music = edit.music {

@@ -269,3 +269,34 @@ def test_music_is_chosen_in_the_file_chooser_and_saved(launch_ready, clips, prof
     wait_until(lambda: saved_edit(profile).get("music") is None, APP_TIMEOUT, what="the music undone")
     app.find(win, role="label", name="No Music", timeout=APP_TIMEOUT)
     app.quit()
+
+
+def test_an_empty_movie_says_how_to_add_clips(launch_ready, clips, profile):
+    put_clips(profile, clips)
+    app, win = launch_ready(env=NO_SOUND_ENV)
+    a, b, c = choose_three(app, win)
+    # Every clip removed: the page says so, and how to add some.
+    app.key("Delete", "Delete", "Delete")
+    title = app.find(win, role="label", name="No Clips", timeout=APP_TIMEOUT)
+    visible(app, title, "no-clips")
+    visible(app, app.find(win, role="label", name=re.compile("^Add videos from this computer, or choose some in the feed")),
+            "no-clips-how")
+    assert strip_names(win) == []
+    export = app.find(win, role="push button", name="Export")
+    assert "sensitive" not in states(export)
+    assert export.description == "Add a clip to make a movie."
+    # Undo brings the last one back, and the editor with it.
+    app.key("ctrl+z")
+    wait_until(lambda: strip_names(win) == [c], APP_TIMEOUT, what=f"{c} back")
+    assert "sensitive" in states(export)
+    app.key("Delete")
+    wait_until(lambda: strip_names(win) == [], APP_TIMEOUT, what=f"{c} removed again")
+    # Add Videos… has the focus and opens the file chooser: a clip from there.
+    app.key("Return")
+    app.x_window("Add Videos")   # GTK's own dialog: there is no portal here
+    app.key("ctrl+l", window="Add Videos")
+    app.type_text(str(clip_folder(profile) / f"{a}.mp4"), window="Add Videos")
+    app.key("Return", window="Add Videos")
+    wait_until(lambda: strip_names(win) == [a], APP_TIMEOUT, what=f"{a} added from the file chooser")
+    app.screenshot("added")
+    app.quit()

@@ -115,7 +115,12 @@ final class MainWindow {
             }
         }
         feed.start()
-        RecordingRecovery.recover(in: ChosenFolders.current(settings).folder(for: .recording)) { [weak self] paths in
+        // Recordings and movie exports a crash or a quit cut short. Movies
+        // are written in Videos › Reel (the renderer's folder) whatever is
+        // chosen; the chosen folder is looked at too.
+        let folders = ChosenFolders.current(settings)
+        RecordingRecovery.recover(in: [folders.folder(for: .recording), CaptureFile.folder(for: .movie),
+                                       folders.folder(for: .movie)]) { [weak self] paths in
             guard let self, let path = paths.last else { return }
             self.showToast(tr("A recording cut short by a crash was recovered"),
                            button: ToastButton(label: tr("_Play"), action: "win.feed-play",

@@ -88,7 +88,7 @@ final class MainWindow {
         }
         window.connect("notify::fullscreened") { [weak self] in self?.mpris?.setNeedsRefresh() }
         cameraPage.onClose = { [weak self] in self?.showFeed() }
-        cameraPage.onToast = { [weak self] text, button in self?.showToast(text, button: button) }
+        cameraPage.onToast = { [weak self] text, button, extra in self?.showToast(text, button: button, extra: extra) }
         setUpMovies()
 
         window.connect("close-request") { [weak self] args in
@@ -192,6 +192,11 @@ final class MainWindow {
         actions.add("add-to-movie", withString: { [weak self] id in
             guard let self, let item = self.feed.item(withID: id) else { return }
             self.makeMovie(from: [item], adding: true)
+        })
+        // A new movie from one file (the camera's toast after a recording).
+        actions.add("movie-from-file", withString: { [weak self] uri in
+            self?.moviePage.start(with: [uri])
+            self?.showMovie()
         })
         actions.add("new-movie") { [weak self] in
             self?.moviePage.start(with: [])
@@ -570,8 +575,8 @@ final class MainWindow {
         open(address: first, queue: PlayQueue(addresses: videos, current: first))
     }
 
-    func showToast(_ text: String, button: ToastButton? = nil) {
-        ToastButton.show(text, button: button, in: toasts)
+    func showToast(_ text: String, button: ToastButton? = nil, extra: ToastButton? = nil) {
+        ToastButton.show(text, button: button, extra: extra, in: toasts)
     }
 
     // MARK: Dialogs

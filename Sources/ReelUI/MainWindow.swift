@@ -341,11 +341,19 @@ final class MainWindow {
         }
     }
 
-    /// The camera has its own bar; playback stops (one thing at a time, and
-    /// the strip pauses) and the window stays as it is.
     private func showCamera(mode: CaptureMode? = nil) {
+        showPageWithOwnBar("camera")
+        cameraPage.open(mode: mode)
+    }
+
+    /// The camera and the movie maker ("camera", "movie") have their own
+    /// bar: the window's hides, playback stops (one thing at a time, and the
+    /// strip pauses), the other of the two closes, and the window stays as
+    /// it is (out of the player's full screen).
+    private func showPageWithOwnBar(_ name: String) {
         rememberFeedFocus()
-        moviePage.close()
+        if name != "camera" { cameraPage.close() }
+        if name != "movie" { moviePage.close() }
         playerPage.stop()
         dismissMiniWindow()
         if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
@@ -353,8 +361,7 @@ final class MainWindow {
         gtk_widget_remove_css_class(window.cast(), "reel-playing")
         feedPage.captureKeys(from: nil)
         strip.setOtherPlayback(true)
-        StackPages.show(stack, "camera")
-        cameraPage.open(mode: mode)
+        StackPages.show(stack, name)
         mpris?.setNeedsRefresh()
     }
 
@@ -424,20 +431,9 @@ final class MainWindow {
         showMovie()
     }
 
-    /// The movie page has its own bar, like the camera's; playback stops.
     private func showMovie() {
-        rememberFeedFocus()
-        cameraPage.close()
-        playerPage.stop()
-        dismissMiniWindow()
-        if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
-        if let header { gtk_widget_set_visible(header, 0) }
-        gtk_widget_remove_css_class(window.cast(), "reel-playing")
-        feedPage.captureKeys(from: nil)
-        strip.setOtherPlayback(true)
-        StackPages.show(stack, "movie")
+        showPageWithOwnBar("movie")
         moviePage.focusDefault()
-        mpris?.setNeedsRefresh()
     }
 
     // MARK: Picture in picture

@@ -143,6 +143,7 @@ final class MoviePage {
         connectControls()
         watchFocus()
         Signals.connect(widget, "map") { [weak self] in self?.watchMissing() }
+        acceptDrops()
         update()
     }
 
@@ -480,6 +481,76 @@ final class MoviePage {
         MovieSource.readMusic(uri) { result in done.call(result) }
     }
 
+    // MARK: Dragging and dropping
+
+    /// Clips dragged along the strip (each clip's button is a drag source
+    /// whose value is the button itself: only this page takes it, and a
+    /// clip let go elsewhere opens nothing) and files dropped on the page:
+    /// sound sets the music, videos are added.
+    private func acceptDrops() {
+        let target = gtk_drop_target_new(gtk_widget_get_type(), GDK_ACTION_MOVE)!
+        Signals.connect(target, "drop") { [weak self] args in
+            guard let self, let value = args.pointer(1)?.assumingMemoryBound(to: GValue.self),
+                  let object = g_value_get_object(value),
+                  let id = self.clipButtons.first(where: { UnsafeMutableRawPointer($0.button) == object })?.id else {
+                return args.setReturn(false)
+            }
+            // The strip scrolls: x is on the scroller, the clips on the strip.
+            var x = 0.0, y = 0.0
+            gtk_widget_translate_coordinates(self.stripScroller, self.strip, args.double(2), args.double(3), &x, &y)
+            args.setReturn(true)
+            self.dropClip(id, at: x)
+        }
+        gtk_widget_add_controller(stripScroller, target)
+        DropTarget.attach(to: widget) { [weak self] addresses in self?.dropFiles(addresses) }
+    }
+
+    private func dragSource(for button: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer {
+        let source = gtk_drag_source_new()!
+        gtk_drag_source_set_actions(source, GDK_ACTION_MOVE)
+        var value = GValue()
+        g_value_init(&value, gtk_widget_get_type())
+        g_value_set_object(&value, UnsafeMutableRawPointer(button))
+        let content = gdk_content_provider_new_for_value(&value)
+        g_value_unset(&value)
+        gtk_drag_source_set_content(source, content)
+        g_object_unref(UnsafeMutableRawPointer(content))
+        // The clip itself follows the pointer, held where it was taken.
+        Signals.connect(source, "drag-begin") {
+            let paintable = gtk_widget_paintable_new(button)!
+            gtk_drag_source_set_icon(source, paintable, gtk_widget_get_width(button) / 2, gtk_widget_get_height(button) / 2)
+            g_object_unref(UnsafeMutableRawPointer(paintable))
+        }
+        return source
+    }
+
+    private func dropClip(_ id: MovieClip.ID, at x: Double) {
+        guard let from = edit.index(of: id) else { return }
+        let frames = clipButtons.map { entry -> (start: Double, width: Double) in
+            var left = 0.0, top = 0.0
+            gtk_widget_translate_coordinates(entry.button, strip, 0, 0, &left, &top)
+            return (left, Double(gtk_widget_get_width(entry.button)))
+        }
+        let target = MovieDrop.index(moving: from, droppedAt: x, frames: frames)
+        chosenClip = id
+        change { $0.move(id, to: target) }
+        focusDefault()
+    }
+
+    private func dropFiles(_ addresses: [String]) {
+        let typed = addresses.map { uri -> (uri: String, contentType: String) in
+            let guessed = g_content_type_guess(MovieClip.name(ofURI: uri), nil, 0, nil)
+            let mime = guessed.flatMap { type -> String? in
+                defer { g_free(type) }
+                return String(consumingGString: g_content_type_get_mime_type(type))
+            }
+            return (uri, mime ?? "")
+        }
+        let sorted = MovieDrop.sort(typed)
+        add(sorted.clips)
+        if let music = sorted.music { setMusic(music) }
+    }
+
     // MARK: Drawing
 
     private struct ClipButton {
@@ -598,6 +669,7 @@ final class MoviePage {
             self.choose(id)
         }
         gtk_widget_add_controller(button, focus)
+        gtk_widget_add_controller(button, dragSource(for: button))
         return button
     }
 

@@ -118,7 +118,7 @@ final class MoviePage {
         exportProgress = layout.widget("export-progress", gtk_progress_bar_get_type())
         timeLeft = layout.widget("time-left", gtk_label_get_type())
         gtk_box_append(cast(layout.widget("preview-slot", gtk_box_get_type())), view.widget)
-        for id in ["export", "export-cancel"] { UnnamedButtons.nameByLabel(layout.widget(id, gtk_button_get_type())) }
+        for id in ["export", "export-cancel", "add-videos"] { UnnamedButtons.nameByLabel(layout.widget(id, gtk_button_get_type())) }
         // A drop-down's button is named by nothing in GTK 4.8: it takes the
         // name of its label.
         for (id, name) in [("clip-sound", tr("Clips’ _Sound")), ("format", tr("_Format")), ("size", tr("Si_ze"))] {
@@ -470,7 +470,7 @@ final class MoviePage {
         gtk_native_dialog_show(reference.cast())
     }
 
-    /// Sets the movie's music from a file (also for tests: `reel --movie-music`).
+    /// Sets the movie's music from a file (chosen or dropped).
     func setMusic(_ uri: String) {
         let done = MainThreadHandler { [weak self] (result: Result<MovieMusic, MovieProblem>) in
             switch result {

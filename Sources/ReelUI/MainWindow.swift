@@ -115,9 +115,9 @@ final class MainWindow {
             }
         }
         feed.start()
-        // Recordings and movie exports a crash or a quit cut short. Movies
-        // are written in Videos › Reel (the renderer's folder) whatever is
-        // chosen; the chosen folder is looked at too.
+        // Recordings and movie exports a crash or a quit cut short, in the
+        // chosen folders and in Videos › Reel (where movies went before a
+        // folder was chosen).
         let folders = ChosenFolders.current(settings)
         RecordingRecovery.recover(in: [folders.folder(for: .recording), CaptureFile.folder(for: .movie),
                                        folders.folder(for: .movie)]) { [weak self] paths in
@@ -385,6 +385,7 @@ final class MainWindow {
         moviePage.onClose = { [weak self] in self?.showFeed() }
         moviePage.onToast = { [weak self] text, button in self?.showToast(text, button: button) }
         moviePage.window = { [weak self] in self?.gtkWindow }
+        moviePage.saveFolders = { [weak self] in ChosenFolders.current(self?.settings) }
         let cache = ThumbnailCache()
         moviePage.thumbnail = { uri in cache.existing(for: uri) }
         moviePage.title = { [weak self] uri in self?.feed.item(withID: uri)?.title }

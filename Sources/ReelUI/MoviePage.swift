@@ -27,6 +27,9 @@ final class MoviePage {
     private var positionTimer: SourceID?
     private var renderer: MovieRenderer?
     private var exportStarted = Date()
+    /// The export under way goes to a folder the person chose: the toast
+    /// names it.
+    private var savedInChosenFolder = false
     /// Names of the edit's files that are gone.
     private var missing: [String] = []
     /// Set while the code sets the controls, so their signals are not edits.
@@ -81,6 +84,8 @@ final class MoviePage {
     }
     /// The parent of the music file chooser.
     var window: (() -> UnsafeMutablePointer<GtkWindow>?)?
+    /// Where movies are saved (Preferences › Saving), asked at each export.
+    var saveFolders: (() -> SaveFolders)?
 
     /// Where edits are kept (the app's data folder).
     static var folder: String { UserDirectories.data + "/\(AppInfo.binary)/movies" }
@@ -843,7 +848,9 @@ final class MoviePage {
         }
         // The preview would compete with the export for the machine.
         if playing { togglePlay() }
-        let job = MovieRenderer(edit: edit)
+        let folders = saveFolders?() ?? CaptureFile.folders()
+        let job = MovieRenderer(edit: edit, folder: folders.folder(for: .movie))
+        savedInChosenFolder = folders.isChosen(.movie)
         renderer = job
         exportStarted = Date()
         gtk_label_set_text(cast(exportLabel), tr("Exporting…"))
@@ -875,7 +882,10 @@ final class MoviePage {
         switch outcome {
         case .saved(let path):
             MoviePage.log("movie exported: \(path)")
-            onToast?(CoreText.format(tr("“%s” was saved in Videos"), [(path as NSString).lastPathComponent]),
+            let name = (path as NSString).lastPathComponent
+            let place = ChosenFolders.displayPath((path as NSString).deletingLastPathComponent)
+            onToast?(savedInChosenFolder ? CoreText.format(tr("“%s” was saved in %s"), [name, place])
+                        : CoreText.format(tr("“%s” was saved in Videos"), [name]),
                      ToastButton(label: tr("_Play"), action: "win.feed-play", target: URL(fileURLWithPath: path).absoluteString))
         case .cancelled:
             onToast?(tr("The export was cancelled. No movie was saved."), nil)

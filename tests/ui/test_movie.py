@@ -20,6 +20,7 @@ import pytest
 
 from dragging import drag_pointer, drop_from_outside
 from harness import APP_TIMEOUT, HarnessError, extents, find_all, node_name, states, wait_until, words_on_screen
+from player_helpers import keyfile
 from soundserver import NO_SOUND_ENV
 
 import gi
@@ -346,4 +347,24 @@ def test_clips_are_dragged_into_place_and_a_dropped_sound_is_the_music(launch_re
     saved = wait_until(lambda: saved_edit(profile).get("music"), APP_TIMEOUT, what="the music saved")
     assert saved["uri"].endswith("Dropped%20tune.ogg")
     assert strip_names(win) == [a, b, c], "no clip added"
+    app.quit()
+
+
+def test_a_chosen_movies_folder_gets_the_movie_and_loses_a_cut_short_export(launch_ready, clips, profile):
+    chosen = profile / "home" / "Films"
+    keyfile(profile, movies_folder=f"'{chosen}'")
+    # An export a crash cut short, under the renderer's hidden name.
+    chosen.mkdir(parents=True)
+    cut_short = chosen / ".Movie 2026-11-30 15-21-07.mp4"
+    cut_short.write_bytes((clips / "Tram.mp4").read_bytes()[:5000])
+    put_clips(profile, clips)
+    app, win = launch_ready(env=NO_SOUND_ENV)
+    wait_until(lambda: not cut_short.exists(), APP_TIMEOUT, what="the cut-short export removed at start")
+    choose_three(app, win)
+    app.key("ctrl+e")
+    toast = app.find(win, role="label", name=re.compile(r"^“Movie .*\.mp4” was saved in ~/Films$"), timeout=120)
+    visible(app, toast, "saved-in-films")
+    made = [p.name for p in chosen.iterdir()]
+    assert len(made) == 1 and made[0].startswith("Movie "), made
+    assert not (profile / "home" / "Videos" / "Reel").exists(), "nothing in the standard folder"
     app.quit()

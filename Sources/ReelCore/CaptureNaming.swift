@@ -45,4 +45,10 @@ public enum CaptureNaming {
         }
         return name
     }
+
+    /// Whether `name` is a hidden working file of `kind`, as
+    /// `CaptureFile.reserve(hidden:)` names it: a dot, then a visible name.
+    public static func isWorkingFile(_ name: String, of kind: CaptureKind) -> Bool {
+        name.hasPrefix(".\(kind.word) ")
+    }
 }

@@ -40,6 +40,17 @@ public struct MovieEdit: Equatable, Sendable {
     /// The exported movie's length.
     public var duration: Int64 { plan.duration }
 
+    /// What stops an export before it starts, in the order the person
+    /// mends it: no clip, then a missing file (`missing`: the names of the
+    /// edit's files that are gone, first named), then no encoder installed.
+    /// Nil: the export may start. The page disables Export and says this.
+    public func exportBlocker(missing: [String], hasEncoder: Bool) -> MovieProblem? {
+        if clips.isEmpty { return .empty }
+        if let name = missing.first { return .missingSource(name) }
+        if !hasEncoder { return .noEncoder }
+        return nil
+    }
+
     public func index(of id: MovieClip.ID) -> Int? {
         clips.firstIndex { $0.id == id }
     }

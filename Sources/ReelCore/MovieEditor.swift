@@ -53,8 +53,8 @@ public struct MovieEditor: Sendable {
         change { edit in
             guard var music = edit.music else { return }
             body(&music)
-            music.fadeIn = max(music.fadeIn, 0)
-            music.fadeOut = max(music.fadeOut, 0)
+            music.fadeIn = MovieMusic.fade(music.fadeIn)
+            music.fadeOut = MovieMusic.fade(music.fadeOut)
             edit.music = music
         }
     }

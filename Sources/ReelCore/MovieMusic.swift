@@ -20,14 +20,22 @@ public struct MovieMusic: Equatable, Sendable {
     public var ending: Ending
 
     public static let defaultFade: Int64 = 1_000_000_000
+    /// The longest fade the page offers: longer ones would leave a short
+    /// piece of music barely heard at full volume.
+    public static let longestFade: Int64 = 10_000_000_000
+
+    /// A fade's length kept between none and `longestFade`.
+    public static func fade(_ length: Int64) -> Int64 {
+        min(max(length, 0), longestFade)
+    }
 
     public init(uri: String, sourceDuration: Int64, volume: Double = 1, fadeIn: Int64 = MovieMusic.defaultFade,
                 fadeOut: Int64 = MovieMusic.defaultFade, ending: Ending = .loop) {
         self.uri = uri
         self.sourceDuration = sourceDuration
         self.volume = min(max(volume, 0), 1)
-        self.fadeIn = max(fadeIn, 0)
-        self.fadeOut = max(fadeOut, 0)
+        self.fadeIn = MovieMusic.fade(fadeIn)
+        self.fadeOut = MovieMusic.fade(fadeOut)
         self.ending = ending
     }
 }

@@ -23,6 +23,8 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case mediaWorkerIdleExit = "media-worker-idle-exit"
     case mediaWorkerStarted = "media-worker-started"
     case mediaWorkerStopped = "media-worker-stopped"
+    /// A hidden, half-written movie export found at start and removed.
+    case movieExportRemoved = "movie-export-removed"
     /// MPRIS's name was taken (owned 1) or let go (owned 0).
     case mpris = "mpris"
     case mprisError = "mpris-error"

@@ -18,7 +18,9 @@ final class CameraPage {
     /// A toast for the main window, once the page has closed (a recording
     /// saved after the user left): text, and a button (label, action, string
     /// target) if any.
-    var onToast: ((String, ToastButton?) -> Void)?
+    /// A toast to show on the main window (the page has closed): its
+    /// words, its button and a second button, if any.
+    var onToast: ((String, ToastButton?, ToastButton?) -> Void)?
 
     private let settings: Settings?
     private let devices = CaptureDevices()
@@ -286,9 +288,9 @@ final class CameraPage {
         updateControls()
     }
 
-    private func toast(_ text: String, _ button: ToastButton?) {
-        guard isOpen else { onToast?(text, button); return }
-        ToastButton.show(text, button: button, in: toasts)
+    private func toast(_ text: String, _ button: ToastButton?, extra: ToastButton? = nil) {
+        guard isOpen else { onToast?(text, button, extra); return }
+        ToastButton.show(text, button: button, extra: extra, in: toasts)
     }
 
     // MARK: Shutter
@@ -442,7 +444,9 @@ final class CameraPage {
         switch outcome {
         case .saved:
             let text = lostWhileRecording ? tr(CaptureProblem.cameraLost(recordingSaved: true).message) : ChosenFolders.savedText(.recording, settings)
-            toast(text, ToastButton(label: tr("_Play"), action: "win.feed-play", target: uri))
+            // A movie can start from the clip just made.
+            toast(text, ToastButton(label: tr("_Play"), action: "win.feed-play", target: uri),
+                  extra: ToastButton(label: tr("_Make Movie…"), action: "win.movie-from-file", target: uri))
         case .failed(let problem, let kept):
             let message = CoreText.translate(problem.message, detail: problem.detail)
             toast(message, kept ? ToastButton(label: tr("_Play"), action: "win.feed-play", target: uri) : nil)

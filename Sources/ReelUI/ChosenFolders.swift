@@ -30,11 +30,16 @@ enum ChosenFolders {
             case .recording, .movie: return tr("Recording saved in Videos › Reel")
             }
         }
-        let place = SaveFolders.displayPath(folders.folder(for: kind), home: String(cString: g_get_home_dir()))
+        let place = displayPath(folders.folder(for: kind))
         switch kind {
         case .photo: return CoreText.format(tr("Photo saved in %s"), [place])
         case .screenshot: return CoreText.format(tr("Screenshot saved in %s"), [place])
         case .recording, .movie: return CoreText.format(tr("Recording saved in %s"), [place])
         }
+    }
+
+    /// A folder as the person reads it: the home folder as "~".
+    static func displayPath(_ folder: String) -> String {
+        SaveFolders.displayPath(folder, home: String(cString: g_get_home_dir()))
     }
 }

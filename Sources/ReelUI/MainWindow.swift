@@ -88,7 +88,7 @@ final class MainWindow {
         }
         window.connect("notify::fullscreened") { [weak self] in self?.mpris?.setNeedsRefresh() }
         cameraPage.onClose = { [weak self] in self?.showFeed() }
-        cameraPage.onToast = { [weak self] text, button in self?.showToast(text, button: button) }
+        cameraPage.onToast = { [weak self] text, button, extra in self?.showToast(text, button: button, extra: extra) }
         setUpMovies()
 
         window.connect("close-request") { [weak self] args in
@@ -115,7 +115,12 @@ final class MainWindow {
             }
         }
         feed.start()
-        RecordingRecovery.recover(in: ChosenFolders.current(settings).folder(for: .recording)) { [weak self] paths in
+        // Recordings and movie exports a crash or a quit cut short, in the
+        // chosen folders and in Videos › Reel (where movies went before a
+        // folder was chosen).
+        let folders = ChosenFolders.current(settings)
+        RecordingRecovery.recover(in: [folders.folder(for: .recording), CaptureFile.folder(for: .movie),
+                                       folders.folder(for: .movie)]) { [weak self] paths in
             guard let self, let path = paths.last else { return }
             self.showToast(tr("A recording cut short by a crash was recovered"),
                            button: ToastButton(label: tr("_Play"), action: "win.feed-play",
@@ -192,6 +197,11 @@ final class MainWindow {
         actions.add("add-to-movie", withString: { [weak self] id in
             guard let self, let item = self.feed.item(withID: id) else { return }
             self.makeMovie(from: [item], adding: true)
+        })
+        // A new movie from one file (the camera's toast after a recording).
+        actions.add("movie-from-file", withString: { [weak self] uri in
+            self?.moviePage.start(with: [uri])
+            self?.showMovie()
         })
         actions.add("new-movie") { [weak self] in
             self?.moviePage.start(with: [])
@@ -336,11 +346,19 @@ final class MainWindow {
         }
     }
 
-    /// The camera has its own bar; playback stops (one thing at a time, and
-    /// the strip pauses) and the window stays as it is.
     private func showCamera(mode: CaptureMode? = nil) {
+        showPageWithOwnBar("camera")
+        cameraPage.open(mode: mode)
+    }
+
+    /// The camera and the movie maker ("camera", "movie") have their own
+    /// bar: the window's hides, playback stops (one thing at a time, and the
+    /// strip pauses), the other of the two closes, and the window stays as
+    /// it is (out of the player's full screen).
+    private func showPageWithOwnBar(_ name: String) {
         rememberFeedFocus()
-        moviePage.close()
+        if name != "camera" { cameraPage.close() }
+        if name != "movie" { moviePage.close() }
         playerPage.stop()
         dismissMiniWindow()
         if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
@@ -348,8 +366,7 @@ final class MainWindow {
         gtk_widget_remove_css_class(window.cast(), "reel-playing")
         feedPage.captureKeys(from: nil)
         strip.setOtherPlayback(true)
-        StackPages.show(stack, "camera")
-        cameraPage.open(mode: mode)
+        StackPages.show(stack, name)
         mpris?.setNeedsRefresh()
     }
 
@@ -373,6 +390,7 @@ final class MainWindow {
         moviePage.onClose = { [weak self] in self?.showFeed() }
         moviePage.onToast = { [weak self] text, button in self?.showToast(text, button: button) }
         moviePage.window = { [weak self] in self?.gtkWindow }
+        moviePage.saveFolders = { [weak self] in ChosenFolders.current(self?.settings) }
         let cache = ThumbnailCache()
         moviePage.thumbnail = { uri in cache.existing(for: uri) }
         moviePage.title = { [weak self] uri in self?.feed.item(withID: uri)?.title }
@@ -419,20 +437,9 @@ final class MainWindow {
         showMovie()
     }
 
-    /// The movie page has its own bar, like the camera's; playback stops.
     private func showMovie() {
-        rememberFeedFocus()
-        cameraPage.close()
-        playerPage.stop()
-        dismissMiniWindow()
-        if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
-        if let header { gtk_widget_set_visible(header, 0) }
-        gtk_widget_remove_css_class(window.cast(), "reel-playing")
-        feedPage.captureKeys(from: nil)
-        strip.setOtherPlayback(true)
-        StackPages.show(stack, "movie")
+        showPageWithOwnBar("movie")
         moviePage.focusDefault()
-        mpris?.setNeedsRefresh()
     }
 
     // MARK: Picture in picture
@@ -570,8 +577,8 @@ final class MainWindow {
         open(address: first, queue: PlayQueue(addresses: videos, current: first))
     }
 
-    func showToast(_ text: String, button: ToastButton? = nil) {
-        ToastButton.show(text, button: button, in: toasts)
+    func showToast(_ text: String, button: ToastButton? = nil, extra: ToastButton? = nil) {
+        ToastButton.show(text, button: button, extra: extra, in: toasts)
     }
 
     // MARK: Dialogs

@@ -27,15 +27,24 @@ final class MoviePage {
     private var positionTimer: SourceID?
     private var renderer: MovieRenderer?
     private var exportStarted = Date()
+    /// The export under way goes to a folder the person chose: the toast
+    /// names it.
+    private var savedInChosenFolder = false
     /// Names of the edit's files that are gone.
     private var missing: [String] = []
     /// Set while the code sets the controls, so their signals are not edits.
     private var updating = false
     private var actions: [String: OpaquePointer] = [:]
     private var musicChooser: ObjectRef?
+    private var videoChooser: VideoFileChooser?
+    /// Files being read to be added: the page shows "No Clips" only when
+    /// none is on its way.
+    private var reading = 0
     private let containers = MovieOutput.availableContainers(isInstalled: MovieRenderer.isSelectable)
 
     private let windowTitle: OpaquePointer
+    /// The editor ("edit"), or "empty": how to add clips.
+    private let body: OpaquePointer
     private let strip: UnsafeMutablePointer<GtkWidget>
     private let stripScroller: UnsafeMutablePointer<GtkWidget>
     private let problem: UnsafeMutablePointer<GtkWidget>
@@ -49,10 +58,14 @@ final class MoviePage {
     private let musicName: UnsafeMutablePointer<GtkWidget>
     private let musicRemove: UnsafeMutablePointer<GtkWidget>
     private let musicVolume: UnsafeMutablePointer<GtkWidget>
+    private let musicFadeIn: UnsafeMutablePointer<GtkWidget>
+    private let musicFadeOut: UnsafeMutablePointer<GtkWidget>
+    private let musicLoop: UnsafeMutablePointer<GtkWidget>
     private let clipSound: UnsafeMutablePointer<GtkWidget>
     private let crossfade: UnsafeMutablePointer<GtkWidget>
     private let format: UnsafeMutablePointer<GtkWidget>
     private let size: UnsafeMutablePointer<GtkWidget>
+    private let exportButton: UnsafeMutablePointer<GtkWidget>
     private let exportBar: UnsafeMutablePointer<GtkWidget>
     private let exportLabel: UnsafeMutablePointer<GtkWidget>
     private let exportProgress: UnsafeMutablePointer<GtkWidget>
@@ -71,6 +84,8 @@ final class MoviePage {
     }
     /// The parent of the music file chooser.
     var window: (() -> UnsafeMutablePointer<GtkWindow>?)?
+    /// Where movies are saved (Preferences › Saving), asked at each export.
+    var saveFolders: (() -> SaveFolders)?
 
     /// Where edits are kept (the app's data folder).
     static var folder: String { UserDirectories.data + "/\(AppInfo.binary)/movies" }
@@ -78,6 +93,7 @@ final class MoviePage {
     init() {
         widget = layout.widget("page", gtk_box_get_type())
         windowTitle = OpaquePointer(layout.widget("title", adw_window_title_get_type()))
+        body = OpaquePointer(layout.widget("body", gtk_stack_get_type()))
         strip = layout.widget("strip", gtk_box_get_type())
         stripScroller = layout.widget("strip-scroller", gtk_scrolled_window_get_type())
         problem = layout.widget("problem", gtk_revealer_get_type())
@@ -91,16 +107,23 @@ final class MoviePage {
         musicName = layout.widget("music-name", gtk_label_get_type())
         musicRemove = layout.widget("music-remove", gtk_button_get_type())
         musicVolume = layout.widget("music-volume", gtk_scale_get_type())
+        musicFadeIn = layout.widget("music-fade-in", gtk_spin_button_get_type())
+        musicFadeOut = layout.widget("music-fade-out", gtk_spin_button_get_type())
+        musicLoop = layout.widget("music-loop", gtk_switch_get_type())
+        for spin in [musicFadeIn, musicFadeOut] {
+            gtk_spin_button_set_range(OpaquePointer(spin), 0, Double(MovieMusic.longestFade) / 1e9)
+        }
         clipSound = layout.widget("clip-sound", gtk_drop_down_get_type())
         crossfade = layout.widget("crossfade", gtk_switch_get_type())
         format = layout.widget("format", gtk_drop_down_get_type())
         size = layout.widget("size", gtk_drop_down_get_type())
+        exportButton = layout.widget("export", gtk_button_get_type())
         exportBar = layout.widget("export-bar", gtk_revealer_get_type())
         exportLabel = layout.widget("export-label", gtk_label_get_type())
         exportProgress = layout.widget("export-progress", gtk_progress_bar_get_type())
         timeLeft = layout.widget("time-left", gtk_label_get_type())
         gtk_box_append(cast(layout.widget("preview-slot", gtk_box_get_type())), view.widget)
-        for id in ["export", "export-cancel"] { UnnamedButtons.nameByLabel(layout.widget(id, gtk_button_get_type())) }
+        for id in ["export", "export-cancel", "add-videos"] { UnnamedButtons.nameByLabel(layout.widget(id, gtk_button_get_type())) }
         // A drop-down's button is named by nothing in GTK 4.8: it takes the
         // name of its label.
         for (id, name) in [("clip-sound", tr("Clips’ _Sound")), ("format", tr("_Format")), ("size", tr("Si_ze"))] {
@@ -124,6 +147,8 @@ final class MoviePage {
         addActions()
         connectControls()
         watchFocus()
+        Signals.connect(widget, "map") { [weak self] in self?.watchMissing() }
+        acceptDrops()
         update()
     }
 
@@ -145,8 +170,12 @@ final class MoviePage {
 
     /// Adds files at the end of the movie being edited.
     func add(_ uris: [String]) {
+        guard !uris.isEmpty else { return }
+        reading += 1
         let done = MainThreadHandler { [weak self] (results: [Result<MovieClip, MovieProblem>]) in
             guard let self else { return }
+            self.reading -= 1
+            defer { if self.edit.clips.isEmpty { self.update() } }
             var clips: [MovieClip] = []
             for result in results {
                 switch result {
@@ -180,7 +209,9 @@ final class MoviePage {
     var isExporting: Bool { renderer != nil }
 
     func focusDefault() {
-        if let button = clipButtons.first(where: { $0.id == chosenClip })?.button ?? clipButtons.first?.button {
+        if edit.clips.isEmpty, reading == 0 {
+            gtk_widget_grab_focus(layout.widget("add-videos", gtk_button_get_type()))
+        } else if let button = clipButtons.first(where: { $0.id == chosenClip })?.button ?? clipButtons.first?.button {
             gtk_widget_grab_focus(button)
         } else {
             gtk_widget_grab_focus(layout.widget("back", gtk_button_get_type()))
@@ -204,7 +235,8 @@ final class MoviePage {
         } else {
             do { try store.save(document) } catch { MoviePage.log("the movie could not be saved: \(error)") }
         }
-        if let chosen = chosenClip, edit.index(of: chosen) == nil { chosenClip = edit.clips.first?.id }
+        // The chosen clip is gone (or clips came back after none): the first.
+        if chosenClip.flatMap({ edit.index(of: $0) }) == nil { chosenClip = edit.clips.first?.id }
         update()
         schedulePreview()
     }
@@ -311,11 +343,38 @@ final class MoviePage {
             "second-earlier": index != nil, "second-later": index != nil,
             "undo": editor.canUndo, "redo": editor.canRedo,
             "play-pause": !edit.clips.isEmpty,
-            "export": !edit.clips.isEmpty && !exporting && !containers.isEmpty,
+            "export": exportBlocker == nil && !exporting,
         ]
         for (name, on) in enabled {
             let allowed = on && !(typing && MoviePage.typingKeys.contains(name))
             if let action = actions[name] { g_simple_action_set_enabled(action, allowed ? 1 : 0) }
+        }
+        // A disabled Export says why (its tooltip, which is also its
+        // description for a screen reader).
+        let reason = exporting ? nil : exportBlocker.map { CoreText.translate($0.message, detail: $0.detail) }
+        gtk_widget_set_tooltip_text(exportButton, reason)
+    }
+
+    private var exportBlocker: MovieProblem? {
+        edit.exportBlocker(missing: missing, hasEncoder: !containers.isEmpty)
+    }
+
+    /// A missing file put back (or one more gone) shows without a click:
+    /// while a file is missing and the page shows, the files are looked at
+    /// every second (a stat each).
+    private var missingWatch: SourceID?
+    private func watchMissing() {
+        guard !missing.isEmpty, missingWatch == nil, gtk_widget_get_mapped(widget) != 0 else { return }
+        missingWatch = MainContext.every(milliseconds: 1000) { [weak self] in
+            guard let self, !self.missing.isEmpty, gtk_widget_get_mapped(self.widget) != 0 else {
+                self?.missingWatch = nil
+                return false
+            }
+            if MovieSource.missingFiles(self.edit) != self.missing {
+                self.update()
+                self.schedulePreview()
+            }
+            return true
         }
     }
 
@@ -342,11 +401,24 @@ final class MoviePage {
             }
         }
         Signals.connect(layout.widget("music-choose", gtk_button_get_type()), "clicked") { [weak self] in self?.chooseMusic() }
+        Signals.connect(layout.widget("add-videos", gtk_button_get_type()), "clicked") { [weak self] in self?.chooseVideos() }
         Signals.connect(musicRemove, "clicked") { [weak self] in self?.change { $0.setMusic(nil) } }
         Signals.connect(musicVolume, "value-changed") { [weak self] in
             guard let self, !self.updating else { return }
             let volume = gtk_range_get_value(cast(self.musicVolume)) / 100
             self.change { $0.changeMusic { $0.volume = volume } }
+        }
+        for (spin, isIn) in [(musicFadeIn, true), (musicFadeOut, false)] {
+            Signals.connect(spin, "value-changed") { [weak self] in
+                guard let self, !self.updating else { return }
+                let length = Int64((gtk_spin_button_get_value(OpaquePointer(spin)) * 1e9).rounded())
+                self.change { $0.changeMusic { music in if isIn { music.fadeIn = length } else { music.fadeOut = length } } }
+            }
+        }
+        Signals.connect(musicLoop, "notify::active") { [weak self] in
+            guard let self, !self.updating else { return }
+            let ending: MovieMusic.Ending = gtk_switch_get_active(cast(self.musicLoop)) != 0 ? .loop : .cut
+            self.change { $0.changeMusic { $0.ending = ending } }
         }
         Signals.connect(clipSound, "notify::selected") { [weak self] in
             guard let self, !self.updating else { return }
@@ -375,6 +447,15 @@ final class MoviePage {
         }
     }
 
+    private func chooseVideos() {
+        let chooser = VideoFileChooser(parent: window?(), title: tr("Add Videos"), accept: tr("_Add")) { [weak self] uris in
+            self?.videoChooser = nil
+            self?.add(uris)
+        }
+        videoChooser = chooser
+        chooser.show()
+    }
+
     private func chooseMusic() {
         let chooser = gtk_file_chooser_native_new(tr("Choose Music"), window?(), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Choose"), tr("_Cancel"))!
         let reference = ObjectRef(owning: UnsafeMutableRawPointer(chooser))
@@ -394,7 +475,7 @@ final class MoviePage {
         gtk_native_dialog_show(reference.cast())
     }
 
-    /// Sets the movie's music from a file (also for tests: `reel --movie-music`).
+    /// Sets the movie's music from a file (chosen or dropped).
     func setMusic(_ uri: String) {
         let done = MainThreadHandler { [weak self] (result: Result<MovieMusic, MovieProblem>) in
             switch result {
@@ -403,6 +484,76 @@ final class MoviePage {
             }
         }
         MovieSource.readMusic(uri) { result in done.call(result) }
+    }
+
+    // MARK: Dragging and dropping
+
+    /// Clips dragged along the strip (each clip's button is a drag source
+    /// whose value is the button itself: only this page takes it, and a
+    /// clip let go elsewhere opens nothing) and files dropped on the page:
+    /// sound sets the music, videos are added.
+    private func acceptDrops() {
+        let target = gtk_drop_target_new(gtk_widget_get_type(), GDK_ACTION_MOVE)!
+        Signals.connect(target, "drop") { [weak self] args in
+            guard let self, let value = args.pointer(1)?.assumingMemoryBound(to: GValue.self),
+                  let object = g_value_get_object(value),
+                  let id = self.clipButtons.first(where: { UnsafeMutableRawPointer($0.button) == object })?.id else {
+                return args.setReturn(false)
+            }
+            // The strip scrolls: x is on the scroller, the clips on the strip.
+            var x = 0.0, y = 0.0
+            gtk_widget_translate_coordinates(self.stripScroller, self.strip, args.double(2), args.double(3), &x, &y)
+            args.setReturn(true)
+            self.dropClip(id, at: x)
+        }
+        gtk_widget_add_controller(stripScroller, target)
+        DropTarget.attach(to: widget) { [weak self] addresses in self?.dropFiles(addresses) }
+    }
+
+    private func dragSource(for button: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer {
+        let source = gtk_drag_source_new()!
+        gtk_drag_source_set_actions(source, GDK_ACTION_MOVE)
+        var value = GValue()
+        g_value_init(&value, gtk_widget_get_type())
+        g_value_set_object(&value, UnsafeMutableRawPointer(button))
+        let content = gdk_content_provider_new_for_value(&value)
+        g_value_unset(&value)
+        gtk_drag_source_set_content(source, content)
+        g_object_unref(UnsafeMutableRawPointer(content))
+        // The clip itself follows the pointer, held where it was taken.
+        Signals.connect(source, "drag-begin") {
+            let paintable = gtk_widget_paintable_new(button)!
+            gtk_drag_source_set_icon(source, paintable, gtk_widget_get_width(button) / 2, gtk_widget_get_height(button) / 2)
+            g_object_unref(UnsafeMutableRawPointer(paintable))
+        }
+        return source
+    }
+
+    private func dropClip(_ id: MovieClip.ID, at x: Double) {
+        guard let from = edit.index(of: id) else { return }
+        let frames = clipButtons.map { entry -> (start: Double, width: Double) in
+            var left = 0.0, top = 0.0
+            gtk_widget_translate_coordinates(entry.button, strip, 0, 0, &left, &top)
+            return (left, Double(gtk_widget_get_width(entry.button)))
+        }
+        let target = MovieDrop.index(moving: from, droppedAt: x, frames: frames)
+        chosenClip = id
+        change { $0.move(id, to: target) }
+        focusDefault()
+    }
+
+    private func dropFiles(_ addresses: [String]) {
+        let typed = addresses.map { uri -> (uri: String, contentType: String) in
+            let guessed = g_content_type_guess(MovieClip.name(ofURI: uri), nil, 0, nil)
+            let mime = guessed.flatMap { type -> String? in
+                defer { g_free(type) }
+                return String(consumingGString: g_content_type_get_mime_type(type))
+            }
+            return (uri, mime ?? "")
+        }
+        let sorted = MovieDrop.sort(typed)
+        add(sorted.clips)
+        if let music = sorted.music { setMusic(music) }
     }
 
     // MARK: Drawing
@@ -425,23 +576,39 @@ final class MoviePage {
             : CoreText.format(tr("Movie: %s"), [displayName(clips[0].uri)]))
         if missing.isEmpty {
             gtk_revealer_set_reveal_child(cast(problem), 0)
+            // Not read out any more either.
+            gtk_label_set_text(cast(problemLabel), "")
         } else {
             let text = missing.map { CoreText.format(tr("“%s” is missing. Put it back, or remove it from the movie."), [$0]) }
                 .joined(separator: "\n")
             gtk_label_set_text(cast(problemLabel), text)
             gtk_revealer_set_reveal_child(cast(problem), 1)
+            watchMissing()
         }
         updateStrip()
+        // After the strip: the focus may go to a clip's new button.
+        let empty = clips.isEmpty && reading == 0
+        if (gtk_stack_get_visible_child_name(body).map { String(cString: $0) } == "empty") != empty {
+            let focusWasOnPage = gtk_widget_get_root(widget).flatMap { gtk_root_get_focus($0) }
+                .map { gtk_widget_is_ancestor($0, UnsafeMutablePointer(body)) != 0 } ?? false
+            StackPages.show(body, empty ? "empty" : "edit")
+            if focusWasOnPage { focusDefault() }
+        }
         updateClipControls()
         // Music.
         if let music = edit.music {
             gtk_label_set_text(cast(musicName), MovieClip.name(ofURI: music.uri))
             gtk_range_set_value(cast(musicVolume), music.volume * 100)
+            gtk_spin_button_set_value(OpaquePointer(musicFadeIn), Double(music.fadeIn) / 1e9)
+            gtk_spin_button_set_value(OpaquePointer(musicFadeOut), Double(music.fadeOut) / 1e9)
+            gtk_switch_set_active(cast(musicLoop), music.ending == .loop ? 1 : 0)
         } else {
             gtk_label_set_text(cast(musicName), tr("No Music"))
         }
         gtk_widget_set_visible(musicRemove, edit.music == nil ? 0 : 1)
-        gtk_widget_set_sensitive(musicVolume, edit.music == nil ? 0 : 1)
+        for control in [musicVolume, musicFadeIn, musicFadeOut, musicLoop] {
+            gtk_widget_set_sensitive(control, edit.music == nil ? 0 : 1)
+        }
         gtk_drop_down_set_selected(cast(clipSound), guint(ClipSound.allCases.firstIndex(of: edit.clipSound) ?? 0))
         gtk_switch_set_active(cast(crossfade), edit.crossfade ? 1 : 0)
         if let index = containers.firstIndex(of: edit.output.container) { gtk_drop_down_set_selected(cast(format), guint(index)) }
@@ -507,6 +674,7 @@ final class MoviePage {
             self.choose(id)
         }
         gtk_widget_add_controller(button, focus)
+        gtk_widget_add_controller(button, dragSource(for: button))
         return button
     }
 
@@ -680,7 +848,9 @@ final class MoviePage {
         }
         // The preview would compete with the export for the machine.
         if playing { togglePlay() }
-        let job = MovieRenderer(edit: edit)
+        let folders = saveFolders?() ?? CaptureFile.folders()
+        let job = MovieRenderer(edit: edit, folder: folders.folder(for: .movie))
+        savedInChosenFolder = folders.isChosen(.movie)
         renderer = job
         exportStarted = Date()
         gtk_label_set_text(cast(exportLabel), tr("Exporting…"))
@@ -712,7 +882,10 @@ final class MoviePage {
         switch outcome {
         case .saved(let path):
             MoviePage.log("movie exported: \(path)")
-            onToast?(CoreText.format(tr("“%s” was saved in Videos"), [(path as NSString).lastPathComponent]),
+            let name = (path as NSString).lastPathComponent
+            let place = ChosenFolders.displayPath((path as NSString).deletingLastPathComponent)
+            onToast?(savedInChosenFolder ? CoreText.format(tr("“%s” was saved in %s"), [name, place])
+                        : CoreText.format(tr("“%s” was saved in Videos"), [name]),
                      ToastButton(label: tr("_Play"), action: "win.feed-play", target: URL(fileURLWithPath: path).absoluteString))
         case .cancelled:
             onToast?(tr("The export was cancelled. No movie was saved."), nil)

@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import GLibKit
 
 /// A toast's button: its label and the action it fires with a string
 /// target ("Play" → win.feed-play with the file's URI).
@@ -9,13 +10,30 @@ struct ToastButton {
     let target: String
 
     /// Shows `text` in `overlay` for five seconds, with `button` if any.
-    static func show(_ text: String, button: ToastButton? = nil, in overlay: OpaquePointer) {
+    /// `extra`: a second button, beside the words (a libadwaita 1.2 toast
+    /// has one button of its own; the words become a custom title to make
+    /// room for another), which dismisses the toast like its own does.
+    static func show(_ text: String, button: ToastButton? = nil, extra: ToastButton? = nil, in overlay: OpaquePointer) {
         let toast = adw_toast_new(text)!
         adw_toast_set_timeout(toast, 5)
         if let button {
             adw_toast_set_button_label(toast, button.label)
             adw_toast_set_action_name(toast, button.action)
             adw_toast_set_action_target_value(toast, g_variant_new_string(button.target))
+        }
+        if let extra {
+            let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+            let label = gtk_label_new(text)!
+            gtk_label_set_wrap(cast(label), 1)
+            gtk_box_append(cast(box), label)
+            let second = gtk_button_new_with_mnemonic(extra.label)!
+            gtk_widget_set_valign(second, GTK_ALIGN_CENTER)
+            gtk_actionable_set_action_name(OpaquePointer(second), extra.action)
+            gtk_actionable_set_action_target_value(OpaquePointer(second), g_variant_new_string(extra.target))
+            // The button lives in the toast: it cannot outlive it.
+            Signals.connect(second, "clicked") { adw_toast_dismiss(toast) }
+            gtk_box_append(cast(box), second)
+            adw_toast_set_custom_title(toast, box)
         }
         adw_toast_overlay_add_toast(overlay, toast)
         UnnamedButtons.nameToasts(in: overlay)

@@ -8,9 +8,11 @@ final class VideoFileChooser {
     private let chooser: ObjectRef
 
     /// `completion` gets the chosen files' URIs, or nothing on cancel.
-    init(parent: UnsafeMutablePointer<GtkWindow>, completion: @escaping ([String]) -> Void) {
-        chooser = ObjectRef(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(tr("Open Video"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                                                tr("_Open"), tr("_Cancel"))!))
+    /// `title` and `accept` name what the files are for (by default: open).
+    init(parent: UnsafeMutablePointer<GtkWindow>?, title: String = tr("Open Video"), accept: String = tr("_Open"),
+         completion: @escaping ([String]) -> Void) {
+        chooser = ObjectRef(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                                accept, tr("_Cancel"))!))
         let fileChooser = OpaquePointer(chooser.object)
         gtk_file_chooser_set_select_multiple(fileChooser, 1)
         gtk_file_chooser_add_filter(fileChooser, VideoFileChooser.filter(tr("Videos"), mimeType: "video/*"))

@@ -31,6 +31,14 @@ final class CaptureNamingTests: XCTestCase {
                        "Photo 2026-11-30 15-21-07.png")
     }
 
+    func testWorkingFilesAreKnownByTheirKind() {
+        XCTAssertTrue(CaptureNaming.isWorkingFile(".Movie 2026-11-30 15-21-07.mp4", of: .movie))
+        XCTAssertTrue(CaptureNaming.isWorkingFile(".Recording 2026-11-30 15-21-07 (2).webm", of: .recording))
+        XCTAssertFalse(CaptureNaming.isWorkingFile("Movie 2026-11-30 15-21-07.mp4", of: .movie), "a finished movie")
+        XCTAssertFalse(CaptureNaming.isWorkingFile(".Recording 2026-11-30 15-21-07.mp4", of: .movie))
+        XCTAssertFalse(CaptureNaming.isWorkingFile(".Movies.json", of: .movie), "another program's file")
+    }
+
     func testLocalTimeIsUsed() {
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
         XCTAssertEqual(CaptureNaming.fileName(.photo, at: date, fileExtension: "jpg", timeZone: tokyo) { _ in false },

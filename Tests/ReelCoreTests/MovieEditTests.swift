@@ -289,6 +289,32 @@ final class MovieEditorTests: XCTestCase {
         XCTAssertEqual(editor.edit.clips[0].trimIn, 2 * second)
     }
 
+    func testMusicFadesAndEndingAreStepsKeptInRange() {
+        var editor = MovieEditor()
+        editor.add([clip("a")])
+        editor.setMusic(MovieMusic(uri: "file:///m.ogg", sourceDuration: 4 * second))
+        XCTAssertEqual(editor.edit.music?.fadeIn, second, "a second's fade unless the person changes it")
+        XCTAssertEqual(editor.edit.music?.fadeOut, second)
+        XCTAssertEqual(editor.edit.music?.ending, .loop)
+        editor.changeMusic { $0.fadeIn = 2_500 * ms }
+        editor.changeMusic { $0.fadeOut = 0 }
+        editor.changeMusic { $0.ending = .cut }
+        XCTAssertEqual(editor.edit.music?.fadeIn, 2_500 * ms)
+        XCTAssertEqual(editor.edit.plan.musicVolume(at: 4 * second - 1), 1, accuracy: 1e-6, "no fade out: full to its end")
+        editor.undo()
+        XCTAssertEqual(editor.edit.music?.ending, .loop)
+        editor.undo()
+        XCTAssertEqual(editor.edit.music?.fadeOut, second)
+        editor.undo()
+        XCTAssertEqual(editor.edit.music?.fadeIn, second)
+        // Out of range: none, or the longest the page offers.
+        editor.changeMusic { $0.fadeIn = -second }
+        editor.changeMusic { $0.fadeOut = 60 * second }
+        XCTAssertEqual(editor.edit.music?.fadeIn, 0)
+        XCTAssertEqual(editor.edit.music?.fadeOut, MovieMusic.longestFade)
+        XCTAssertEqual(MovieMusic(uri: "file:///m.ogg", sourceDuration: second, fadeIn: 99 * second).fadeIn, MovieMusic.longestFade)
+    }
+
     func testMusicVolumeStaysBetweenSilentAndFull() {
         var music = MovieMusic(uri: "file:///m.ogg", sourceDuration: second, volume: 2)
         XCTAssertEqual(music.volume, 1)
@@ -314,5 +340,15 @@ final class MovieOutputTests: XCTestCase {
         XCTAssertEqual(MovieProblem.diskFull.text, "The disk is full. The movie was not saved.")
         XCTAssertTrue(MovieProblem.missingSource("clip.mp4").text.contains("“clip.mp4”"))
         XCTAssertEqual(MovieProblem.missingSource("x").kind, "missing-source")
+    }
+
+    func testExportWaitsForClipsThenFilesThenAnEncoder() {
+        var edit = MovieEdit()
+        XCTAssertEqual(edit.exportBlocker(missing: [], hasEncoder: true), .empty)
+        XCTAssertEqual(edit.exportBlocker(missing: ["gone.mp4"], hasEncoder: false), .empty, "clips first: nothing to find yet")
+        edit.clips = [MovieClip(uri: "file:///a.mp4", sourceDuration: 1_000_000_000, frameRate: FrameRate(30), width: 640, height: 360)]
+        XCTAssertEqual(edit.exportBlocker(missing: ["a.mp4", "song.ogg"], hasEncoder: false), .missingSource("a.mp4"))
+        XCTAssertEqual(edit.exportBlocker(missing: [], hasEncoder: false), .noEncoder)
+        XCTAssertNil(edit.exportBlocker(missing: [], hasEncoder: true))
     }
 }

@@ -173,6 +173,31 @@ final class MovieRendererTests: XCTestCase {
         XCTAssertEqual(visibleFiles(), [], "nothing is left, hidden or not")
     }
 
+    /// An export cut short by a crash or a quit leaves its hidden working
+    /// file: the next start removes it, and keeps the finished movies and
+    /// other files beside it.
+    func testAnExportCutShortIsRemovedAtTheNextStart() throws {
+        // The name the renderer writes under, seen while it renders.
+        var hiddenNames: Set<String> = []
+        let outcome = MovieRenderer(edit: try twoTrimmedClips(), folder: folder).run { _ in
+            hiddenNames.formUnion(self.visibleFiles().filter { $0.hasPrefix(".") })
+        }
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        XCTAssertEqual(hiddenNames.count, 1, "one working file: \(hiddenNames)")
+        let hidden = try XCTUnwrap(hiddenNames.first)
+        // Its first half, as a quit in the middle leaves it.
+        let movie = try Data(contentsOf: URL(fileURLWithPath: path))
+        try movie.prefix(movie.count / 2).write(to: URL(fileURLWithPath: "\(folder)/\(hidden)"))
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: "\(folder)/.other"))
+
+        var recovered: [String]?
+        RecordingRecovery.recover(in: [folder, folder]) { recovered = $0 }
+        XCTAssertTrue(spinMainContext(timeout: 30) { recovered != nil })
+        XCTAssertEqual(recovered, [], "a movie cut short is not a recording to recover")
+        XCTAssertEqual(Set(visibleFiles()), [(path as NSString).lastPathComponent, ".other"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), movie, "the finished movie untouched")
+    }
+
     func testProgressRisesToTheEnd() throws {
         var edit = MovieEdit()
         var clip = try MovieSource.clip(uri(MovieFixture.shared.landscape))

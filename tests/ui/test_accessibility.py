@@ -212,6 +212,11 @@ def test_the_feeds_selection_and_the_movie_page(feed, artifacts):
     app.key("Return")
     app.find(win, role="push button", name=re.compile(r"^Clip 3 of 3: "), timeout=APP_TIMEOUT)
     check_screen(app, "Reel", win, artifacts / "movie", must_reach=("Back to the Feed", "Start (seconds)", "Crossfade between Clips"))
+    # Every clip removed: the page that says how to add some.
+    focus_on(app, "push button", re.compile(r"^Clip 1 of 3: "))
+    app.key("Delete", "Delete", "Delete")
+    app.find(win, role="push button", name="Add Videos…", timeout=APP_TIMEOUT)
+    check_screen(app, "Reel", win, artifacts / "movie-empty", must_reach=("Back to the Feed", "Add Videos…"))
     app.key("Escape")
     app.find(win, role="table cell", name=re.compile(r"^Alpha, "), timeout=APP_TIMEOUT)
     app.quit()

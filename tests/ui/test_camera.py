@@ -322,19 +322,45 @@ def test_record_stop_see_it_in_the_feed_and_play_it(camera, profile):
     assert trace.named("player-open")[-1]["uri"].endswith(path.name.replace(" ", "%20"))
 
 
-def test_keyboard_and_leaving_saves_the_recording(camera, profile):
-    app, win, trace, _ = camera()
+def record_by_keys(app, win, trace, stop: str) -> dict:
+    """Video mode (m), a recording started with Space and ended with the
+    key `stop` a second and a half later: its recording-finished event,
+    saved."""
     app.key("m")  # to video
     button(app, win, "Start Recording")
     i = trace.count()
     app.key("space")
     trace.wait("recording-started", after=i)
     time.sleep(1.5)
-    app.key("Escape")  # leaves the camera: the recording is saved, not lost
+    app.key(stop)
     finished = trace.wait("recording-finished", after=i)
     assert finished["outcome"] == "saved"
+    return finished
+
+
+def test_keyboard_and_leaving_saves_the_recording(camera, profile):
+    app, win, trace, _ = camera()
+    # Escape leaves the camera: the recording is saved, not lost.
+    finished = record_by_keys(app, win, trace, "Escape")
     assert discover(Path(finished["path"]))["duration"] > 1
     wait_until(lambda: shows(app, win, "Recording saved"), 5, what="the toast on the feed")
+
+
+def test_a_recordings_toast_makes_a_movie_of_it(camera, profile):
+    app, win, trace, _ = camera()
+    path = Path(record_by_keys(app, win, trace, "space")["path"])
+    # The toast offers Play and Make Movie…, both drawn.
+    area = camera_area(app, win)
+    wait_until(lambda: shows(app, area, "Recording saved"), 5, what="the toast")
+    make = app.find(area, role="push button", name="Make Movie…")
+    shot = app.screenshot("toast")
+    assert words_on_screen(app, make, shot)[0] > 0.05, "Make Movie… drawn"
+    assert words_on_screen(app, app.find(area, role="push button", name="Play"), shot)[0] > 0.05, "Play drawn"
+    app.click(make)
+    # The movie page, with the recording as its one clip.
+    app.find(win, role="push button", name=re.compile(r"^Clip 1 of 1: " + re.escape(path.stem)), timeout=15)
+    app.find(win, role="label", name=re.compile(r"^1 clip, 0:0\d$"), timeout=15)
+    app.screenshot("movie")
 
 
 def test_kill_during_recording_keeps_a_playable_file(camera):

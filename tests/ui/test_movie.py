@@ -2,9 +2,9 @@
 feed's selection mode, Make Movie, reordered and trimmed with the keys,
 exported with the real GES pipeline (the progress bar seen on screen), the
 movie found in the feed and played; music chosen in the file chooser,
-saved and undone; a web video refused with its reason;
+its fades and loop set and each undone; a web video refused with its reason;
 and a movie being edited found again under Movies after `kill -9`, its
-missing file named and its export refused.
+missing file named and Export disabled until it is back.
 
 The clips are short (two seconds) so the export takes seconds."""
 
@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, extents, find_all, node_name, wait_until, words_on_screen
+from dragging import drag_pointer, drop_from_outside
+from harness import APP_TIMEOUT, HarnessError, extents, find_all, node_name, states, wait_until, words_on_screen
+from player_helpers import keyfile
 from soundserver import NO_SOUND_ENV
 
 import gi
@@ -44,6 +46,14 @@ def clips(tmp_path_factory) -> Path:
                         "mp4mux", "name=mux", "!", "filesink", f"location={folder / (name + '.mp4')}"],
                        check=True, timeout=120, stdout=subprocess.DEVNULL)
     return folder
+
+
+def make_music(path: Path) -> Path:
+    """Three seconds of a sine wave in Ogg Vorbis."""
+    subprocess.run(["gst-launch-1.0", "-q", "audiotestsrc", "num-buffers=130", "wave=sine", "!", "audioconvert", "!",
+                    "vorbisenc", "!", "oggmux", "!", "filesink", f"location={path}"],
+                   check=True, timeout=60, stdout=subprocess.DEVNULL)
+    return path
 
 
 def clip_folder(profile: Path) -> Path:
@@ -209,17 +219,22 @@ def test_a_movie_being_made_survives_kill_9(launch_ready, clips, profile):
     banner = app2.find(win2, role="label", name=f"“{c}.mp4” is missing. Put it back, or remove it from the movie.",
                        timeout=APP_TIMEOUT)
     visible(app2, banner, "missing")
+    # Export is disabled, and says why (its tooltip, read as its description).
+    export = app2.find(win2, role="push button", name="Export")
+    assert "sensitive" not in states(export)
+    assert export.description == f"“{c}.mp4” cannot be found. Put it back, or remove it from the movie."
     app2.key("ctrl+e")
-    app2.find(win2, role="label", name=re.compile(rf"^“{c}\.mp4” cannot be found\."), timeout=APP_TIMEOUT)
     assert not list((profile / "home" / "Videos" / "Reel").glob("*")), "nothing written"
+    # The file put back: the banner goes and Export is enabled, no click needed.
+    (clip_folder(profile) / f"{c}.mp4").write_bytes((clips / f"{c}.mp4").read_bytes())
+    wait_until(lambda: "sensitive" in states(export), APP_TIMEOUT, what="Export enabled again")
+    assert export.description == ""
+    wait_until(lambda: not find_all(win2, role="label", name=re.compile("is missing")), APP_TIMEOUT, what="the banner gone")
     app2.quit()
 
 
 def test_music_is_chosen_in_the_file_chooser_and_saved(launch_ready, clips, profile, tmp_path):
-    music = tmp_path / "Sea breeze.ogg"
-    subprocess.run(["gst-launch-1.0", "-q", "audiotestsrc", "num-buffers=130", "wave=sine", "!", "audioconvert", "!",
-                    "vorbisenc", "!", "oggmux", "!", "filesink", f"location={music}"],
-                   check=True, timeout=60, stdout=subprocess.DEVNULL)
+    music = make_music(tmp_path / "Sea breeze.ogg")
     put_clips(profile, clips)
     app, win = launch_ready(env=NO_SOUND_ENV)
     choose_three(app, win)
@@ -232,8 +247,124 @@ def test_music_is_chosen_in_the_file_chooser_and_saved(launch_ready, clips, prof
     app.find(win, role="push button", name="Remove Music", timeout=APP_TIMEOUT)
     saved = wait_until(lambda: saved_edit(profile).get("music"), APP_TIMEOUT, what="the music saved")
     assert saved["uri"].endswith("Sea%20breeze.ogg") and saved["volume"] == 1
-    # Undo takes it away again.
+    assert (saved["fadeIn"], saved["fadeOut"], saved["ending"]) == (1_000_000_000, 1_000_000_000, "loop")
+
+    # Its fades (a second each) and whether it loops, each control named
+    # by its label, the labels drawn.
+    for label in ("Fade In (seconds)", "Fade Out (seconds)", "Loop the Music"):
+        visible(app, app.find(win, role="label", name=label), "music-settings")
+    fade_in = app.find(win, role="spin button", name="Fade In (seconds)")
+    assert "sensitive" in states(fade_in)
+    assert fade_in.queryValue().currentValue == 1
+    # Alt+I reaches the fade in; 2.5 typed there.
+    app.key("alt+i", "ctrl+a")
+    app.type_text("2.5")
+    app.key("Tab")
+    wait_until(lambda: saved_edit(profile)["music"]["fadeIn"] == 2_500_000_000, APP_TIMEOUT, what="the fade in saved")
+    loop = app.find(win, role="check box", name="Loop the Music")
+    app.click(loop)
+    wait_until(lambda: saved_edit(profile)["music"]["ending"] == "cut", APP_TIMEOUT, what="the loop turned off")
+    # The keys go to the page again (not the spin button's text), and each
+    # change undoes on its own, the music last.
+    app.click(app.find(win, role="push button", name=re.compile(r"^Clip 1 of 3: ")))
+    app.key("ctrl+z")
+    wait_until(lambda: saved_edit(profile)["music"]["ending"] == "loop", APP_TIMEOUT, what="the loop undone")
+    app.key("ctrl+z")
+    wait_until(lambda: saved_edit(profile)["music"]["fadeIn"] == 1_000_000_000, APP_TIMEOUT, what="the fade undone")
+    wait_until(lambda: fade_in.queryValue().currentValue == 1, APP_TIMEOUT, what="the control showing a second again")
     app.key("ctrl+z")
     wait_until(lambda: saved_edit(profile).get("music") is None, APP_TIMEOUT, what="the music undone")
     app.find(win, role="label", name="No Music", timeout=APP_TIMEOUT)
+    app.quit()
+
+
+def test_an_empty_movie_says_how_to_add_clips(launch_ready, clips, profile):
+    put_clips(profile, clips)
+    app, win = launch_ready(env=NO_SOUND_ENV)
+    a, b, c = choose_three(app, win)
+    # Every clip removed: the page says so, and how to add some.
+    app.key("Delete", "Delete", "Delete")
+    title = app.find(win, role="label", name="No Clips", timeout=APP_TIMEOUT)
+    visible(app, title, "no-clips")
+    visible(app, app.find(win, role="label", name=re.compile("^Add videos from this computer, or choose some in the feed")),
+            "no-clips-how")
+    assert strip_names(win) == []
+    export = app.find(win, role="push button", name="Export")
+    assert "sensitive" not in states(export)
+    assert export.description == "Add a clip to make a movie."
+    # Undo brings the last one back, and the editor with it.
+    app.key("ctrl+z")
+    wait_until(lambda: strip_names(win) == [c], APP_TIMEOUT, what=f"{c} back")
+    assert "sensitive" in states(export)
+    app.key("Delete")
+    wait_until(lambda: strip_names(win) == [], APP_TIMEOUT, what=f"{c} removed again")
+    # Add Videos… has the focus and opens the file chooser: a clip from there.
+    app.key("Return")
+    app.x_window("Add Videos")   # GTK's own dialog: there is no portal here
+    app.key("ctrl+l", window="Add Videos")
+    app.type_text(str(clip_folder(profile) / f"{a}.mp4"), window="Add Videos")
+    app.key("Return", window="Add Videos")
+    wait_until(lambda: strip_names(win) == [a], APP_TIMEOUT, what=f"{a} added from the file chooser")
+    app.screenshot("added")
+    app.quit()
+
+
+def test_clips_are_dragged_into_place_and_a_dropped_sound_is_the_music(launch_ready, clips, profile, tmp_path, desktop):
+    music = make_music(tmp_path / "Dropped tune.ogg")
+    put_clips(profile, clips)
+    app, win = launch_ready(env=NO_SOUND_ENV)
+    a, b, c = choose_three(app, win)
+
+    def clip_button(index, name):
+        return app.find(win, role="push button", name=re.compile(rf"^Clip {index} of 3: {name}, "))
+
+    # The first clip taken by the pointer and let go over the right half
+    # of the last one: it goes last. (A synthetic press now and then never
+    # becomes a drag: tried again, then the order tells.)
+    for _attempt in range(3):
+        start = app.screen_center(clip_button(1, a))
+        x, y = app.screen_center(clip_button(3, c))
+        _, _, width, _ = extents(clip_button(3, c), "window")
+        drag_pointer(desktop, start, [(start[0] + 20, start[1]), (start[0] + 60, y), (x, y), (x + width // 4, y)])
+        try:
+            wait_until(lambda: strip_names(win) == [b, c, a], 5, what=f"{a} dragged last")
+            break
+        except HarnessError:
+            if strip_names(win) != [a, b, c]:
+                break
+    assert strip_names(win) == [b, c, a]
+    wait_until(lambda: [Path(clip["uri"]).stem for clip in saved_edit(profile)["clips"]] == [b, c, a], APP_TIMEOUT,
+               what="the new order saved")
+    app.screenshot("dragged")
+    # One step to undo.
+    app.key("ctrl+z")
+    wait_until(lambda: strip_names(win) == [a, b, c], APP_TIMEOUT, what="the drag undone")
+
+    # A sound file dropped on the page from a file manager is the music.
+    preview = app.find(win, role="slider", name="Preview Position")
+    drop_from_outside(app, desktop, "files", [str(music)], to=app.screen_center(preview))
+    app.find(win, role="label", name="Dropped tune.ogg", timeout=APP_TIMEOUT)
+    saved = wait_until(lambda: saved_edit(profile).get("music"), APP_TIMEOUT, what="the music saved")
+    assert saved["uri"].endswith("Dropped%20tune.ogg")
+    assert strip_names(win) == [a, b, c], "no clip added"
+    app.quit()
+
+
+def test_a_chosen_movies_folder_gets_the_movie_and_loses_a_cut_short_export(launch_ready, clips, profile):
+    chosen = profile / "home" / "Films"
+    keyfile(profile, movies_folder=f"'{chosen}'")
+    # An export a crash cut short, under the renderer's hidden name.
+    chosen.mkdir(parents=True)
+    cut_short = chosen / ".Movie 2026-11-30 15-21-07.mp4"
+    cut_short.write_bytes((clips / "Tram.mp4").read_bytes()[:5000])
+    put_clips(profile, clips)
+    app, win = launch_ready(env=NO_SOUND_ENV)
+    wait_until(lambda: not cut_short.exists(), APP_TIMEOUT, what="the cut-short export removed at start")
+    choose_three(app, win)
+    app.key("ctrl+e")
+    toast = app.find(win, role="label", name=re.compile(r"^“Movie .*\.mp4” was saved in ~/Films$"), timeout=120)
+    visible(app, toast, "saved-in-films")
+    made = [p.name for p in chosen.iterdir()]
+    assert len(made) == 1 and made[0].startswith("Movie "), made
+    assert not (profile / "home" / "Videos" / "Reel").exists(), "nothing in the standard folder"
     app.quit()

@@ -47,8 +47,8 @@ final class TelecineDetectorTests: XCTestCase {
 
     func testWovenFramesThatDoNotStandOutAreNotFilm() {
         var detector = TelecineDetector()
-        // The pair combs only twice as much as the rest: fine detail, not film.
-        for score in pulldown(frames: 10, woven: 0.02, whole: 0.01) { detector.add(comb: score) }
+        // The pair combs only half as much again as the rest: fine detail, not film.
+        for score in pulldown(frames: 10, woven: 0.015, whole: 0.01) { detector.add(comb: score) }
         XCTAssertEqual(detector.verdict, .notTelecined)
     }
 

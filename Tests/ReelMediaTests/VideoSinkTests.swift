@@ -162,6 +162,123 @@ final class VideoSinkTests: XCTestCase {
         }
     }
 
+    /// Telecined film comes out as its own frames: past the first third of
+    /// a second, while the pictures show it is film, every frame the sink
+    /// shows is one of the film's frames as it was (the fields ivtc weaves
+    /// back are the film frame's own rows), each film frame once, in
+    /// order, at 24000/1001 a second, with no combs; the sink says so.
+    func testTelecinedFilmShowsAsItsOwnTwentyFourFrames() throws {
+        let film = "videotestsrc pattern=smpte75 horizontal-speed=8 num-buffers=72 ! "
+            + "video/x-raw,format=I420,width=720,height=480,framerate=24000/1001"
+        // The film's frames through a sink, progressive: the reference.
+        let reference = try SinkRun(film)
+        XCTAssertEqual(reference.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+        XCTAssertEqual(reference.sink.isTelecined, false)
+        let originals = reference.frames.map(VideoSinkTests.fingerprint)
+        XCTAssertGreaterThan(originals.count, 66, "the reference run showed the film")
+
+        let run = try SinkRun(film + " ! interlace top-field-first=true field-pattern=2:3")
+        XCTAssertEqual(run.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+        XCTAssertEqual(run.sink.isInterlaced, true)
+        XCTAssertEqual(run.sink.isTelecined, true)
+        let worst = run.frames.map(VideoSinkTests.combing).max() ?? 99
+        XCTAssertLessThan(worst, 1, "no combs, before ivtc (deinterlaced) or after")
+
+        let late = run.frames.filter { ($0.pts ?? 0) >= 1_000_000_000 }
+        XCTAssertGreaterThan(late.count, 40, "two seconds of film")
+        var matched: [Int] = []
+        for frame in late {
+            let print = VideoSinkTests.fingerprint(frame)
+            let (index, difference) = originals.indices.map { ($0, VideoSinkTests.difference(print, originals[$0])) }
+                .min { $0.1 < $1.1 }!
+            // Measured: 0 for the frame itself, 14 and more for its neighbours.
+            XCTAssertLessThan(difference, 1, "frame at \(frame.pts ?? 0) ns is film frame \(index)?")
+            matched.append(index)
+            // ivtc joins mid-stream and stamps its frames from its segment's
+            // start: the frame is shown when the film shows it.
+            let due = Double(frame.pts ?? 0) / 1e9 * 24000 / 1001
+            XCTAssertEqual(Double(index), due, accuracy: 1.5, "film frame \(index) shown at \(frame.pts ?? 0) ns")
+        }
+        let steps = zip(matched, matched.dropFirst()).map { $1 - $0 }
+        XCTAssertEqual(steps.filter { $0 == 1 }.count, steps.count, "each film frame once, in order: \(matched)")
+        let times = late.compactMap(\.pts)
+        let rate = Double(times.count - 1) * 1e9 / Double(times.last! - times.first!)
+        XCTAssertEqual(rate, 24000.0 / 1001, accuracy: 0.1, "frames a second")
+    }
+
+    /// 60i video (every frame woven from two moments 1/60 s apart) at the
+    /// same 30000/1001 as telecined film stays on the deinterlacer: a
+    /// picture per field, never ivtc's 24 a second.
+    func testTrueSixtyIStaysDeinterlacedAtFieldRate() throws {
+        let run = try SinkRun("videotestsrc pattern=smpte horizontal-speed=4 num-buffers=120 ! "
+            + "video/x-raw,format=I420,width=720,height=480,framerate=60000/1001 ! "
+            + "interlace top-field-first=true field-pattern=1:1")
+        XCTAssertEqual(run.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+        XCTAssertEqual(run.sink.isInterlaced, true)
+        XCTAssertEqual(run.sink.isTelecined, false)
+        XCTAssertEqual(VideoSinkTests.shortestStep(run.frames), 1e9 * 1001 / 60000, accuracy: 1e6,
+                       "pictures a field apart (the deinterlacer's), not ivtc's 1/24 s")
+        XCTAssertLessThan(run.frames.map(VideoSinkTests.combing).max() ?? 99, 1)
+    }
+
+    /// Progressive 30 fps, and true 50i, go through as before: every frame
+    /// of the progressive clip shown bit for bit as without a deinterlacer,
+    /// the 50i clip at its field rate.
+    func testProgressiveAndFiftyIKeepTheirFrames() throws {
+        let progressive = "videotestsrc pattern=smpte horizontal-speed=8 num-buffers=30 ! "
+            + "video/x-raw,format=I420,width=320,height=240,framerate=30/1"
+        var pictures: [[UInt64: [UInt8]]] = []
+        for deinterlacing in [true, false] {
+            let run = try SinkRun(progressive, sink: VideoSink(deinterlacing: deinterlacing))
+            XCTAssertEqual(run.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+            XCTAssertEqual(run.sink.isTelecined, false)
+            let reached = run.frames.count + run.sink.droppedFrames.unshown + run.sink.droppedFrames.late
+            XCTAssertTrue((30...31).contains(reached), "every frame, once (the preroll may count twice): \(reached)")
+            var byTime: [UInt64: [UInt8]] = [:]
+            for frame in run.frames {
+                var size: gsize = 0
+                let data = g_bytes_get_data(frame.bytes, &size)!.assumingMemoryBound(to: UInt8.self)
+                byTime[frame.pts ?? 0] = Array(UnsafeBufferPointer(start: data, count: Int(size)))
+            }
+            pictures.append(byTime)
+        }
+        let common = Set(pictures[0].keys).intersection(pictures[1].keys)
+        XCTAssertGreaterThan(common.count, 20)
+        for time in common { XCTAssertEqual(pictures[0][time], pictures[1][time], "frame at \(time) ns") }
+
+        let fifty = try SinkRun(VideoSinkTests.interlaced(topFirst: true))
+        XCTAssertEqual(fifty.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+        XCTAssertEqual(fifty.sink.isTelecined, false)
+        XCTAssertEqual(VideoSinkTests.shortestStep(fifty.frames), 20e6, accuracy: 1e6, "a picture per field")
+    }
+
+    /// The shortest time between two pictures shown one after the other,
+    /// in nanoseconds (a frame or two may be dropped when late, so not the
+    /// longest or the count).
+    static func shortestStep(_ frames: [VideoFrame]) -> Double {
+        let times = frames.compactMap(\.pts)
+        return Double(zip(times, times.dropFirst()).map { $1 - $0 }.min() ?? 0)
+    }
+
+    /// A picture's coarse print: the summed RGB of every fourth pixel on
+    /// every eighth row of the bars (the top half).
+    static func fingerprint(_ frame: VideoFrame) -> [Int] {
+        var print: [Int] = []
+        for y in stride(from: 0, to: frame.height / 2, by: 8) {
+            for x in stride(from: 0, to: frame.width, by: 4) {
+                let (r, g, b) = frame.rgb(x: x, y: y)
+                print.append(r + g + b)
+            }
+        }
+        return print
+    }
+
+    /// Mean absolute difference of two prints, per colour channel.
+    static func difference(_ a: [Int], _ b: [Int]) -> Double {
+        guard a.count == b.count, !a.isEmpty else { return .infinity }
+        return Double(zip(a, b).reduce(0) { $0 + abs($1.0 - $1.1) }) / Double(a.count * 3)
+    }
+
     /// Progressive video comes out bit for bit the same either way.
     func testProgressiveVideoIsUntouchedByTheSetting() throws {
         let source = "videotestsrc pattern=smpte horizontal-speed=8 ! video/x-raw,format=I420,width=320,height=240"

@@ -361,7 +361,8 @@ class Mpv(Player):
         return ["mpv", "--no-config", "--vo=x11", f"--geometry={WINDOW[0]}x{WINDOW[1]}",
                 "--hwdec=no", "--no-terminal", "--force-window=yes",
                 *(["--deinterlace=yes"] if KIND == "interlaced" else []),
-                *([f"--vf={MPV_TELECINE}"] if KIND == "telecine" else []),
+                *(([f"--vf={MPV_TELECINE}"] if MPV_TELECINE != "deinterlace" else ["--deinterlace=yes"])
+                  if KIND == "telecine" else []),
                 f"--input-ipc-server={run.ipc}", str(CLIP)]
 
     def dropped(self, run):
@@ -727,7 +728,7 @@ def main():
     ap.add_argument("--keep", help="keep each run's profile, logs and trace in this folder")
     ap.add_argument("--mpv-telecine", default="pullup",
                     help="mpv's --vf for --clip telecine (pullup: its inverse telecine; "
-                         "or, say, bwdif for deinterlacing at field rate)")
+                         "or 'deinterlace' for --deinterlace=yes)")
     args = ap.parse_args()
     use_clip(args.clip, args.fps)
     global MPV_TELECINE

@@ -172,23 +172,11 @@ final class VideoSinkTests: XCTestCase {
     /// (2 frames in 5 flagged interlaced) and hard-telecined in an H.264
     /// file (every frame decodes flagged interlaced, as 60i would).
     func testTelecinedFilmShowsAsItsOwnTwentyFourFrames() throws {
-        let film = "videotestsrc pattern=smpte75 horizontal-speed=8 num-buffers=72 ! "
-            + "video/x-raw,format=I420,width=720,height=480,framerate=24000/1001"
+        let film = VideoSinkTests.film
         let telecine = " ! interlace top-field-first=true field-pattern=2:3"
-        // The film's frames through a sink, progressive: the reference.
-        let reference = try SinkRun(film)
-        XCTAssertEqual(reference.playToEnd(timeout: 30), GST_MESSAGE_EOS)
-        XCTAssertEqual(reference.sink.isTelecined, false)
-        let originals = reference.frames.map(VideoSinkTests.fingerprint)
-        XCTAssertGreaterThan(originals.count, 66, "the reference run showed the film")
+        let originals = try VideoSinkTests.filmFrames()
 
-        let file = MediaFixture.shared.folder + "/telecined.mp4"
-        // interlace's output is "mixed"; said to be interleaved top field
-        // first, x264enc codes every frame as interlaced with that order.
-        try MediaFixture.make(file, film + telecine
-                              + " ! capssetter caps=\"video/x-raw,interlace-mode=interleaved,field-order=top-field-first\""
-                              + " ! x264enc speed-preset=ultrafast interlaced=true ! h264parse ! mp4mux ! filesink name=sink")
-        for source in [film + telecine, "filesrc location=\(file) ! decodebin"] {
+        for source in [film + telecine, "filesrc location=\(try VideoSinkTests.telecinedFile()) ! decodebin"] {
             let run = try SinkRun(source)
             XCTAssertEqual(run.playToEnd(timeout: 30), GST_MESSAGE_EOS, source)
             XCTAssertEqual(run.sink.isInterlaced, true, source)
@@ -217,6 +205,62 @@ final class VideoSinkTests: XCTestCase {
             let rate = Double(times.count - 1) * 1e9 / Double(times.last! - times.first!)
             XCTAssertEqual(rate, 24000.0 / 1001, accuracy: 0.1, "frames a second from \(source)")
         }
+    }
+
+    /// A seek while ivtc is in the chain: the frames after it are the
+    /// film's own again, each once, when the film shows them.
+    func testTelecinedFilmAfterASeek() throws {
+        let originals = try VideoSinkTests.filmFrames()
+        let run = try SinkRun("filesrc location=\(try VideoSinkTests.telecinedFile()) ! decodebin")
+        run.pipeline.setState(GST_STATE_PLAYING)
+        XCTAssertTrue(spinMainContext(timeout: 20) { (run.frames.last?.pts ?? 0) > 1_500_000_000 })
+        XCTAssertEqual(run.sink.isTelecined, true)
+        let before = run.frames.count
+        let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        XCTAssertNotEqual(gst_element_seek_simple(run.pipeline.element, GST_FORMAT_TIME, flags, 500_000_000), 0)
+        XCTAssertEqual(run.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+        XCTAssertEqual(run.sink.isTelecined, true)
+        let after = run.frames[before...].filter { ($0.pts ?? 0) >= 600_000_000 && ($0.pts ?? 0) < 1_500_000_000 }
+        XCTAssertGreaterThan(after.count, 15, "the seek's frames came")
+        var matched: [Int] = []
+        for frame in after {
+            let print = VideoSinkTests.fingerprint(frame)
+            let (index, difference) = originals.indices.map { ($0, VideoSinkTests.difference(print, originals[$0])) }
+                .min { $0.1 < $1.1 }!
+            XCTAssertLessThan(difference, 1.5, "frame at \(frame.pts ?? 0) ns is film frame \(index)?")
+            XCTAssertEqual(Double(index), Double(frame.pts ?? 0) / 1e9 * 24000 / 1001, accuracy: 1.5,
+                           "film frame \(index) shown at \(frame.pts ?? 0) ns")
+            matched.append(index)
+        }
+        let steps = zip(matched, matched.dropFirst()).map { $1 - $0 }
+        XCTAssertEqual(steps.filter { $0 == 1 }.count, steps.count, "each film frame once, in order: \(matched)")
+    }
+
+    /// 3 s of bars scrolling 8 pixels a frame at 24000/1001: the film.
+    static let film = "videotestsrc pattern=smpte75 horizontal-speed=8 num-buffers=72 ! "
+        + "video/x-raw,format=I420,width=720,height=480,framerate=24000/1001"
+
+    /// The film's frames through a sink, progressive, as prints: what
+    /// telecined film must come back as.
+    static func filmFrames() throws -> [[Int]] {
+        let reference = try SinkRun(film)
+        XCTAssertEqual(reference.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+        XCTAssertEqual(reference.sink.isTelecined, false)
+        XCTAssertGreaterThan(reference.frames.count, 66, "the reference run showed the film")
+        return reference.frames.map(fingerprint)
+    }
+
+    /// The film telecined into an H.264 file coded as interlaced, top field
+    /// first: interlace's output is "mixed"; said to be interleaved top field
+    /// first, x264enc codes every frame as interlaced in that order. Made once.
+    static func telecinedFile() throws -> String {
+        let file = MediaFixture.shared.folder + "/telecined.mp4"
+        if !FileManager.default.fileExists(atPath: file) {
+            try MediaFixture.make(file, film + " ! interlace top-field-first=true field-pattern=2:3"
+                                  + " ! capssetter caps=\"video/x-raw,interlace-mode=interleaved,field-order=top-field-first\""
+                                  + " ! x264enc speed-preset=ultrafast interlaced=true ! h264parse ! mp4mux ! filesink name=sink")
+        }
+        return file
     }
 
     /// 60i video (every frame woven from two moments 1/60 s apart) at the

@@ -186,21 +186,7 @@ final class VideoSinkTests: XCTestCase {
 
             let late = run.frames.filter { ($0.pts ?? 0) >= 1_000_000_000 }
             XCTAssertGreaterThan(late.count, 40, "two seconds of film")
-            var matched: [Int] = []
-            for frame in late {
-                let print = VideoSinkTests.fingerprint(frame)
-                let (index, difference) = originals.indices.map { ($0, VideoSinkTests.difference(print, originals[$0])) }
-                    .min { $0.1 < $1.1 }!
-                // Measured: 0 for the frame itself (coded too), 14 and more for its neighbours.
-                XCTAssertLessThan(difference, 1.5, "frame at \(frame.pts ?? 0) ns is film frame \(index)? \(source)")
-                matched.append(index)
-                // ivtc joins mid-stream and stamps its frames from its segment's
-                // start: the frame is shown when the film shows it.
-                let due = Double(frame.pts ?? 0) / 1e9 * 24000 / 1001
-                XCTAssertEqual(Double(index), due, accuracy: 1.5, "film frame \(index) shown at \(frame.pts ?? 0) ns")
-            }
-            let steps = zip(matched, matched.dropFirst()).map { $1 - $0 }
-            XCTAssertEqual(steps.filter { $0 == 1 }.count, steps.count, "each film frame once, in order: \(matched)")
+            assertFilmFrames(late, originals, source)
             let times = late.compactMap(\.pts)
             let rate = Double(times.count - 1) * 1e9 / Double(times.last! - times.first!)
             XCTAssertEqual(rate, 24000.0 / 1001, accuracy: 0.1, "frames a second from \(source)")
@@ -222,18 +208,30 @@ final class VideoSinkTests: XCTestCase {
         XCTAssertEqual(run.sink.isTelecined, true)
         let after = run.frames[before...].filter { ($0.pts ?? 0) >= 600_000_000 && ($0.pts ?? 0) < 1_500_000_000 }
         XCTAssertGreaterThan(after.count, 15, "the seek's frames came")
+        assertFilmFrames(after, originals, "after the seek")
+    }
+
+    /// Each of `frames` is one of the film's frames (`originals`' prints),
+    /// shown when the film shows it, each once, in order.
+    private func assertFilmFrames(_ frames: [VideoFrame], _ originals: [[Int]], _ what: String,
+                                  file: StaticString = #filePath, line: UInt = #line) {
         var matched: [Int] = []
-        for frame in after {
+        for frame in frames {
             let print = VideoSinkTests.fingerprint(frame)
             let (index, difference) = originals.indices.map { ($0, VideoSinkTests.difference(print, originals[$0])) }
                 .min { $0.1 < $1.1 }!
-            XCTAssertLessThan(difference, 1.5, "frame at \(frame.pts ?? 0) ns is film frame \(index)?")
+            // Measured: 0 for the frame itself (coded too), 14 and more for its neighbours.
+            XCTAssertLessThan(difference, 1.5, "frame at \(frame.pts ?? 0) ns is film frame \(index)? \(what)",
+                              file: file, line: line)
+            // ivtc joins mid-stream and stamps its frames from its segment's
+            // start: the frame is shown when the film shows it.
             XCTAssertEqual(Double(index), Double(frame.pts ?? 0) / 1e9 * 24000 / 1001, accuracy: 1.5,
-                           "film frame \(index) shown at \(frame.pts ?? 0) ns")
+                           "film frame \(index) shown at \(frame.pts ?? 0) ns, \(what)", file: file, line: line)
             matched.append(index)
         }
         let steps = zip(matched, matched.dropFirst()).map { $1 - $0 }
-        XCTAssertEqual(steps.filter { $0 == 1 }.count, steps.count, "each film frame once, in order: \(matched)")
+        XCTAssertEqual(steps.filter { $0 == 1 }.count, steps.count, "each film frame once, in order: \(matched), \(what)",
+                       file: file, line: line)
     }
 
     /// 3 s of bars scrolling 8 pixels a frame at 24000/1001: the film.

@@ -31,6 +31,7 @@ final class InverseTelecine: @unchecked Sendable {
     private var detector = TelecineDetector()
     private var enabled = true
     private var linked = false
+    private var probeID: gulong = 0
 
     /// nil when GStreamer has no `ivtc` (the chain stays as it is).
     init?(bin: UnsafeMutablePointer<GstBin>, between upstream: UnsafeMutablePointer<GstElement>,
@@ -42,9 +43,16 @@ final class InverseTelecine: @unchecked Sendable {
         ivtcSink = gst_element_get_static_pad(ivtc, "sink")!
         ivtcSource = gst_element_get_static_pad(ivtc, "src")!
         let mask = GstPadProbeType(rawValue: GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
-        gst_pad_add_probe(self.upstream, mask, { _, info, data in
+        probeID = gst_pad_add_probe(self.upstream, mask, { _, info, data in
             Unmanaged<InverseTelecine>.fromOpaque(data!).takeUnretainedValue().probe(info!)
         }, Unmanaged.passRetained(self).toOpaque(), { Unmanaged<InverseTelecine>.fromOpaque($0!).release() })
+    }
+
+    /// Stops watching the stream. The probe holds this object and this
+    /// object holds the probe's pad: the sink calls this as it goes, or
+    /// neither would ever be freed.
+    func close() {
+        gst_pad_remove_probe(upstream, probeID)
     }
 
     deinit {

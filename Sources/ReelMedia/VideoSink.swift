@@ -14,7 +14,7 @@ public final class VideoSink {
     private let appsink: UnsafeMutablePointer<GstElement>
     private let deinterlace: UnsafeMutablePointer<GstElement>?
     /// Telecined film's own frames back, ahead of the deinterlacer.
-    private var inverseTelecine: InverseTelecine?
+    private(set) var inverseTelecine: InverseTelecine?
     let core: SinkCore
 
     /// Called on the main thread with each new frame.
@@ -141,6 +141,7 @@ public final class VideoSink {
     }
 
     deinit {
+        inverseTelecine?.close()
         gst_object_unref(UnsafeMutableRawPointer(element))
     }
 

@@ -234,6 +234,21 @@ final class VideoSinkTests: XCTestCase {
                        file: file, line: line)
     }
 
+    /// The probe that watches for film holds its InverseTelecine, which
+    /// holds the probe's pad: a sink that goes lets both go.
+    func testASinkThatGoesLetsItsInverseTelecineGo() throws {
+        weak var watcher: InverseTelecine?
+        do {
+            let run = try SinkRun(VideoSinkTests.film + " ! interlace top-field-first=true field-pattern=2:3")
+            watcher = run.sink.inverseTelecine
+            XCTAssertEqual(run.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+            XCTAssertEqual(run.sink.isTelecined, true)
+        }
+        XCTAssertNotNil(VideoSink().inverseTelecine, "a player's sink has one")
+        XCTAssertNil(VideoSink(deinterlacing: false).inverseTelecine, "the strip's and the camera's have none")
+        XCTAssertNil(watcher)
+    }
+
     /// 3 s of bars scrolling 8 pixels a frame at 24000/1001: the film.
     static let film = "videotestsrc pattern=smpte75 horizontal-speed=8 num-buffers=72 ! "
         + "video/x-raw,format=I420,width=720,height=480,framerate=24000/1001"

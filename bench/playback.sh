@@ -4,7 +4,7 @@
 # by side in one run. Prints a table with ratios to decode-only.
 #
 #   bench/playback.sh [--seconds 15] [--runs 1] [--players LIST] [--reel BIN]
-#       [--base BIN] [--no-warmup] [--keep DIR] [--fps 30|60] [--clip h264|hevc10|interlaced|hdr]
+#       [--base BIN] [--no-warmup] [--keep DIR] [--fps 30|60] [--clip h264|hevc10|interlaced|telecine|hdr]
 #
 # LIST is a comma-separated subset of: decode, mpv, playbin, playbin-native,
 # totem, clapper, reel (default: all). Reel is $REEL_BIN or --reel (default
@@ -79,20 +79,23 @@ FPS = 30  # --fps sets it (30 or 60) before the clip is made
 CLIP = MEDIA / "playback-1080p30-h264-aac-30s.mp4"
 
 
-KIND = "h264"  # --clip sets it: h264 (8-bit H.264 High), hevc10 (HEVC Main 10), interlaced (576i50), hdr (HDR10)
+KIND = "h264"  # --clip sets it: h264 (8-bit H.264 High), hevc10 (HEVC Main 10), interlaced (576i50),
+# telecine (24 fps film as 480i at 30000/1001, 3:2 pulldown), hdr (HDR10)
 
 
 def use_clip(kind, fps):
     """Points CLIP at the clip of that kind and `fps` frames per second."""
     global FPS, CLIP, KIND
     FPS, KIND = fps, kind
-    CLIP = MEDIA / (f"playback-576i50-{kind}-aac-30s.mp4" if kind == "interlaced" else f"playback-1080p{fps}-{kind}-aac-30s.mp4")
+    CLIP = MEDIA / {"interlaced": f"playback-576i50-{kind}-aac-30s.mp4",
+                    "telecine": f"playback-480i-{kind}-aac-30s.mp4"}.get(kind, f"playback-1080p{fps}-{kind}-aac-30s.mp4")
 CLK = os.sysconf("SC_CLK_TCK")
 SCREEN = "1920x1080x24"
 WINDOW = (1280, 720)
 START_TIMEOUT = 20.0      # peers: spawn -> audio running
 REEL_START_TIMEOUT = 10.0  # Reel: spawn -> first frame
 NAN = float("nan")
+MPV_TELECINE = "pullup"  # --mpv-telecine sets it: mpv's --vf for the telecine clip
 
 DBUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -148,12 +151,33 @@ def encoder():
             "video/x-h264,profile=high", "!", "h264parse"]
 
 
+def make_telecine_clip(part):
+    """Film telecined as on NTSC DVDs and broadcasts: 24000/1001 frames a
+    second of moving bars with a clock, spread over 60 fields by 3:2
+    pulldown (ffmpeg's telecine), coded as interlaced H.264 top field first
+    (every frame flagged interlaced, as hard telecine decodes: only the
+    pictures tell it from 60i). ffmpeg rather than GStreamer's x264enc,
+    whose interlaced output decodes without its field order."""
+    subprocess.run(
+        ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y",
+         "-f", "lavfi", "-i", "testsrc2=size=720x480:rate=24000/1001",
+         "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+         "-t", "30", "-vf", "telecine=pattern=23,setfield=tff",
+         "-c:v", "libx264", "-preset", "veryfast", "-b:v", "4M", "-flags", "+ildct+ilme",
+         "-x264-params", "tff=1", "-pix_fmt", "yuv420p",
+         "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-f", "mp4", str(part)], check=True)
+
+
 def make_clip():
     if CLIP.exists():
         return
     MEDIA.mkdir(parents=True, exist_ok=True)
     log(f"Making {CLIP} (once, ~15 s on 2 cores)...")
     part = CLIP.with_suffix(".part")
+    if KIND == "telecine":
+        make_telecine_clip(part)
+        part.rename(CLIP)
+        return
     subprocess.run(
         ["gst-launch-1.0", "-q",
          *video(), "!", "queue", "!", "mux.",
@@ -337,6 +361,8 @@ class Mpv(Player):
         return ["mpv", "--no-config", "--vo=x11", f"--geometry={WINDOW[0]}x{WINDOW[1]}",
                 "--hwdec=no", "--no-terminal", "--force-window=yes",
                 *(["--deinterlace=yes"] if KIND == "interlaced" else []),
+                *(([f"--vf={MPV_TELECINE}"] if MPV_TELECINE != "deinterlace" else ["--deinterlace=yes"])
+                  if KIND == "telecine" else []),
                 f"--input-ipc-server={run.ipc}", str(CLIP)]
 
     def dropped(self, run):
@@ -687,9 +713,11 @@ def main():
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--fps", type=int, default=30, choices=(30, 60), help="the clip's frame rate")
-    ap.add_argument("--clip", default="h264", choices=("h264", "hevc10", "interlaced", "hdr"),
+    ap.add_argument("--clip", default="h264", choices=("h264", "hevc10", "interlaced", "telecine", "hdr"),
                     help="the clip's video: 1080p 8-bit H.264 High, 1080p 10-bit HEVC Main 10, "
                          "576i50 interlaced H.264 (mpv then gets --deinterlace=yes), "
+                         "24 fps film telecined to 480i at 30000/1001 (made with ffmpeg; mpv then "
+                         "gets --vf=pullup, or what --mpv-telecine says), "
                          "or HEVC Main 10 in PQ/BT.2020 (HDR10)")
     ap.add_argument("--settle", type=float, default=5.0,
                     help="seconds of playback before measuring (the null sink's slow start)")
@@ -698,8 +726,13 @@ def main():
     ap.add_argument("--base", help="another Reel build to measure after --reel in every run")
     ap.add_argument("--no-warmup", action="store_true")
     ap.add_argument("--keep", help="keep each run's profile, logs and trace in this folder")
+    ap.add_argument("--mpv-telecine", default="pullup",
+                    help="mpv's --vf for --clip telecine (pullup: its inverse telecine; "
+                         "or 'deinterlace' for --deinterlace=yes)")
     args = ap.parse_args()
     use_clip(args.clip, args.fps)
+    global MPV_TELECINE
+    MPV_TELECINE = args.mpv_telecine
 
     catalog = {p.name: p for p in (DecodeOnly(), Mpv(), Playbin(), PlaybinNative(), Totem(), Clapper(),
                                    Reel(os.path.abspath(args.reel)))}
@@ -758,7 +791,8 @@ def main():
         pass
     print()
     what = {"hevc10": f"1080p{FPS} HEVC Main 10", "hdr": f"1080p{FPS} HEVC Main 10 HDR10 (PQ)",
-            "interlaced": "576i50 H.264"}.get(KIND, f"1080p{FPS} H.264 High")
+            "interlaced": "576i50 H.264",
+            "telecine": "24 fps film telecined to 480i H.264"}.get(KIND, f"1080p{FPS} H.264 High")
     print(f"Playback: {args.seconds:g} s of {what} + AAC, {WINDOW[0]}x{WINDOW[1]} window, "
           f"Xvfb {SCREEN}, null-sink PulseAudio; {os.cpu_count()} cores ({cpu_model}); "
           f"{'median of %d runs' % args.runs if args.runs > 1 else '1 run'}")
@@ -787,6 +821,8 @@ def main():
                   f"latency={fmt(ff.get('latency'), '.3f', '?')} s after open, pts={ff.get('pts', '?')}; "
                   f"{fmt(r['frames'], '.0f')} frames presented in {args.seconds:g} s "
                   + (f"(the file has {50 * args.seconds:.0f} fields, shown as frames)" if KIND == "interlaced"
+                     else f"(the film has {24000 / 1001 * args.seconds:.0f} frames, the file "
+                          f"{60000 / 1001 * args.seconds:.0f} fields)" if KIND == "telecine"
                      else f"(the file has {FPS * args.seconds:.0f})"))
     print("Memory per process at the end of the first run, MB: peak (VmHWM), resident (VmRSS) = "
           "anonymous + file-backed + shared")

@@ -19,6 +19,9 @@ public struct PlaybackStatistics: Equatable, Sendable {
     public var pixels: PixelPath?
     /// The video's frames are interlaced (nil: not known yet).
     public var interlaced: Bool?
+    /// Interlaced frames that are telecined film, shown as the film's own
+    /// 24 frames a second (inverse telecine).
+    public var telecined: Bool
     /// HDR video's transfer ("PQ", "HLG"); nil for SDR.
     public var hdr: String?
 
@@ -42,7 +45,7 @@ public struct PlaybackStatistics: Equatable, Sendable {
     public init(videoCodec: String?, audioCodec: String?, width: Int?, height: Int?, frameRate: Double?,
                 bitrate: Int?, droppedFrames: Int, bufferLevel: Int?, hasAudioOutput: Bool,
                 variant: StreamManifest.Variant? = nil, bandwidth: Int? = nil, pixels: PixelPath? = nil,
-                interlaced: Bool? = nil, hdr: String? = nil) {
+                interlaced: Bool? = nil, telecined: Bool = false, hdr: String? = nil) {
         self.videoCodec = videoCodec
         self.audioCodec = audioCodec
         self.width = width
@@ -56,6 +59,7 @@ public struct PlaybackStatistics: Equatable, Sendable {
         self.bandwidth = bandwidth
         self.pixels = pixels
         self.interlaced = interlaced
+        self.telecined = telecined
         self.hdr = hdr
     }
 }

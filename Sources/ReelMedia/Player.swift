@@ -332,7 +332,7 @@ public final class Player {
             variant: info.flatMap { manifest?.variant(forHeight: Int($0.height)) },
             bandwidth: demuxer.bandwidth,
             pixels: sink.pixelFormats.map { .init(decoded: $0.decoded, converted: $0.converted) },
-            interlaced: sink.isInterlaced, hdr: sink.hdrTransfer)
+            interlaced: sink.isInterlaced, telecined: sink.isTelecined, hdr: sink.hdrTransfer)
     }
 
     // MARK: Bus

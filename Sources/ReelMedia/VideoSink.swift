@@ -13,6 +13,8 @@ public final class VideoSink {
     public let element: UnsafeMutablePointer<GstElement>
     private let appsink: UnsafeMutablePointer<GstElement>
     private let deinterlace: UnsafeMutablePointer<GstElement>?
+    /// Telecined film's own frames back, ahead of the deinterlacer.
+    private(set) var inverseTelecine: InverseTelecine?
     let core: SinkCore
 
     /// Called on the main thread with each new frame.
@@ -66,6 +68,9 @@ public final class VideoSink {
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(element))
 
         core = SinkCore()
+        // Telecined film goes through ivtc once the pictures show it is film
+        // (InverseTelecine); everything else keeps this chain as it is.
+        if let deinterlace { inverseTelecine = InverseTelecine(bin: asBin, between: chain[0], and: deinterlace) }
         var callbacks = GstAppSinkCallbacks()
         callbacks.new_sample = { sink, data in
             Unmanaged<SinkCore>.fromOpaque(data!).takeUnretainedValue().take(gst_app_sink_pull_sample(sink))
@@ -95,11 +100,12 @@ public final class VideoSink {
             return GST_PAD_PROBE_OK
         }, Unmanaged.passRetained(core).toOpaque(), { Unmanaged<SinkCore>.fromOpaque($0!).release() })
         gst_object_unref(sinkPad)
-        watchInterlacing(deinterlace ?? chain[0])
+        watchInterlacing(chain[0])
     }
 
     /// Notes whether the stream is interlaced as its caps arrive at
-    /// `element` (the deinterlacer, else the first converter).
+    /// `element` (the first converter: what the decoder gives, whether or
+    /// not ivtc makes it progressive further on).
     private func watchInterlacing(_ element: UnsafeMutablePointer<GstElement>) {
         let pad = gst_element_get_static_pad(element, "sink")!
         gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { _, info, data in
@@ -121,6 +127,12 @@ public final class VideoSink {
         guard let deinterlace else { return }
         gst_util_set_object_arg(UnsafeMutableRawPointer(deinterlace).assumingMemoryBound(to: GObject.self), "mode",
                                 deinterlacing == .automatic ? "auto" : "disabled")
+        inverseTelecine?.setEnabled(deinterlacing == .automatic)
+    }
+
+    /// The stream is telecined film shown as its own 24 frames a second.
+    public var isTelecined: Bool {
+        inverseTelecine?.isActive ?? false
     }
 
     /// The stream's frames are interlaced (nil: no caps yet).
@@ -129,6 +141,7 @@ public final class VideoSink {
     }
 
     deinit {
+        inverseTelecine?.close()
         gst_object_unref(UnsafeMutableRawPointer(element))
     }
 

@@ -830,7 +830,9 @@ final class PlayerPage {
             lines.append(CoreText.format(tr("HDR: %s"), [hdr == "PQ" ? tr("PQ, tone-mapped for this screen") : hdr]))
         }
         if stats.interlaced == true {
-            lines.append(CoreText.format(tr("Interlaced: %s"), [deinterlacing == .automatic ? tr("deinterlaced") : tr("shown as it is")]))
+            let how = deinterlacing == .off ? tr("shown as it is")
+                : stats.telecined ? tr("telecined, shown as 24 fps film") : tr("deinterlaced")
+            lines.append(CoreText.format(tr("Interlaced: %s"), [how]))
         }
         gtk_label_set_text(cast(statisticsLabel), lines.joined(separator: "\n"))
     }

@@ -152,6 +152,7 @@ final class VideoSinkTests: XCTestCase {
             let run = try SinkRun(source, sink: sink)
             _ = try lateFrame(run: run)
             XCTAssertEqual(sink.isInterlaced, true)
+            XCTAssertEqual(sink.isTelecined, setting == .automatic, "off shows the fields as they are")
             // The worst frame: two in five are woven from two film frames.
             let worst = run.frames.map(VideoSinkTests.combing).max() ?? 0
             if setting == .automatic {
@@ -160,6 +161,200 @@ final class VideoSinkTests: XCTestCase {
                 XCTAssertGreaterThan(worst, 3, "\(run.frames.count) frames")
             }
         }
+    }
+
+    /// Telecined film comes out as its own frames: past the first half
+    /// second, while the pictures show it is film, every frame the sink
+    /// shows is one of the film's frames as it was (the fields ivtc weaves
+    /// back are the film frame's own rows), each film frame once, in
+    /// order, at 24000/1001 a second and when the film shows it, with no
+    /// combs; the sink says so. Straight from GStreamer's `interlace`
+    /// (2 frames in 5 flagged interlaced) and hard-telecined in an H.264
+    /// file (every frame decodes flagged interlaced, as 60i would).
+    func testTelecinedFilmShowsAsItsOwnTwentyFourFrames() throws {
+        let film = VideoSinkTests.film
+        let telecine = " ! interlace top-field-first=true field-pattern=2:3"
+        let originals = try VideoSinkTests.filmFrames()
+
+        for source in [film + telecine, "filesrc location=\(try VideoSinkTests.telecinedFile()) ! decodebin"] {
+            let run = try SinkRun(source)
+            XCTAssertEqual(run.playToEnd(timeout: 30), GST_MESSAGE_EOS, source)
+            XCTAssertEqual(run.sink.isInterlaced, true, source)
+            XCTAssertEqual(run.sink.isTelecined, true, source)
+            let worst = run.frames.map(VideoSinkTests.combing).max() ?? 99
+            XCTAssertLessThan(worst, 1, "no combs, before ivtc (deinterlaced) or after: \(source)")
+
+            let late = run.frames.filter { ($0.pts ?? 0) >= 1_000_000_000 }
+            XCTAssertGreaterThan(late.count, 24, "two seconds of film (48 frames), some maybe dropped when late")
+            assertFilmFrames(late, originals, source)
+        }
+    }
+
+    /// A seek while ivtc is in the chain: the frames after it are the
+    /// film's own again, each once, when the film shows them.
+    func testTelecinedFilmAfterASeek() throws {
+        let originals = try VideoSinkTests.filmFrames()
+        let run = try SinkRun("filesrc location=\(try VideoSinkTests.telecinedFile()) ! decodebin")
+        run.pipeline.setState(GST_STATE_PLAYING)
+        XCTAssertTrue(spinMainContext(timeout: 20) { (run.frames.last?.pts ?? 0) > 1_500_000_000 })
+        XCTAssertEqual(run.sink.isTelecined, true)
+        let before = run.frames.count
+        let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        XCTAssertNotEqual(gst_element_seek_simple(run.pipeline.element, GST_FORMAT_TIME, flags, 500_000_000), 0)
+        XCTAssertEqual(run.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+        XCTAssertEqual(run.sink.isTelecined, true)
+        let after = run.frames[before...].filter { ($0.pts ?? 0) >= 600_000_000 && ($0.pts ?? 0) < 1_500_000_000 }
+        XCTAssertGreaterThan(after.count, 10, "the seek's frames came (21, some maybe dropped when late)")
+        assertFilmFrames(after, originals, "after the seek")
+    }
+
+    /// Each of `frames` is one of the film's frames (`originals`' prints),
+    /// shown when the film shows it, each once, in order, at 24000/1001.
+    private func assertFilmFrames(_ frames: [VideoFrame], _ originals: [[Int]], _ what: String,
+                                  file: StaticString = #filePath, line: UInt = #line) {
+        var matched: [Int] = []
+        for frame in frames {
+            let print = VideoSinkTests.fingerprint(frame)
+            let (index, difference) = originals.indices.map { ($0, VideoSinkTests.difference(print, originals[$0])) }
+                .min { $0.1 < $1.1 }!
+            // Measured: 0 for the frame itself (coded too), 14 and more for its neighbours.
+            XCTAssertLessThan(difference, 1.5, "frame at \(frame.pts ?? 0) ns is film frame \(index)? \(what)",
+                              file: file, line: line)
+            // ivtc joins mid-stream and stamps its frames from its segment's
+            // start: the frame is shown when the film shows it.
+            XCTAssertEqual(Double(index), Double(frame.pts ?? 0) / 1e9 * 24000 / 1001, accuracy: 1.5,
+                           "film frame \(index) shown at \(frame.pts ?? 0) ns, \(what)", file: file, line: line)
+            matched.append(index)
+        }
+        // Never the same film frame twice (deinterlaced pulldown shows some
+        // three times over: its judder). One may be skipped when the
+        // machine is too busy to show it in time.
+        XCTAssertTrue(zip(matched, matched.dropFirst()).allSatisfy { $0 < $1 },
+                      "each film frame once, in order: \(matched), \(what)", file: file, line: line)
+        // ivtc's frames are 1/24 s apart (1001/24000); the deinterlacer's
+        // were a field, 1001/60000, apart.
+        let frameTime = 1e9 * 1001 / 24000
+        let times = frames.compactMap(\.pts)
+        for (a, b) in zip(times, times.dropFirst()) {
+            let frames = Double(b - a) / frameTime
+            XCTAssertEqual(frames, max(1, frames.rounded()), accuracy: 0.05,
+                           "pictures \(b - a) ns apart, not whole film frames, \(what)", file: file, line: line)
+        }
+    }
+
+    /// The probe that watches for film holds its InverseTelecine, which
+    /// holds the probe's pad: a sink that goes lets both go.
+    func testASinkThatGoesLetsItsInverseTelecineGo() throws {
+        weak var watcher: InverseTelecine?
+        do {
+            let run = try SinkRun(VideoSinkTests.film + " ! interlace top-field-first=true field-pattern=2:3")
+            watcher = run.sink.inverseTelecine
+            XCTAssertEqual(run.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+            XCTAssertEqual(run.sink.isTelecined, true)
+        }
+        XCTAssertNotNil(VideoSink().inverseTelecine, "a player's sink has one")
+        XCTAssertNil(VideoSink(deinterlacing: false).inverseTelecine, "the strip's and the camera's have none")
+        XCTAssertNil(watcher)
+    }
+
+    /// 3 s of bars scrolling 8 pixels a frame at 24000/1001: the film.
+    static let film = "videotestsrc pattern=smpte75 horizontal-speed=8 num-buffers=72 ! "
+        + "video/x-raw,format=I420,width=720,height=480,framerate=24000/1001"
+
+    /// The film's frames through a sink, progressive, as prints: what
+    /// telecined film must come back as.
+    static func filmFrames() throws -> [[Int]] {
+        let reference = try SinkRun(film)
+        XCTAssertEqual(reference.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+        XCTAssertEqual(reference.sink.isTelecined, false)
+        XCTAssertGreaterThan(reference.frames.count, 66, "the reference run showed the film")
+        return reference.frames.map(fingerprint)
+    }
+
+    /// The film telecined into an H.264 file coded as interlaced, top field
+    /// first: interlace's output is "mixed"; said to be interleaved top field
+    /// first, x264enc codes every frame as interlaced in that order. Made once.
+    static func telecinedFile() throws -> String {
+        let file = MediaFixture.shared.folder + "/telecined.mp4"
+        if !FileManager.default.fileExists(atPath: file) {
+            try MediaFixture.make(file, film + " ! interlace top-field-first=true field-pattern=2:3"
+                                  + " ! capssetter caps=\"video/x-raw,interlace-mode=interleaved,field-order=top-field-first\""
+                                  + " ! x264enc speed-preset=ultrafast interlaced=true ! h264parse ! mp4mux ! filesink name=sink")
+        }
+        return file
+    }
+
+    /// 60i video (every frame woven from two moments 1/60 s apart) at the
+    /// same 30000/1001 as telecined film stays on the deinterlacer: a
+    /// picture per field, never ivtc's 24 a second.
+    func testTrueSixtyIStaysDeinterlacedAtFieldRate() throws {
+        let run = try SinkRun("videotestsrc pattern=smpte horizontal-speed=4 num-buffers=120 ! "
+            + "video/x-raw,format=I420,width=720,height=480,framerate=60000/1001 ! "
+            + "interlace top-field-first=true field-pattern=1:1")
+        XCTAssertEqual(run.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+        XCTAssertEqual(run.sink.isInterlaced, true)
+        XCTAssertEqual(run.sink.isTelecined, false)
+        XCTAssertEqual(VideoSinkTests.shortestStep(run.frames), 1e9 * 1001 / 60000, accuracy: 1e6,
+                       "pictures a field apart (the deinterlacer's), not ivtc's 1/24 s")
+        XCTAssertLessThan(run.frames.map(VideoSinkTests.combing).max() ?? 99, 1)
+    }
+
+    /// Progressive 30 fps, and true 50i, go through as before: every frame
+    /// of the progressive clip shown bit for bit as without a deinterlacer,
+    /// the 50i clip at its field rate.
+    func testProgressiveAndFiftyIKeepTheirFrames() throws {
+        let progressive = "videotestsrc pattern=smpte horizontal-speed=8 num-buffers=30 ! "
+            + "video/x-raw,format=I420,width=320,height=240,framerate=30/1"
+        var pictures: [[UInt64: [UInt8]]] = []
+        for deinterlacing in [true, false] {
+            let run = try SinkRun(progressive, sink: VideoSink(deinterlacing: deinterlacing))
+            XCTAssertEqual(run.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+            XCTAssertEqual(run.sink.isTelecined, false)
+            let reached = run.frames.count + run.sink.droppedFrames.unshown + run.sink.droppedFrames.late
+            XCTAssertTrue((30...31).contains(reached), "every frame, once (the preroll may count twice): \(reached)")
+            var byTime: [UInt64: [UInt8]] = [:]
+            for frame in run.frames {
+                var size: gsize = 0
+                let data = g_bytes_get_data(frame.bytes, &size)!.assumingMemoryBound(to: UInt8.self)
+                byTime[frame.pts ?? 0] = Array(UnsafeBufferPointer(start: data, count: Int(size)))
+            }
+            pictures.append(byTime)
+        }
+        let common = Set(pictures[0].keys).intersection(pictures[1].keys)
+        XCTAssertGreaterThan(common.count, 10, "frames both runs showed (a busy main thread may skip some)")
+        for time in common { XCTAssertEqual(pictures[0][time], pictures[1][time], "frame at \(time) ns") }
+
+        let fifty = try SinkRun(VideoSinkTests.interlaced(topFirst: true))
+        XCTAssertEqual(fifty.playToEnd(timeout: 30), GST_MESSAGE_EOS)
+        XCTAssertEqual(fifty.sink.isTelecined, false)
+        XCTAssertEqual(VideoSinkTests.shortestStep(fifty.frames), 20e6, accuracy: 1e6, "a picture per field")
+    }
+
+    /// The shortest time between two pictures shown one after the other,
+    /// in nanoseconds (a frame or two may be dropped when late, so not the
+    /// longest or the count).
+    static func shortestStep(_ frames: [VideoFrame]) -> Double {
+        let times = frames.compactMap(\.pts)
+        return Double(zip(times, times.dropFirst()).map { $1 - $0 }.min() ?? 0)
+    }
+
+    /// A picture's coarse print: the summed RGB of every fourth pixel on
+    /// every eighth row of the bars (the top half).
+    static func fingerprint(_ frame: VideoFrame) -> [Int] {
+        var print: [Int] = []
+        for y in stride(from: 0, to: frame.height / 2, by: 8) {
+            for x in stride(from: 0, to: frame.width, by: 4) {
+                let (r, g, b) = frame.rgb(x: x, y: y)
+                print.append(r + g + b)
+            }
+        }
+        return print
+    }
+
+    /// Mean absolute difference of two prints, per colour channel.
+    static func difference(_ a: [Int], _ b: [Int]) -> Double {
+        guard a.count == b.count, !a.isEmpty else { return .infinity }
+        return Double(zip(a, b).reduce(0) { $0 + abs($1.0 - $1.1) }) / Double(a.count * 3)
     }
 
     /// Progressive video comes out bit for bit the same either way.

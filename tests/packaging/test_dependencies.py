@@ -497,7 +497,8 @@ def test_the_reader_finds_what_the_sources_use():
     found = uses()
     elements = {u.name for u in found if u.kind == "element" and u.scope == "app"}
     assert {"playbin", "textoverlay", "timeoverlay", "appsink", "pulsesink", "alsasink", "jpegenc",
-            "mp4mux", "x264enc", "souphttpsrc", "uridecodebin", "uridecodebin3", "videoconvert"} <= elements, sorted(elements)
+            "mp4mux", "x264enc", "souphttpsrc", "uridecodebin", "uridecodebin3", "videoconvert",
+            "deinterlace", "ivtc"} <= elements, sorted(elements)
     test_elements = {u.name for u in found if u.kind == "element" and u.scope != "app"}
     assert {"timeoverlay", "hlssink2", "x264enc", "avenc_aac", "ximagesink"} <= test_elements, sorted(test_elements)
     assert {"pyatspi", "gi", "pytest"} <= {u.name for u in found if u.kind == "module"}

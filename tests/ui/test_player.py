@@ -51,6 +51,14 @@ def media(tmp_path_factory) -> Path:
                "interlace", "top-field-first=true", "field-pattern=1:1", "!",
                "x264enc", "interlaced=true", "speed-preset=ultrafast", "!", "h264parse", "!",
                "mp4mux", "!", "filesink", f"location={folder / 'interlaced.mp4'}")
+    # 3 s of 24 fps film telecined to 480i (3:2 pulldown), coded as
+    # interlaced H.264 top field first, as NTSC DVDs and broadcasts have it.
+    gst_launch("videotestsrc", "pattern=smpte75", "horizontal-speed=8", "num-buffers=72", "!",
+               "video/x-raw,format=I420,width=720,height=480,framerate=24000/1001", "!",
+               "interlace", "top-field-first=true", "field-pattern=2:3", "!",
+               "capssetter", "caps=video/x-raw,interlace-mode=interleaved,field-order=top-field-first", "!",
+               "x264enc", "interlaced=true", "speed-preset=ultrafast", "!", "h264parse", "!",
+               "mp4mux", "!", "filesink", f"location={folder / 'telecined.mp4'}")
     return folder
 
 
@@ -269,6 +277,21 @@ def test_interlaced_video_is_deinterlaced_and_the_menu_turns_it_off(play, media,
     wait_until(lambda: "Interlaced: shown as it is" in stats.name, 5, what="the statistics to say it is shown as it is")
     settings = profile / "config" / "glib-2.0" / "settings" / "keyfile"
     wait_until(lambda: "deinterlace='off'" in settings.read_text(), 5, what="the choice to be kept")
+
+
+def test_telecined_film_is_shown_as_its_own_frames_and_says_so(play, media):
+    app, win, trace = play(media / "telecined.mp4")
+    app.key("ctrl+i")
+    stats = app.find(win, role="label", name=re.compile(r"^Video: H\.264"), timeout=5)
+    wait_until(lambda: "Interlaced: telecined, shown as 24 fps film" in stats.name, 5,
+               what="the statistics to say the film is shown as its own frames")
+    sd, bright = words_on_screen(app, stats, app.screenshot("telecined-statistics"))
+    assert sd > 0.1 and bright > 0.02, f"the statistics are not visible (sd {sd:.3f}, bright {bright:.3f})"
+    # Frames 1/24 s apart once ivtc is in (before it, half a second at field rate).
+    wait_until(lambda: trace.last_pts() > 2.0, 10, what="two seconds of film")
+    pts = [e["pts"] for e in trace.named("frame") if e["pts"] > 1.0]
+    steps = [b - a for a, b in zip(pts, pts[1:])]
+    assert steps and min(steps) > 0.040, f"pictures closer than a film frame apart: {steps}"
 
 
 def test_controls_hide_after_idle_and_come_back_on_move(play, media):

@@ -137,9 +137,12 @@ public struct Thumbnailer: Sendable {
         // uridecodebin's old demuxers crash in libsoup when a seek stops
         // their downloads.
         let adaptive = !isLocal && StreamManifest.kind(ofAddress: uri) != nil
-        // Text is let through parsed and left unlinked: a subtitle rendition
-        // with no way to video/x-raw stopped the whole stream (not-negotiated).
-        let decoder = adaptive ? "uridecodebin3 name=decode caps=video/x-raw;text/x-raw" : "uridecodebin name=decode"
+        // Text is let through parsed and left unlinked (the video is linked
+        // by its pad's name, which parse's "any pad" linking could give to
+        // the text): a subtitle rendition with no way to video/x-raw
+        // stopped the whole stream (not-negotiated).
+        let decoder = adaptive ? "uridecodebin3 name=decode caps=video/x-raw;text/x-raw decode.video_0"
+            : "uridecodebin name=decode"
         // The sink holds one frame and never drops: a web video's scan
         // (scanForward) looks at each frame in turn, and decoding waits for
         // it rather than running ahead through the download.

@@ -217,9 +217,10 @@ def elements_in(path: Path, text: str) -> set[str]:
             if is_description(literal):
                 names.update(elements_of_description(literal))
         # A piece of a description held apart ("uridecodebin3 name=decode
-        # caps=video/x-raw"): one word, then only properties.
+        # caps=video/x-raw decode.video_0"): one word, then only properties,
+        # and perhaps the pad the rest links from.
         for literal in literals:
-            piece = re.fullmatch(r"\s*([a-z][a-z0-9_]*[a-z0-9])((?:\s+[a-z][\w-]*=\S+)+)\s*", literal)
+            piece = re.fullmatch(r"\s*([a-z][a-z0-9_]*[a-z0-9])((?:\s+[a-z][\w-]*=\S+)+)(\s+[a-z][\w-]*\.\w+)?\s*", literal)
             if piece:
                 names.add(piece.group(1))
         # Lists of alternatives (encoders, muxers): plain literals that are
@@ -518,6 +519,7 @@ def test_the_reader_parses_launch_descriptions():
     swift = 'let a = "x ! \\(f ? "mp4mux name=m" : "webmmux") ! y" // "commented ! out"\n'
     assert swift_literals(swift) == ["mp4mux name=m", "webmmux", "x ! \x00 ! y"]
     assert "uridecodebin3" in elements_in(ROOT / "Sources/x.swift", 'let d = "uridecodebin3 name=decode caps=video/x-raw"')
+    assert "uridecodebin3" in elements_in(ROOT / "Sources/x.swift", 'let d = "uridecodebin3 name=d caps=video/x-raw d.video_0"')
 
 
 def test_every_dependency_comes_from_a_listed_package():

@@ -5,18 +5,17 @@ files, search, removing a card, and the sample library on a fresh profile."""
 from __future__ import annotations
 
 import json
-import queue
 import re
 import shutil
 import struct
 import subprocess
-import threading
 import time
 import zlib
 from pathlib import Path
 
 import pytest
 
+from dragging import drop
 from harness import APP_TIMEOUT, all_strings, find_all, foreign_log_lines, node_name, wait_until
 from soundserver import NO_SOUND_ENV
 from webserver import WebServer
@@ -299,47 +298,8 @@ def test_drag_and_drop_opens_the_video(launch_ready, media, tmp_path, desktop, k
     app, win = launch_ready()
     app.find(win, role="label", name="No Videos Yet", timeout=APP_TIMEOUT)
     item = str(clip) if kind == "files" else clip.as_uri()
-    source = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).with_name("drag_source.py")), kind, item],
-                              env=dict(app.env), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    said: queue.Queue = queue.Queue()
-    threading.Thread(target=lambda: [said.put(line.strip()) for line in source.stdout], daemon=True).start()
-
-    def next_word(timeout):
-        try:
-            return said.get(timeout=timeout)
-        except queue.Empty:
-            return None
-
-    try:
-        assert next_word(APP_TIMEOUT) == "ready", "the drag source window was never drawn"
-        wid = wait_until(lambda: desktop.xdotool("search", "--name", "^Drag source$", check=False).split(),
-                         APP_TIMEOUT, what="the drag source window")[0]
-        desktop.xdotool("windowmove", "--sync", wid, "1060", "100")
-        # A synthetic gesture sometimes never becomes a drag (the press lands
-        # before the X server has the moved window) or is dropped before the
-        # target saw it: the source says which, and only those are tried again.
-        # A drop Reel accepted must open the player; one it refused fails.
-        for _attempt in range(3):
-            outcome = None
-            desktop.xdotool("mousemove", "--sync", "1160", "160")
-            desktop.xdotool("mousedown", "1")
-            for x, y in ((1120, 180), (1000, 250), (800, 300), (600, 350), (500, 360), (490, 370)):
-                desktop.xdotool("mousemove", "--sync", str(x), str(y))
-                time.sleep(0.15)  # XDND needs motion events spread over time
-            desktop.xdotool("mouseup", "1")
-            # Words until the drag is over: "begin" then "dropped" or
-            # "cancelled …"; nothing within 5 s means no drag began.
-            while (word := next_word(5 if outcome is None else 10)) is not None:
-                outcome = word
-                if word != "begin":
-                    break
-            if outcome == "dropped":
-                break
-        assert outcome == "dropped", f"the drop never reached Reel (last outcome: {outcome})"
-        # The player opens on it, titled as its card is.
-        app.find(win, role="push button", name="Back to the Feed", timeout=APP_TIMEOUT)
-        app.find(win, role="label", name="Dropped clip")
-        app.screenshot("dropped")
-    finally:
-        source.terminate()
-        source.wait(5)
+    drop(app, kind, item)
+    # A drop Reel accepted must open the player, titled as its card is.
+    app.find(win, role="push button", name="Back to the Feed", timeout=APP_TIMEOUT)
+    app.find(win, role="label", name="Dropped clip")
+    app.screenshot("dropped")

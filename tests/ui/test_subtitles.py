@@ -1,6 +1,7 @@
 """Subtitles and sound streams in the player, driven as a person drives
 them: a film with two sound streams (English at 440 Hz, German at 880 Hz,
-5.1) and a .srt beside it. The line is read over AT-SPI and checked on the
+5.1) and a .srt beside it; another .srt from elsewhere, dropped on the
+player or chosen with Add Subtitle File…. The line is read over AT-SPI and checked on the
 screenshot; the choices are read from Reel's trace (REEL_TRACE)."""
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import pytest
 import time
 
 from a11y import current_stop
-from harness import find_all, on_screen, wait_until, words_on_screen
+from dragging import drop
+from harness import APP_TIMEOUT, find_all, on_screen, states, wait_until, words_on_screen
 from player_helpers import gst_launch, play, reveal, window_manager  # noqa: F401 (fixtures)
 
 LINE = "Hello from the subtitle file"
+BROUGHT = "Words from a file brought along"
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +38,15 @@ def film(tmp_path_factory) -> Path:
                                      "2\n00:00:36,000 --> 00:00:38,000\nA second line, later on\n\n"
                                      "3\n00:00:39,000 --> 00:00:40,000\nAnd a third one to end with\n\n")
     return folder
+
+
+@pytest.fixture(scope="module")
+def brought(tmp_path_factory) -> Path:
+    """A subtitle file away from the film, as one downloaded for it."""
+    path = tmp_path_factory.mktemp("downloads") / "Brought along.srt"
+    path.write_text(f"1\n00:00:00,500 --> 00:00:40,000\n{BROUGHT}\n\n"
+                    "2\n00:00:41,000 --> 00:00:42,000\nThe last words of the brought file\n\n")
+    return path
 
 
 def _tab_to(app, name: str, limit: int = 30):
@@ -62,8 +74,25 @@ def _open_menu(app, win, button: str, item: str):
                 raise
 
 
-def _line(app, win):
-    return [n for n in find_all(win, role="label", name=LINE) if on_screen(n)]
+def _line(app, win, line: str = LINE):
+    return [n for n in find_all(win, role="label", name=line) if on_screen(n)]
+
+
+def _readable(app, win, line: str, shot_name: str) -> None:
+    """The line is read over AT-SPI and stands out on the screenshot."""
+    wait_until(lambda: _line(app, win, line), 15, what=f"the line {line!r}")
+    shot = app.screenshot(shot_name)
+    sd, bright = words_on_screen(app, _line(app, win, line)[0], shot)
+    assert sd > 0.1 and bright > 0.02, f"the line is not readable on screen (sd {sd}, bright {bright})"
+
+
+def _listed_and_chosen(app, win, name: str) -> None:
+    """The Subtitles menu lists the file `name`, chosen."""
+    item = _open_menu(app, win, "Subtitles", name)
+    assert on_screen(item)
+    wait_until(lambda: "checked" in states(item), 5, what=f"{name} checked in the menu")
+    app.screenshot("menu")
+    app.key("Escape")
 
 
 def test_the_file_beside_the_film_shows_its_line_on_screen_and_off_hides_it(play, film):
@@ -177,3 +206,33 @@ def test_the_choices_are_kept_for_the_film(play, film):
     trace.wait("player-text-track", lambda e: e["index"] == -1)
     wait_until(lambda: trace.last_pts() > 2, 10, what="two seconds of the film")
     assert not _line(app, win), "the line shows though Off was chosen"
+
+
+def test_a_subtitle_file_dropped_on_the_player_shows_and_is_listed(play, film, brought):
+    app, win, trace = play(film / "Film.mkv")
+    wait_until(lambda: _line(app, win), 15, what="the line of the file beside the film")
+    i = trace.count()
+    drop(app, "files", str(brought))
+    # The video opens again with it, read as UTF-8.
+    loaded = trace.wait("player-subtitle-file", lambda e: e["uri"] == brought.as_uri() and "encoding" in e, after=i)
+    assert loaded["encoding"] == "UTF-8", loaded
+    _readable(app, win, BROUGHT, "dropped")
+    assert not _line(app, win), "the line of the file beside the film still shows"
+    _listed_and_chosen(app, win, "Brought along.srt")
+
+
+def test_add_subtitle_file_chooses_one_in_the_file_chooser(play, film, brought):
+    app, win, trace = play(film / "Film.mkv")
+    wait_until(lambda: _line(app, win), 15, what="the line of the file beside the film")
+    _open_menu(app, win, "Subtitles", "Add Subtitle File…").queryAction().doAction(0)
+    # GTK's own dialog (there is no portal here), over the player.
+    app.x_window("Add Subtitle File")
+    app.screenshot("chooser")
+    i = trace.count()
+    app.key("ctrl+l", window="Add Subtitle File")
+    app.type_text(str(brought), window="Add Subtitle File")
+    app.key("Return", window="Add Subtitle File")
+    trace.wait("player-subtitle-file", lambda e: e["uri"] == brought.as_uri(), after=i, timeout=APP_TIMEOUT)
+    _readable(app, win, BROUGHT, "added")
+    assert not _line(app, win), "the line of the file beside the film still shows"
+    _listed_and_chosen(app, win, "Brought along.srt")

@@ -15,7 +15,7 @@ import time
 
 from a11y import current_stop
 from dragging import drop
-from harness import APP_TIMEOUT, find_all, on_screen, states, wait_until, words_on_screen
+from harness import APP_TIMEOUT, find_all, on_screen, states, wait_until, window_extents, words_on_screen
 from player_helpers import gst_launch, play, reveal, window_manager  # noqa: F401 (fixtures)
 
 LINE = "Hello from the subtitle file"
@@ -236,3 +236,43 @@ def test_add_subtitle_file_chooses_one_in_the_file_chooser(play, film, brought):
     _readable(app, win, BROUGHT, "added")
     assert not _line(app, win), "the line of the file beside the film still shows"
     _listed_and_chosen(app, win, "Brought along.srt")
+
+
+def test_the_line_follows_the_video_into_the_mini_window_at_its_size(play, film):
+    app, win, trace = play(film / "Film.mkv")
+    wait_until(lambda: _line(app, win), 15, what="the subtitle line")
+    big = window_extents(_line(app, win)[0])
+    i = trace.count()
+    app.key("p")
+    shown = trace.wait("pip-shown", after=i)
+    title = "Film — Picture in Picture"
+    mini = app.wait_window(name=title)
+    # The mini window's own line, once the window manager has sized it.
+    wait_until(lambda: app.window_geometry(str(shown["xid"])).get("w", 1) > 1, 10, what="the mini window placed")
+
+    def line():
+        return [n for n in find_all(mini, role="label", name=LINE) if on_screen(n)]
+    wait_until(line, 15, what="the line in the mini window")
+    x, y, w, h = window_extents(line()[0])
+    width, height = shown["width"], shown["height"]
+    # Inside the picture (the window has the video's shape), in its lower
+    # part, and smaller than in the player, which is four times as high.
+    assert x >= 0 and y >= 0 and x + w <= width and y + h <= height, ((x, y, w, h), (width, height))
+    assert y > height / 2, f"the line is not in the lower half ({y} of {height})"
+    assert h < big[3] * 0.75, f"the line is as big as in the player ({h} px high, {big[3]} px there)"
+    assert not _line(app, win), "the line still shows in the main window"
+    shot = app.screenshot("mini-window")
+    sd, bright = words_on_screen(app, line()[0], shot, window=title)
+    assert sd > 0.1 and bright > 0.02, f"the line is not readable in the mini window (sd {sd}, bright {bright})"
+    # The controls (and their shade) go with the pointer away; the line stays.
+    k = trace.count()
+    app.desktop.move_pointer(200, 200)
+    trace.wait("pip-controls", lambda e: e["shown"] == 0, after=k, timeout=8)
+    time.sleep(1)  # the controls' fade
+    shot = app.screenshot("mini-window-alone")
+    sd, bright = words_on_screen(app, line()[0], shot, window=title)
+    assert sd > 0.1 and bright > 0.02, f"the line is not readable in the mini window (sd {sd}, bright {bright})"
+    # Back in the player, the line is the player's again.
+    app.key("p", window=title)
+    trace.wait("pip-leave", after=i)
+    wait_until(lambda: _line(app, win), 15, what="the line back in the player")

@@ -72,6 +72,9 @@ public final class Player {
     var cues = SubtitleCues()
     /// Whether a text stream shows (PlayerTracks).
     public internal(set) var showsText = false
+    /// A local Matroska file's track list, for the forced flag GStreamer
+    /// does not pass on (PlayerTracks); read once, when first asked.
+    lazy var fileTracks: [MatroskaTracks.Track] = Player.matroskaTracks(of: uri)
     private var busWatch: guint = 0
     /// Start-up work still to run on the main context (a failure found
     /// before the pipeline started, the opening watchdog) and a scheduled

@@ -13,8 +13,27 @@ extension Player {
     public var audioTracks: [MediaTrack] { tracks(kind: "audio") }
 
     /// The text streams, the loaded subtitle file's among them (see
-    /// `subtitleFileTrack`), in playbin's order.
-    public var textTracks: [MediaTrack] { tracks(kind: "text") }
+    /// `subtitleFileTrack`), in playbin's order; a stream the file flags as
+    /// forced says so.
+    public var textTracks: [MediaTrack] {
+        let text = tracks(kind: "text")
+        let fileTrack = subtitleFileTrack
+        let embedded = text.map(\.index).filter { $0 != fileTrack }
+        let forced = fileTracks.isEmpty ? [] : MatroskaTracks.forcedTextStreams(embedded, tracks: fileTracks)
+        return text.map { track in
+            guard forced.contains(track.index) else { return track }
+            return MediaTrack(index: track.index, language: track.language, title: track.title, channels: track.channels, forced: true)
+        }
+    }
+
+    /// The tracks of a local Matroska file, from its first 512 KB (where
+    /// muxers put the track list); empty for anything else.
+    static func matroskaTracks(of uri: String) -> [MatroskaTracks.Track] {
+        guard MediaLocator.isLocal(uri), let path = URL(string: uri)?.path, let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 512 * 1024)) ?? Data()
+        return MatroskaTracks.read(Array(head)) ?? []
+    }
 
     /// Which text stream is the subtitle file: playbin adds the file's
     /// stream when its reader has found it, before or after the video's

@@ -40,6 +40,7 @@ extension Player {
     /// own, so it is found by where it comes from.
     public var subtitleFileTrack: Int? {
         guard let subtitleURI else { return nil }
+        if styledCues != nil { return Player.styledTrack }
         let count = Int(PropertyValue.get(from: playbin, "n-text")?.intValue ?? 0)
         return (0..<count).first { index in
             guard let pad = emit("get-text-pad", index, returning: gst_pad_get_type())?.assumingMemoryBound(to: GstPad.self) else { return false }
@@ -88,7 +89,32 @@ extension Player {
     /// Pango markup; nil for none or when subtitles are off.
     public func subtitle(at pts: UInt64) -> String? {
         guard showsText else { return nil }
-        return cues.showing(at: Double(pts) / 1e9 - textOffset)
+        let time = Double(pts) / 1e9 - textOffset
+        if showsStyledCues, let styledCues { return SubtitleCues.showing(styledCues, at: time) }
+        return cues.showing(at: time)
+    }
+
+    /// The ASS/SSA file's place among the text streams: past any the video
+    /// has, as it is no stream of playbin's.
+    static let styledTrack = 1000
+
+    /// An ASS or SSA file's lines with their styles (a local file, in
+    /// `encoding` when given, else UTF-8); nil for other files.
+    static func styledCues(of uri: String, encoding: String?) -> [SubtitleCues.Cue]? {
+        guard let url = URL(string: uri), url.isFileURL, ["ass", "ssa"].contains(url.pathExtension.lowercased()),
+              let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        var text = String(decoding: data, as: UTF8.self)
+        if let encoding, encoding.uppercased() != "UTF-8" {
+            var written: gsize = 0
+            let converted = data.withUnsafeBytes { bytes in
+                g_convert(bytes.baseAddress?.assumingMemoryBound(to: gchar.self), gssize(data.count), "UTF-8", encoding, nil, &written, nil)
+            }
+            if let converted {
+                text = String(cString: converted)
+                g_free(converted)
+            }
+        }
+        return AssSubtitles.cues(text)
     }
 
     /// Shows text stream `index` (see `textTracks`), or none. The text
@@ -96,6 +122,12 @@ extension Player {
     /// Off only stops drawing them): turning playbin's text off and on
     /// again rebuilds its text branch, which then stayed silent.
     public func selectText(_ index: Int?) {
+        showsStyledCues = index != nil && index == Player.styledTrack && styledCues != nil
+        if showsStyledCues {
+            showsText = true
+            Trace.shared.event(.playerTextTrack, ["index": index ?? -1])
+            return
+        }
         if let index, index != currentText {
             cues.switchStream()
             PropertyValue.int(Int32(index)).set(on: playbin, "current-text")

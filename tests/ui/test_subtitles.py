@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import subprocess
 import time
 
 from a11y import current_stop
@@ -276,3 +277,65 @@ def test_the_line_follows_the_video_into_the_mini_window_at_its_size(play, film)
     app.key("p", window=title)
     trace.wait("pip-leave", after=i)
     wait_until(lambda: _line(app, win), 15, what="the line back in the player")
+
+
+FORMAT = ("Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic,"
+          " Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR,"
+          " MarginV, Encoding")
+# A white style and a yellow bold one (ASS colours are &HAABBGGRR), and a
+# line whose tags turn words italic and red.
+STYLED = "\n".join([
+    "[Script Info]", "ScriptType: v4.00+", "", "[V4+ Styles]", FORMAT,
+    "Style: Default,Sans,28,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,10,10,20,1",
+    "Style: Sign,Sans,28,&H0000FFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,2,0,2,10,10,20,1", "",
+    "[Events]", "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
+    "Dialogue: 0,0:00:00.50,0:00:30.00,Sign,,0,0,0,,YELLOW SIGN",
+    "Dialogue: 0,0:00:00.50,0:00:30.00,Default,,0,0,0,,white {\\i1}slanted{\\i0} {\\c&H0000FF&}RED WORDS", ""])
+
+
+def _coloured(shot: Path, box: tuple) -> dict:
+    """How many pixels in `box` (x, y, w, h on the screen) are strongly
+    red, yellow and white."""
+    x, y, w, h = box
+    out = subprocess.run(["convert", str(shot), "-crop", f"{w}x{h}+{x}+{y}", "+repage", "-depth", "8", "txt:-"],
+                         capture_output=True, text=True, check=True, timeout=60).stdout
+    counts = {"red": 0, "yellow": 0, "white": 0}
+    for line in out.splitlines()[1:]:
+        rgb = line.split("(", 1)[1].split(")", 1)[0].split(",")[:3]
+        r, g, b = (int(float(v)) for v in rgb)
+        if r > 200 and g < 70 and b < 70:
+            counts["red"] += 1
+        elif r > 200 and g > 200 and b < 70:
+            counts["yellow"] += 1
+        elif r > 220 and g > 220 and b > 220:
+            counts["white"] += 1
+    return counts
+
+
+def test_an_ass_file_shows_with_its_colours(play, film, tmp_path):
+    """An .ass beside the film (GStreamer reads none by itself): its lines
+    show in their styles' and tags' colours, read back from the screen."""
+    folder = tmp_path / "styled"
+    folder.mkdir()
+    (folder / "Film.mkv").symlink_to(film / "Film.mkv")
+    (folder / "Film.ass").write_text(STYLED)
+    app, win, trace = play(folder / "Film.mkv")
+    loaded = trace.wait("player-subtitle-file", lambda e: "encoding" in e)
+    assert loaded["uri"] == (folder / "Film.ass").as_uri(), loaded
+
+    def line():
+        return [n for n in find_all(win, role="label") if "RED WORDS" in (n.name or "") and on_screen(n)]
+    wait_until(line, 15, what="the styled lines")
+    node = line()[0]
+    assert node.name == "YELLOW SIGN\nwhite slanted RED WORDS", repr(node.name)
+    shot = app.screenshot("styled")
+    sd, bright = words_on_screen(app, node, shot)
+    assert sd > 0.1 and bright > 0.02, f"the lines are not readable on screen (sd {sd}, bright {bright})"
+    geo = app.window_geometry(app.x_window())
+    x, y, w, h = window_extents(node)
+    top = _coloured(shot, (geo["x"] + x, geo["y"] + y, w, h // 2))
+    bottom = _coloured(shot, (geo["x"] + x, geo["y"] + y + h // 2, w, h - h // 2))
+    assert top["yellow"] > 100 and top["red"] < 10, f"the sign is not yellow: {top}"
+    assert bottom["red"] > 100 and bottom["white"] > 100 and bottom["yellow"] < 10, f"not white and red: {bottom}"
+    # Listed in the menu, chosen.
+    _listed_and_chosen(app, win, "Film.ass")

@@ -33,12 +33,13 @@ REEL_BUILD_PACKAGES=(
 # the accessibility bus, a sound server (a private PulseAudio with a null
 # sink, tests/ui/soundserver.py), window managers, a web server with TLS,
 # input and screenshot tools, the packaging validators, pytest and the
-# GObject bindings on the system Python, and GStreamer's command-line tools
-# that make the test media.
+# GObject bindings on the system Python, GStreamer's command-line tools
+# that make the test media, and FFmpeg for the one flag GStreamer's muxers
+# do not write (a Matroska subtitle track's FlagForced).
 REEL_TEST_PACKAGES=(
     xvfb xdotool x11-utils imagemagick file openssl
     dbus dbus-bin at-spi2-core nginx pulseaudio pulseaudio-utils openbox weston
-    gstreamer1.0-tools
+    gstreamer1.0-tools ffmpeg
     python3 python3-pytest python3-pytest-timeout python3-pyatspi gir1.2-atspi-2.0
     python3-gi gir1.2-gtk-4.0 gir1.2-adw-1 gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0
 )

@@ -10,11 +10,15 @@ public struct MediaTrack: Equatable, Sendable {
     public let title: String?
     /// Sound channels, for audio (2, 6…), when known.
     public let channels: Int?
+    /// The file flags the stream as forced (Matroska's FlagForced): only
+    /// the lines meant for everyone (signs, a foreign language spoken).
+    public let forced: Bool
 
-    public init(index: Int, language: String? = nil, title: String? = nil, channels: Int? = nil) {
+    public init(index: Int, language: String? = nil, title: String? = nil, channels: Int? = nil, forced: Bool = false) {
         self.index = index
         self.language = language
         self.title = title
         self.channels = channels
+        self.forced = forced
     }
 }

@@ -48,8 +48,15 @@ public struct SubtitleCues: Equatable, Sendable {
     /// delay already taken off), joined by line breaks; nil for none.
     public mutating func showing(at time: Double) -> String? {
         cues.removeAll { ($0.end ?? $0.start) + keep < time }
+        return SubtitleCues.showing(cues, at: time)
+    }
+
+    /// The lines of `cues` (sorted by start) showing at `time`: a file read
+    /// whole (AssSubtitles) is kept whole.
+    public static func showing(_ cues: [Cue], at time: Double) -> String? {
         var lines: [String] = []
-        for (index, cue) in cues.enumerated() where cue.start <= time {
+        for (index, cue) in cues.enumerated() {
+            guard cue.start <= time else { break }
             let end = cue.end ?? (index + 1 < cues.count ? cues[index + 1].start : .infinity)
             if time < end, !cue.markup.isEmpty { lines.append(cue.markup) }
         }

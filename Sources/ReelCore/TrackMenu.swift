@@ -46,10 +46,24 @@ public enum TrackMenu {
         }
     }
 
-    /// An embedded text stream: "English — Signs", "Track 3".
+    /// An embedded text stream: "English — Signs", "English (Forced)", "Track 3".
     public static func textLabel(_ track: MediaTrack, languages: LanguageTable, words: Words) -> String {
-        let label = baseLabel(language: track.language, title: track.title, languages: languages, words: words)
-        return label.isEmpty ? numbered(track.index, words: words) : label
+        guard isForced(track) else {
+            let label = baseLabel(language: track.language, title: track.title, languages: languages, words: words)
+            return label.isEmpty ? numbered(track.index, words: words) : label
+        }
+        // The title's "Forced" is said by the note.
+        let title = track.title?.replacingOccurrences(of: "forced", with: "", options: .caseInsensitive)
+            .trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        let label = baseLabel(language: track.language, title: title, languages: languages, words: words)
+        let forced = words.translate(N_("Forced"))
+        return label.isEmpty ? forced : "\(label) (\(forced))"
+    }
+
+    /// A forced stream: flagged so by the file, or titled so (as muxers
+    /// name them where the format has no flag).
+    public static func isForced(_ track: MediaTrack) -> Bool {
+        track.forced || (track.title?.range(of: #"\bforced\b"#, options: [.regularExpression, .caseInsensitive]) != nil)
     }
 
     /// A file: "English (Forced) — Film.en.forced.srt", or its name alone.
@@ -134,10 +148,12 @@ public enum TrackMenu {
     ///   sound is in another language: a foreign film. When the sound is in
     ///   the user's language, or unsaid, they stay in the menu, off:
     ///   nobody should get subtitles they did not ask for.
-    /// - A forced stream (signs and foreign lines only) in the user's language.
+    /// - Otherwise off, a forced stream (signs and foreign lines only) in
+    ///   the user's language: when the sound is in the user's language,
+    ///   these are the lines a person would otherwise miss.
     public static func subtitle(remembered: TrackChoice?, embedded: [MediaTrack], files: [SubtitleFiles.Found],
                                 fileURI: (String) -> String, audioLanguage: String?, userLanguage: String?,
-                                languages: LanguageTable, forcedStreams: Set<Int> = []) -> TrackChoice.Subtitle {
+                                languages: LanguageTable) -> TrackChoice.Subtitle {
         if let choice = remembered?.subtitle {
             switch choice {
             case .off: return .off
@@ -150,11 +166,11 @@ public enum TrackMenu {
         let foreign = audioLanguage.map { !same($0, userLanguage, languages) } ?? false
         if foreign {
             if let file = bestInLanguage(files, userLanguage, languages) { return .file(fileURI(file.path)) }
-            if let track = embedded.first(where: { same($0.language, userLanguage, languages) && !forcedStreams.contains($0.index) }) {
+            if let track = embedded.first(where: { same($0.language, userLanguage, languages) && !isForced($0) }) {
                 return .embedded(track.index)
             }
         }
-        if let forced = embedded.first(where: { forcedStreams.contains($0.index) && same($0.language, userLanguage, languages) }) {
+        if let forced = embedded.first(where: { isForced($0) && same($0.language, userLanguage, languages) }) {
             return .embedded(forced.index)
         }
         return .off

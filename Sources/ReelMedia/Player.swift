@@ -72,6 +72,14 @@ public final class Player {
     var cues = SubtitleCues()
     /// Whether a text stream shows (PlayerTracks).
     public internal(set) var showsText = false
+    /// An ASS/SSA file's lines with their styles, read by Reel rather than
+    /// by playbin, which reads no such file (PlayerTracks); nil for others.
+    let styledCues: [SubtitleCues.Cue]?
+    /// They show rather than a stream's lines.
+    var showsStyledCues = false
+    /// A local Matroska file's track list, for the forced flag GStreamer
+    /// does not pass on (PlayerTracks); read once, when first asked.
+    lazy var fileTracks: [MatroskaTracks.Track] = Player.matroskaTracks(of: uri)
     private var busWatch: guint = 0
     /// Start-up work still to run on the main context (a failure found
     /// before the pipeline started, the opening watchdog) and a scheduled
@@ -100,6 +108,7 @@ public final class Player {
         self.uri = uri
         self.subtitleURI = subtitleURI
         self.sink = sink
+        styledCues = subtitleURI.flatMap { Player.styledCues(of: $0, encoding: subtitleEncoding) }
         session = PlaybackSession(isRemote: !MediaLocator.isLocal(uri), startPlaying: startPlaying)
         // HLS and DASH through playbin3: only its urisourcebin plugs the
         // adaptive demuxers of GStreamer 1.22 (hlsdemux2, dashdemux2), which
@@ -112,7 +121,7 @@ public final class Player {
         textSink = TextSink(onCue: MainThreadHandler { [weak self] cue in self?.cues.add(cue) })
         PropertyValue.object(textSink.element).set(on: playbin, "text-sink")
         if let subtitleURI {
-            PropertyValue.string(subtitleURI).set(on: playbin, "suburi")
+            if styledCues == nil { PropertyValue.string(subtitleURI).set(on: playbin, "suburi") }
             Trace.shared.event(.playerSubtitleFile, ["uri": subtitleURI, "encoding": subtitleEncoding ?? ""])
         }
         if isAdaptive { fetchManifest() }

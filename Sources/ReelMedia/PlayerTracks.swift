@@ -13,17 +13,38 @@ extension Player {
     public var audioTracks: [MediaTrack] { tracks(kind: "audio") }
 
     /// The text streams, the loaded subtitle file's among them (see
-    /// `subtitleFileTrack`), in playbin's order. For HLS and DASH, the
-    /// subtitle renditions that flow: GStreamer 1.22's adaptive demuxers
-    /// take a select-streams event for another rendition and go on with
-    /// the one they chose, so only that one is offered (with Off).
-    public var textTracks: [MediaTrack] { isAdaptive ? selectedTextStreams : tracks(kind: "text") }
+    /// `subtitleFileTrack`), in playbin's order; a stream the file flags as
+    /// forced says so. For HLS and DASH, the subtitle renditions that flow:
+    /// GStreamer 1.22's adaptive demuxers take a select-streams event for
+    /// another rendition and go on with the one they chose, so only that
+    /// one is offered (with Off).
+    public var textTracks: [MediaTrack] {
+        if isAdaptive { return selectedTextStreams }
+        let text = tracks(kind: "text")
+        let fileTrack = subtitleFileTrack
+        let embedded = text.map(\.index).filter { $0 != fileTrack }
+        let forced = fileTracks.isEmpty ? [] : MatroskaTracks.forcedTextStreams(embedded, tracks: fileTracks)
+        return text.map { track in
+            guard forced.contains(track.index) else { return track }
+            return MediaTrack(index: track.index, language: track.language, title: track.title, channels: track.channels, forced: true)
+        }
+    }
+
+    /// The tracks of a local Matroska file, from its first 512 KB (where
+    /// muxers put the track list); empty for anything else.
+    static func matroskaTracks(of uri: String) -> [MatroskaTracks.Track] {
+        guard MediaLocator.isLocal(uri), let path = URL(string: uri)?.path, let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 512 * 1024)) ?? Data()
+        return MatroskaTracks.read(Array(head)) ?? []
+    }
 
     /// Which text stream is the subtitle file: playbin adds the file's
     /// stream when its reader has found it, before or after the video's
     /// own, so it is found by where it comes from.
     public var subtitleFileTrack: Int? {
         guard let subtitleURI else { return nil }
+        if styledCues != nil { return Player.styledTrack }
         let count = Int(PropertyValue.get(from: playbin, "n-text")?.intValue ?? 0)
         return (0..<count).first { index in
             guard let pad = emit("get-text-pad", index, returning: gst_pad_get_type())?.assumingMemoryBound(to: GstPad.self) else { return false }
@@ -72,7 +93,32 @@ extension Player {
     /// (nanoseconds), as Pango markup; nil for none or when subtitles are off.
     public func subtitle(at pts: UInt64) -> String? {
         guard showsText else { return nil }
-        return cues.showing(at: Double(pts) / 1e9 - textOffset)
+        let time = Double(pts) / 1e9 - textOffset
+        if showsStyledCues, let styledCues { return SubtitleCues.showing(styledCues, at: time) }
+        return cues.showing(at: time)
+    }
+
+    /// The ASS/SSA file's place among the text streams: past any the video
+    /// has, as it is no stream of playbin's.
+    static let styledTrack = 1000
+
+    /// An ASS or SSA file's lines with their styles (a local file, in
+    /// `encoding` when given, else UTF-8); nil for other files.
+    static func styledCues(of uri: String, encoding: String?) -> [SubtitleCues.Cue]? {
+        guard let url = URL(string: uri), url.isFileURL, ["ass", "ssa"].contains(url.pathExtension.lowercased()),
+              let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        var text = String(decoding: data, as: UTF8.self)
+        if let encoding, encoding.uppercased() != "UTF-8" {
+            var written: gsize = 0
+            let converted = data.withUnsafeBytes { bytes in
+                g_convert(bytes.baseAddress?.assumingMemoryBound(to: gchar.self), gssize(data.count), "UTF-8", encoding, nil, &written, nil)
+            }
+            if let converted {
+                text = String(cString: converted)
+                g_free(converted)
+            }
+        }
+        return AssSubtitles.cues(text)
     }
 
     /// Shows text stream `index` (see `textTracks`), or none. The text
@@ -80,6 +126,12 @@ extension Player {
     /// Off only stops drawing them): turning playbin's text off and on
     /// again rebuilds its text branch, which then stayed silent.
     public func selectText(_ index: Int?) {
+        showsStyledCues = index != nil && index == Player.styledTrack && styledCues != nil
+        if showsStyledCues {
+            showsText = true
+            Trace.shared.event(.playerTextTrack, ["index": index ?? -1])
+            return
+        }
         if let index, !isAdaptive, index != currentText {
             cues.switchStream()
             PropertyValue.int(Int32(index)).set(on: playbin, "current-text")

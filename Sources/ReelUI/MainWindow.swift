@@ -459,7 +459,7 @@ final class MainWindow {
         mini.progress = { [weak self] in self?.playerPage.progress }
         mini.onCannotKeepAbove = { [weak self] in self?.explainKeepingAbove() }
         miniWindow = mini
-        playerPage.showVideo(in: mini.view)
+        playerPage.showVideo(in: (mini.view, mini.subtitles))
         mini.setPlaying(state.isUnderWay)
         strip.setOtherPlayback(true)
         layOutFeed(played: playerPage.address)

@@ -13,6 +13,11 @@ import ReelCore
 /// the video and resized from its border, and remembers its width and place.
 final class PictureInPictureWindow {
     let view = VideoView()
+    /// The subtitle line over the video, which the player page fills and
+    /// places as its own (`PlayerPage.showVideo(in:)`); smaller than the
+    /// player's least size, for a picture 180 px high, and clear of the
+    /// progress bar (11 px with its margins in style.css).
+    let subtitles = SubtitleView(minimumSize: 12, sideMargin: 8, bottomRoom: 16)
     private let window: UnsafeMutablePointer<GtkWidget>
     private let overlay: UnsafeMutablePointer<GtkWidget>
     private let controls: OpaquePointer
@@ -58,6 +63,9 @@ final class PictureInPictureWindow {
         playButton = layout.widget("play", gtk_button_get_type())
         progressBar = layout.widget("progress", gtk_progress_bar_get_type())
         gtk_overlay_set_child(cast(overlay), view.widget)
+        // Over the picture, under the controls.
+        gtk_overlay_add_overlay(cast(overlay), subtitles.widget)
+        gtk_widget_insert_after(subtitles.widget, overlay, view.widget)
         view.contentMode = .fit
         IconButton.describe(playButton, tr("Pause"))
         adw_window_set_content(cast(window), overlay)

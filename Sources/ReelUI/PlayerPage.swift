@@ -34,6 +34,9 @@ final class PlayerPage {
     /// The Audio and Subtitles menus.
     private var trackMenus: TrackMenus!
     private let subtitleView = SubtitleView()
+    /// Where the line shows: the page's own, or the mini window's while the
+    /// video plays there.
+    private var subtitleScreen: SubtitleView
     /// The stream time of the frame on screen, for the subtitle over it.
     private var shownPTS: UInt64?
     private var subtitleRefresh: SourceID?
@@ -89,6 +92,7 @@ final class PlayerPage {
         self.settings = settings
         settingWatch = SettingWatch(settings)
         screen = view
+        subtitleScreen = subtitleView
         chapterControls = ChapterControls(seekBar: controls.seekBar, button: controls.chaptersButton)
         layout = UIFile("player-page.ui")
         toasts = OpaquePointer(layout.widget("toasts", adw_toast_overlay_get_type()))
@@ -224,11 +228,12 @@ final class PlayerPage {
         trackMenus.load(uri)
     }
 
-    /// Moves the playing video into `other` (the mini window's view), or
-    /// back into the page with nil: the same pipeline and position, only
-    /// the frames go elsewhere, starting with the one on screen.
-    func showVideo(in other: VideoView?) {
-        let target = other ?? view
+    /// Moves the playing video into `other` (the mini window's view, with
+    /// its subtitle line), or back into the page with nil: the same pipeline
+    /// and position, only the frames and the lines go elsewhere, starting
+    /// with the frame on screen.
+    func showVideo(in other: (view: VideoView, subtitles: SubtitleView)?) {
+        let target = other?.view ?? view
         guard target !== screen else { return }
         let frame = screen.paintable.currentFrame
         screen.attach(nil)
@@ -236,6 +241,9 @@ final class PlayerPage {
         screen = target
         target.onPresented = { [weak self] pts, streamTime in self?.presented(pts, streamTime: streamTime) }
         target.attach(player?.sink, showing: frame)
+        subtitleScreen.show(nil)
+        subtitleScreen = other?.subtitles ?? subtitleView
+        applySubtitleSettings()
         Trace.shared.event(other == nil ? .pipLeave : .pipEnter, ["position": player?.position ?? -1])
         if other == nil { showControls() }
     }
@@ -291,7 +299,7 @@ final class PlayerPage {
         shownPTS = nil
         subtitleRefresh?.remove()
         subtitleRefresh = nil
-        subtitleView.show(nil)
+        subtitleScreen.show(nil)
         player.close()
         self.player = nil
         setCursorHidden(false)
@@ -735,19 +743,24 @@ final class PlayerPage {
     /// The line over the frame on screen, where the picture is.
     private func refreshSubtitle() {
         let markup = shownPTS.flatMap { player?.subtitle(at: $0) }
-        subtitleView.show(markup)
+        subtitleScreen.show(markup)
         guard markup != nil else { return }
+        guard subtitleScreen === subtitleView else {
+            // The mini window takes the video's shape, and its controls
+            // float in the middle, over the picture.
+            return subtitleScreen.place(aspect: videoAspect, mode: .fit, lift: 0)
+        }
         // Above the bar while it shows, above a toast (over the bar's place) while one shows.
         let bar = max(gtk_widget_get_height(controls.bottom), toastLift) + 2 * PlayerPage.barMargin
         let lift = toastsShown > 0 ? bar + PlayerPage.toastHeight : controlsShown ? bar : 0
-        subtitleView.place(width: gtk_widget_get_width(overlay), height: gtk_widget_get_height(overlay),
-                           aspect: videoAspect, mode: contentMode, lift: lift)
+        subtitleView.place(aspect: videoAspect, mode: contentMode, lift: lift)
     }
 
     /// Ctrl+plus and minus: the size is a setting, so it is kept (and
     /// Preferences shows it).
     private func resizeSubtitles(by steps: Int) {
         let scale = subtitleView.resize(by: steps)
+        subtitleScreen.setScale(scale)
         _ = settings?.setInt(.subtitleSize, Int32((scale * 100).rounded()))
         refreshSubtitle()
         toast(CoreText.format(tr("Subtitle size %s"), ["\(Int((scale * 100).rounded())) %"]), brief: true)
@@ -755,8 +768,10 @@ final class PlayerPage {
 
     /// The subtitles' size and font as the settings say.
     private func applySubtitleSettings() {
-        subtitleView.setScale(Double(settings?.int(.subtitleSize) ?? 100) / 100)
-        subtitleView.setFont(settings?.string(.subtitleFont) ?? "")
+        for lines in [subtitleView, subtitleScreen] {
+            lines.setScale(Double(settings?.int(.subtitleSize) ?? 100) / 100)
+            lines.setFont(settings?.string(.subtitleFont) ?? "")
+        }
         refreshSubtitle()
     }
 

@@ -7,7 +7,8 @@ import ReelCore
 /// into each frame, so it is crisp at any size and costs nothing per frame.
 /// It sits near the bottom of the picture (not of the black bars), in a
 /// size that follows the picture's height (Ctrl+plus and minus scale it),
-/// and rises above the control bar while the bar shows.
+/// and rises above the control bar while the bar shows. The player page and
+/// the mini window each have one, in the overlay over their video.
 final class SubtitleView {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let style = gtk_css_provider_new()!
@@ -16,9 +17,21 @@ final class SubtitleView {
     /// The person's size, 1 = the default.
     private(set) var scale = 1.0
     private var font = ""
+    /// The smallest size in pixels, the room kept at each side and the
+    /// least room under the line (the mini window's progress bar): a mini
+    /// window's picture is too small for the player's.
+    private let minimumSize: Double
+    private let sideMargin: Int32
+    private let bottomRoom: Int32
 
-    init() {
+    init(minimumSize: Double = 16, sideMargin: Int32 = 24, bottomRoom: Int32 = 0) {
+        self.minimumSize = minimumSize
+        self.sideMargin = sideMargin
+        self.bottomRoom = bottomRoom
+        // Held here too: the mini window's Swift object, and the player page
+        // that fills its line, may outlive the window it was in.
         widget = gtk_label_new(nil)
+        _ = g_object_ref_sink(UnsafeMutableRawPointer(widget))
         gtk_widget_add_css_class(widget, "reel-subtitles")
         gtk_label_set_wrap(cast(widget), 1)
         gtk_label_set_justify(cast(widget), GTK_JUSTIFY_CENTER)
@@ -29,6 +42,10 @@ final class SubtitleView {
         gtk_widget_set_visible(widget, 0)
         gtk_style_context_add_provider(gtk_widget_get_style_context(widget), cast(style),
                                        guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(widget))
     }
 
     /// Shows `markup` (nil hides the line).
@@ -59,20 +76,22 @@ final class SubtitleView {
         fontSize = 0
     }
 
-    /// Places the line in the picture shown in a `width`×`height` view:
-    /// `aspect` is the picture's shape, `lift` the room the control bar
-    /// takes at the bottom when it shows (0 when hidden).
-    func place(width: Int32, height: Int32, aspect: Double?, mode: ContentMode, lift: Int32) {
+    /// Places the line in the picture shown in the overlay it is in (the
+    /// size of the view under it): `aspect` is the picture's shape, `lift`
+    /// the room controls take at the bottom when they show (0 when hidden).
+    func place(aspect: Double?, mode: ContentMode, lift: Int32) {
+        guard let overlay = gtk_widget_get_parent(widget) else { return }
+        let width = gtk_widget_get_width(overlay), height = gtk_widget_get_height(overlay)
         guard width > 0, height > 0 else { return }
         var picture = Double(height)
         if mode == .fit, let aspect, aspect > 0 { picture = min(Double(height), Double(width) / aspect) }
         let bar = (Double(height) - picture) / 2
-        let margin = max(Int32(bar + picture * 0.06), lift)
+        let margin = max(Int32(bar + picture * 0.06), Int32(bar) + bottomRoom, lift)
         gtk_widget_set_margin_bottom(widget, margin)
-        gtk_widget_set_margin_start(widget, 24)
-        gtk_widget_set_margin_end(widget, 24)
-        // A twentieth of the picture's height, at least 16 px.
-        let size = Int(max(16, picture / 20 * scale).rounded())
+        gtk_widget_set_margin_start(widget, sideMargin)
+        gtk_widget_set_margin_end(widget, sideMargin)
+        // A twentieth of the picture's height, at least the minimum.
+        let size = Int(max(minimumSize, picture / 20 * scale).rounded())
         guard size != fontSize else { return }
         fontSize = size
         gtk_css_provider_load_from_data(style, ".reel-subtitles { font-size: \(size)px;\(SubtitleView.css(font: font)) }", -1)

@@ -62,9 +62,9 @@ final class TrackMenuTests: XCTestCase {
     }
 
     private func subtitle(remembered: TrackChoice? = nil, embedded: [MediaTrack] = [], files: [SubtitleFiles.Found] = [],
-                          audio: String? = nil, user: String? = "en", forced: Set<Int> = []) -> TrackChoice.Subtitle {
+                          audio: String? = nil, user: String? = "en") -> TrackChoice.Subtitle {
         TrackMenu.subtitle(remembered: remembered, embedded: embedded, files: files, fileURI: uri, audioLanguage: audio,
-                           userLanguage: user, languages: languages, forcedStreams: forced)
+                           userLanguage: user, languages: languages)
     }
 
     func testAPlainFileBesideTheVideoShows() {
@@ -86,9 +86,37 @@ final class TrackMenuTests: XCTestCase {
         XCTAssertEqual(subtitle(embedded: embedded, audio: "chi", user: "zh"), .off)
     }
 
-    func testAForcedStreamInTheUsersLanguageShows() {
-        let embedded = [MediaTrack(index: 0, language: "eng"), MediaTrack(index: 1, language: "eng")]
-        XCTAssertEqual(subtitle(embedded: embedded, audio: "eng", forced: [1]), .embedded(1))
+    func testAForcedStreamInTheUsersLanguageShowsWhenSubtitlesAreOtherwiseOff() {
+        let embedded = [MediaTrack(index: 0, language: "eng"), MediaTrack(index: 1, language: "eng", forced: true)]
+        XCTAssertEqual(subtitle(embedded: embedded, audio: "eng"), .embedded(1), "the sound in the user's language")
+        XCTAssertEqual(subtitle(embedded: embedded, audio: nil), .embedded(1), "the sound's language unsaid")
+        XCTAssertEqual(subtitle(embedded: [MediaTrack(index: 0, language: "eng")], audio: "eng"), .off, "none forced")
+        XCTAssertEqual(subtitle(embedded: [MediaTrack(index: 0, language: "ger", forced: true)], audio: "eng"), .off,
+                       "forced, but in another language")
+        // A foreign film: the full subtitles in the user's language, not the forced ones.
+        let foreign = [MediaTrack(index: 0, language: "eng", forced: true), MediaTrack(index: 1, language: "eng")]
+        XCTAssertEqual(subtitle(embedded: foreign, audio: "fre"), .embedded(1))
+        // Off when the person chose Off, a file beside the video first.
+        XCTAssertEqual(subtitle(remembered: TrackChoice(subtitle: .off), embedded: embedded, audio: "eng"), .off)
+        XCTAssertEqual(subtitle(embedded: embedded, files: [SubtitleFiles.Found(path: "Film.srt", language: nil)], audio: "eng"),
+                       .file(uri("Film.srt")))
+    }
+
+    func testAStreamTitledForcedIsForced() {
+        XCTAssertTrue(TrackMenu.isForced(MediaTrack(index: 0, language: "eng", title: "English (Forced)")))
+        XCTAssertTrue(TrackMenu.isForced(MediaTrack(index: 0, title: "FORCED")))
+        XCTAssertFalse(TrackMenu.isForced(MediaTrack(index: 0, title: "Enforcedly full")))
+        XCTAssertEqual(subtitle(embedded: [MediaTrack(index: 0, language: "eng"), MediaTrack(index: 1, language: "en", title: "Forced")],
+                                audio: "eng"), .embedded(1))
+    }
+
+    func testForcedStreamsAreLabelledSo() {
+        let embedded = [MediaTrack(index: 0, language: "eng", forced: true), MediaTrack(index: 1, language: "eng", title: "English Forced"),
+                        MediaTrack(index: 2, language: "ger", title: "Signs", forced: true), MediaTrack(index: 3, forced: true)]
+        XCTAssertEqual(TrackMenu.subtitleEntries(embedded: embedded, files: [], fileURI: uri, languages: languages, words: words)
+                        .map(\.label), ["Off", "English (Forced) · 1", "English (Forced) · 2", "German — Signs (Forced)", "Forced"])
+        let chinese = TrackMenu.Words(translate: { $0 == "Forced" ? "强制" : $0 }, language: { $0 == "English" ? "英语" : $0 })
+        XCTAssertEqual(TrackMenu.textLabel(embedded[0], languages: languages, words: chinese), "英语 (强制)")
     }
 
     func testTheRememberedChoiceWhileItIsThere() {

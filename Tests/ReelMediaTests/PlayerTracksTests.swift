@@ -203,6 +203,55 @@ final class PlayerTracksTests: XCTestCase {
         XCTAssertEqual(shown.first, line)
     }
 
+    /// A Matroska film whose second English text stream is flagged forced
+    /// (FlagForced, written by FFmpeg: GStreamer's muxer writes no such
+    /// flag, and its demuxer passes none on): the player says which stream
+    /// is forced, with or without a subtitle file's stream among them, and
+    /// it is what shows when the sound is in the user's language.
+    func testAStreamTheFileFlagsForcedIsForcedAndChosen() throws {
+        let folder = MediaFixture.shared.makeFolder("forced")
+        let full = folder + "/full.srt", signs = folder + "/signs.srt", film = folder + "/Forced.mkv"
+        try "1\n00:00:00,200 --> 00:00:04,000\nEVERY WORD SAID IN THE FILM\n\n2\n00:00:04,500 --> 00:00:05,000\nMORE\n\n"
+            .write(toFile: full, atomically: true, encoding: .utf8)
+        try "1\n00:00:00,200 --> 00:00:04,000\nA SIGN ON THE WALL\n\n2\n00:00:04,500 --> 00:00:05,000\nANOTHER SIGN\n\n"
+            .write(toFile: signs, atomically: true, encoding: .utf8)
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        ffmpeg.arguments = ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=15:duration=5",
+                            "-f", "lavfi", "-i", "sine=duration=5", "-i", full, "-i", signs,
+                            "-map", "0", "-map", "1", "-map", "2", "-map", "3", "-c:v", "libx264", "-preset", "ultrafast",
+                            "-c:a", "libopus", "-c:s", "srt", "-metadata:s:a:0", "language=eng",
+                            "-metadata:s:s:0", "language=eng", "-metadata:s:s:1", "language=eng",
+                            "-disposition:s:0", "0", "-disposition:s:1", "forced", film]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        XCTAssertEqual(ffmpeg.terminationStatus, 0)
+        let languages = LanguageTable.system()
+
+        for subtitleURI in [nil, MediaFixture.uri(Self.film.srt)] {
+            let player = Player(uri: MediaFixture.uri(film), subtitleURI: subtitleURI, subtitleEncoding: subtitleURI == nil ? nil : "UTF-8")
+            defer { player.close() }
+            let count = subtitleURI == nil ? 2 : 3
+            XCTAssertTrue(spinMainContext(timeout: 20) {
+                player.state == .playing && player.textTracks.count == count && (subtitleURI == nil || player.subtitleFileTrack != nil)
+            })
+            let embedded = player.textTracks.filter { $0.index != player.subtitleFileTrack }
+            XCTAssertEqual(embedded.map(\.forced), [false, true], "with the file \(subtitleURI ?? "none")")
+            XCTAssertEqual(TrackMenu.subtitleEntries(embedded: embedded, files: [], fileURI: { $0 }, languages: languages, words: .english)
+                            .map(\.label), ["Off", "English", "English (Forced)"])
+            let forced = embedded[1].index
+            XCTAssertEqual(TrackMenu.subtitle(remembered: nil, embedded: embedded, files: [], fileURI: { $0 },
+                                              audioLanguage: player.audioTracks.first?.language, userLanguage: "en_GB",
+                                              languages: languages), .embedded(forced))
+            // And its lines are the signs'.
+            var shown: [String] = []
+            player.sink.onFrame = { frame in if let pts = frame.pts, let text = player.subtitle(at: pts) { shown.append(text) } }
+            player.selectText(forced)
+            XCTAssertTrue(spinMainContext(timeout: 20) { !shown.isEmpty })
+            XCTAssertEqual(shown.first, "A SIGN ON THE WALL")
+        }
+    }
+
     /// `text` in GBK, through GLib's iconv.
     private static func gbk(_ text: String) -> [UInt8]? {
         var written: gsize = 0

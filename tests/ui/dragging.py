@@ -46,6 +46,8 @@ def drop_from_outside(app, desktop, kind: str, items: list, to: tuple, then=None
         wid = wait_until(lambda: desktop.xdotool("search", "--name", "^Drag source$", check=False).split(),
                          APP_TIMEOUT, what="the drag source window")[0]
         desktop.xdotool("windowmove", "--sync", wid, "1060", "100")
+        # Above a full-screen Reel too.
+        desktop.xdotool("windowraise", wid, check=False)
         tx, ty = to
         steps = [(1120, 180), (1000, 250), (tx + (1000 - tx) * 3 // 5, ty + (250 - ty) * 3 // 5),
                  (tx + (1000 - tx) // 5, ty + (250 - ty) // 5), (tx + 10, ty + 10), (tx, ty)]

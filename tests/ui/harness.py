@@ -889,12 +889,13 @@ def controls_under(win, box: tuple, inside=None) -> list:
     return found
 
 
-def words_on_screen(app, node, shot: Path) -> tuple:
+def words_on_screen(app, node, shot: Path, window: str = "Reel") -> tuple:
     """(standard deviation, share of bright pixels) of the screenshot's pixels
-    under `node`: words a person can read contrast with what is behind them
-    (a deviation near 0 is a flat box: text drawn in the background's colour
-    or not drawn at all); light words on a dark page add bright pixels."""
-    geo = app.window_geometry(app.x_window())
+    under `node` (in the X window titled `window`): words a person can read
+    contrast with what is behind them (a deviation near 0 is a flat box: text
+    drawn in the background's colour or not drawn at all); light words on a
+    dark page add bright pixels."""
+    geo = app.window_geometry(app.x_window(window))
     x, y, w, h = window_extents(node)
     box = (geo["x"] + x, geo["y"] + y, max(w, 1), max(h, 1))
     _, sd = image_stats(shot, box)

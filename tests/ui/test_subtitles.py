@@ -1,6 +1,7 @@
 """Subtitles and sound streams in the player, driven as a person drives
 them: a film with two sound streams (English at 440 Hz, German at 880 Hz,
-5.1) and a .srt beside it. The line is read over AT-SPI and checked on the
+5.1) and a .srt beside it; another .srt from elsewhere, dropped on the
+player or chosen with Add Subtitle File…. The line is read over AT-SPI and checked on the
 screenshot; the choices are read from Reel's trace (REEL_TRACE)."""
 
 from __future__ import annotations
@@ -10,13 +11,16 @@ from pathlib import Path
 
 import pytest
 
+import subprocess
 import time
 
 from a11y import current_stop
-from harness import find_all, on_screen, wait_until, words_on_screen
+from dragging import drop_from_outside
+from harness import APP_TIMEOUT, find_all, on_screen, states, wait_until, window_extents, words_on_screen
 from player_helpers import gst_launch, play, reveal, window_manager  # noqa: F401 (fixtures)
 
 LINE = "Hello from the subtitle file"
+BROUGHT = "Words from a file brought along"
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +39,15 @@ def film(tmp_path_factory) -> Path:
                                      "2\n00:00:36,000 --> 00:00:38,000\nA second line, later on\n\n"
                                      "3\n00:00:39,000 --> 00:00:40,000\nAnd a third one to end with\n\n")
     return folder
+
+
+@pytest.fixture(scope="module")
+def brought(tmp_path_factory) -> Path:
+    """A subtitle file away from the film, as one downloaded for it."""
+    path = tmp_path_factory.mktemp("downloads") / "Brought along.srt"
+    path.write_text(f"1\n00:00:00,500 --> 00:00:40,000\n{BROUGHT}\n\n"
+                    "2\n00:00:41,000 --> 00:00:42,000\nThe last words of the brought file\n\n")
+    return path
 
 
 def _tab_to(app, name: str, limit: int = 30):
@@ -62,8 +75,25 @@ def _open_menu(app, win, button: str, item: str):
                 raise
 
 
-def _line(app, win):
-    return [n for n in find_all(win, role="label", name=LINE) if on_screen(n)]
+def _line(app, win, line: str = LINE):
+    return [n for n in find_all(win, role="label", name=line) if on_screen(n)]
+
+
+def _readable(app, win, line: str, shot_name: str) -> None:
+    """The line is read over AT-SPI and stands out on the screenshot."""
+    wait_until(lambda: _line(app, win, line), 15, what=f"the line {line!r}")
+    shot = app.screenshot(shot_name)
+    sd, bright = words_on_screen(app, _line(app, win, line)[0], shot)
+    assert sd > 0.1 and bright > 0.02, f"the line is not readable on screen (sd {sd}, bright {bright})"
+
+
+def _listed_and_chosen(app, win, name: str) -> None:
+    """The Subtitles menu lists the file `name`, chosen."""
+    item = _open_menu(app, win, "Subtitles", name)
+    assert on_screen(item)
+    wait_until(lambda: "checked" in states(item), 5, what=f"{name} checked in the menu")
+    app.screenshot("menu")
+    app.key("Escape")
 
 
 def test_the_file_beside_the_film_shows_its_line_on_screen_and_off_hides_it(play, film):
@@ -177,3 +207,135 @@ def test_the_choices_are_kept_for_the_film(play, film):
     trace.wait("player-text-track", lambda e: e["index"] == -1)
     wait_until(lambda: trace.last_pts() > 2, 10, what="two seconds of the film")
     assert not _line(app, win), "the line shows though Off was chosen"
+
+
+def test_a_subtitle_file_dropped_on_the_player_shows_and_is_listed(play, film, brought):
+    app, win, trace = play(film / "Film.mkv")
+    wait_until(lambda: _line(app, win), 15, what="the line of the file beside the film")
+    i = trace.count()
+    drop_from_outside(app, app.desktop, "files", [str(brought)], to=(490, 370))
+    # The video opens again with it, read as UTF-8.
+    loaded = trace.wait("player-subtitle-file", lambda e: e["uri"] == brought.as_uri() and "encoding" in e, after=i)
+    assert loaded["encoding"] == "UTF-8", loaded
+    _readable(app, win, BROUGHT, "dropped")
+    assert not _line(app, win), "the line of the file beside the film still shows"
+    _listed_and_chosen(app, win, "Brought along.srt")
+
+
+def test_add_subtitle_file_chooses_one_in_the_file_chooser(play, film, brought):
+    app, win, trace = play(film / "Film.mkv")
+    wait_until(lambda: _line(app, win), 15, what="the line of the file beside the film")
+    _open_menu(app, win, "Subtitles", "Add Subtitle File…").queryAction().doAction(0)
+    # GTK's own dialog (there is no portal here), over the player.
+    app.x_window("Add Subtitle File")
+    app.screenshot("chooser")
+    i = trace.count()
+    app.key("ctrl+l", window="Add Subtitle File")
+    app.type_text(str(brought), window="Add Subtitle File")
+    app.key("Return", window="Add Subtitle File")
+    trace.wait("player-subtitle-file", lambda e: e["uri"] == brought.as_uri(), after=i, timeout=APP_TIMEOUT)
+    _readable(app, win, BROUGHT, "added")
+    assert not _line(app, win), "the line of the file beside the film still shows"
+    _listed_and_chosen(app, win, "Brought along.srt")
+
+
+def test_the_line_follows_the_video_into_the_mini_window_at_its_size(play, film):
+    app, win, trace = play(film / "Film.mkv")
+    wait_until(lambda: _line(app, win), 15, what="the subtitle line")
+    big = window_extents(_line(app, win)[0])
+    i = trace.count()
+    app.key("p")
+    shown = trace.wait("pip-shown", after=i)
+    title = "Film — Picture in Picture"
+    mini = app.wait_window(name=title)
+    # The mini window's own line, once the window manager has sized it.
+    wait_until(lambda: app.window_geometry(str(shown["xid"])).get("w", 1) > 1, 10, what="the mini window placed")
+
+    def line():
+        return [n for n in find_all(mini, role="label", name=LINE) if on_screen(n)]
+    wait_until(line, 15, what="the line in the mini window")
+    x, y, w, h = window_extents(line()[0])
+    width, height = shown["width"], shown["height"]
+    # Inside the picture (the window has the video's shape), in its lower
+    # part, and smaller than in the player, which is four times as high.
+    assert x >= 0 and y >= 0 and x + w <= width and y + h <= height, ((x, y, w, h), (width, height))
+    assert y > height / 2, f"the line is not in the lower half ({y} of {height})"
+    assert h < big[3] * 0.75, f"the line is as big as in the player ({h} px high, {big[3]} px there)"
+    assert not _line(app, win), "the line still shows in the main window"
+    shot = app.screenshot("mini-window")
+    sd, bright = words_on_screen(app, line()[0], shot, window=title)
+    assert sd > 0.1 and bright > 0.02, f"the line is not readable in the mini window (sd {sd}, bright {bright})"
+    # The controls (and their shade) go with the pointer away; the line stays.
+    k = trace.count()
+    app.desktop.move_pointer(200, 200)
+    trace.wait("pip-controls", lambda e: e["shown"] == 0, after=k, timeout=8)
+    time.sleep(1)  # the controls' fade
+    shot = app.screenshot("mini-window-alone")
+    sd, bright = words_on_screen(app, line()[0], shot, window=title)
+    assert sd > 0.1 and bright > 0.02, f"the line is not readable in the mini window (sd {sd}, bright {bright})"
+    # Back in the player, the line is the player's again.
+    app.key("p", window=title)
+    trace.wait("pip-leave", after=i)
+    wait_until(lambda: _line(app, win), 15, what="the line back in the player")
+
+
+FORMAT = ("Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic,"
+          " Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR,"
+          " MarginV, Encoding")
+# A white style and a yellow bold one (ASS colours are &HAABBGGRR), and a
+# line whose tags turn words italic and red.
+STYLED = "\n".join([
+    "[Script Info]", "ScriptType: v4.00+", "", "[V4+ Styles]", FORMAT,
+    "Style: Default,Sans,28,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,10,10,20,1",
+    "Style: Sign,Sans,28,&H0000FFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,2,0,2,10,10,20,1", "",
+    "[Events]", "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
+    "Dialogue: 0,0:00:00.50,0:00:30.00,Sign,,0,0,0,,YELLOW SIGN",
+    "Dialogue: 0,0:00:00.50,0:00:30.00,Default,,0,0,0,,white {\\i1}slanted{\\i0} {\\c&H0000FF&}RED WORDS", ""])
+
+
+def _coloured(shot: Path, box: tuple) -> dict:
+    """How many pixels in `box` (x, y, w, h on the screen) are strongly
+    red, yellow and white."""
+    x, y, w, h = box
+    out = subprocess.run(["convert", str(shot), "-crop", f"{w}x{h}+{x}+{y}", "+repage", "-depth", "8", "txt:-"],
+                         capture_output=True, text=True, check=True, timeout=60).stdout
+    counts = {"red": 0, "yellow": 0, "white": 0}
+    for line in out.splitlines()[1:]:
+        rgb = line.split("(", 1)[1].split(")", 1)[0].split(",")[:3]
+        r, g, b = (int(float(v)) for v in rgb)
+        if r > 200 and g < 70 and b < 70:
+            counts["red"] += 1
+        elif r > 200 and g > 200 and b < 70:
+            counts["yellow"] += 1
+        elif r > 220 and g > 220 and b > 220:
+            counts["white"] += 1
+    return counts
+
+
+def test_an_ass_file_shows_with_its_colours(play, film, tmp_path):
+    """An .ass beside the film (GStreamer reads none by itself): its lines
+    show in their styles' and tags' colours, read back from the screen."""
+    folder = tmp_path / "styled"
+    folder.mkdir()
+    (folder / "Film.mkv").symlink_to(film / "Film.mkv")
+    (folder / "Film.ass").write_text(STYLED)
+    app, win, trace = play(folder / "Film.mkv")
+    loaded = trace.wait("player-subtitle-file", lambda e: "encoding" in e)
+    assert loaded["uri"] == (folder / "Film.ass").as_uri(), loaded
+
+    def line():
+        return [n for n in find_all(win, role="label") if "RED WORDS" in (n.name or "") and on_screen(n)]
+    wait_until(line, 15, what="the styled lines")
+    node = line()[0]
+    assert node.name == "YELLOW SIGN\nwhite slanted RED WORDS", repr(node.name)
+    shot = app.screenshot("styled")
+    sd, bright = words_on_screen(app, node, shot)
+    assert sd > 0.1 and bright > 0.02, f"the lines are not readable on screen (sd {sd}, bright {bright})"
+    geo = app.window_geometry(app.x_window())
+    x, y, w, h = window_extents(node)
+    top = _coloured(shot, (geo["x"] + x, geo["y"] + y, w, h // 2))
+    bottom = _coloured(shot, (geo["x"] + x, geo["y"] + y + h // 2, w, h - h // 2))
+    assert top["yellow"] > 100 and top["red"] < 10, f"the sign is not yellow: {top}"
+    assert bottom["red"] > 100 and bottom["white"] > 100 and bottom["yellow"] < 10, f"not white and red: {bottom}"
+    # Listed in the menu, chosen.
+    _listed_and_chosen(app, win, "Film.ass")

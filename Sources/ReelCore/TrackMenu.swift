@@ -124,6 +124,15 @@ public enum TrackMenu {
 
     /// The audio stream to play: the remembered one while the video still
     /// has it, else nil (the video's own default, as its author flagged it).
+    /// Whether the sound's choice is made now: a video's streams are
+    /// listed one by one as they are found, so a remembered second stream
+    /// waits until it is listed, or until all are (`allListed`: the video
+    /// plays), rather than being given up when only the first is known.
+    public static func audioChoiceIsDue(remembered: TrackChoice?, count: Int, allListed: Bool) -> Bool {
+        guard let index = remembered?.audio, index >= 0 else { return true }
+        return index < count || allListed
+    }
+
     public static func audio(remembered: TrackChoice?, count: Int) -> Int? {
         guard let index = remembered?.audio, index >= 0, index < count else { return nil }
         return index

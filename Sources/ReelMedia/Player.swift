@@ -98,6 +98,9 @@ public final class Player {
     /// playbin3's text streams that flow (its last "streams selected"):
     /// an HLS or DASH stream's subtitle renditions (PlayerTracks).
     var selectedTextStreams: [MediaTrack] = []
+    /// Stream switches asked for while the video opened, made once it has
+    /// (PlayerTracks).
+    var afterOpening: [() -> Void] = []
 
     /// - Parameters:
     ///   - subtitleURI: a subtitle file read beside the video's own streams
@@ -495,6 +498,11 @@ public final class Player {
         case .publish(let state):
             Trace.shared.event(.playerState, ["state": state.rawValue])
             onEvent?(.state(state))
+            if state == .playing || state == .paused, !afterOpening.isEmpty {
+                let switches = afterOpening
+                afterOpening = []
+                switches.forEach { $0() }
+            }
         case .showBuffering(let percent): onEvent?(.buffering(percent))
         case .reportDuration: reportDuration()
         case .reportSeekDone: onEvent?(.seekDone)

@@ -75,17 +75,19 @@ extension Player {
     /// ("player-audio-switched").
     public func selectAudio(_ index: Int) {
         guard index >= 0, index < Int(PropertyValue.get(from: playbin, "n-audio")?.intValue ?? 0), index != currentAudio else { return }
+        // A remembered track, chosen while the video opens, is switched to
+        // once it has: switching playbin's selector during the first
+        // preroll, with or without a seek, at times left the video with no
+        // first frame.
+        if state == .opening { return afterOpening.append { [weak self] in self?.selectAudio(index) } }
         audioSwitch.start()
         PropertyValue.int(Int32(index)).set(on: playbin, "current-audio")
         // The old stream's sound already queued for the output (about a
         // second) would play first: a flushing seek to where the video is
         // empties the queues, and the new stream is heard in tens of
         // milliseconds (both measured by player-audio-switched). Not on a
-        // live stream, where a seek moves away from the edge, nor while the
-        // video opens (a remembered track): nothing is queued yet, and a
-        // flushing seek during the first preroll at times left it with no
-        // first frame.
-        if !isLiveStream, state != .opening, let position { seek(to: position, accurate: true) }
+        // live stream, where a seek moves away from the edge.
+        if !isLiveStream, let position { seek(to: position, accurate: true) }
         Trace.shared.event(.playerAudioTrack, ["index": index])
     }
 
@@ -133,6 +135,8 @@ extension Player {
             return
         }
         if let index, !isAdaptive, index != currentText {
+            // As for the sound (selectAudio): once the video has opened.
+            if state == .opening { return afterOpening.append { [weak self] in self?.selectText(index) } }
             cues.switchStream()
             PropertyValue.int(Int32(index)).set(on: playbin, "current-text")
             // Lines of the old stream wait in the queue after the stream

@@ -129,7 +129,8 @@ final class TrackMenus {
         let fileTrack = player.subtitleFileTrack
         text.removeAll { $0.index == fileTrack }
         // The sound streams and the text streams are listed in any order.
-        if !audioSettled, !audio.isEmpty {
+        if !audioSettled, !audio.isEmpty,
+           TrackMenu.audioChoiceIsDue(remembered: choice, count: audio.count, allListed: player.state == .playing) {
             audioSettled = true
             if let index = TrackMenu.audio(remembered: choice, count: audio.count) { player.selectAudio(index) }
         }

@@ -55,6 +55,17 @@ final class TrackMenuTests: XCTestCase {
                                                .file(uri("Subs/Film.de.forced.srt")), .file(uri("Film.en.sdh.srt"))])
     }
 
+    /// Streams are listed one by one: a remembered second stream is
+    /// waited for, not given up when only the first is known.
+    func testTheRememberedAudioWaitsForItsStream() {
+        XCTAssertFalse(TrackMenu.audioChoiceIsDue(remembered: TrackChoice(audio: 1), count: 1, allListed: false))
+        XCTAssertTrue(TrackMenu.audioChoiceIsDue(remembered: TrackChoice(audio: 1), count: 2, allListed: false))
+        XCTAssertTrue(TrackMenu.audioChoiceIsDue(remembered: TrackChoice(audio: 1), count: 1, allListed: true),
+                      "the file changed: playing, it keeps its own default")
+        XCTAssertTrue(TrackMenu.audioChoiceIsDue(remembered: nil, count: 1, allListed: false), "nothing to wait for")
+        XCTAssertTrue(TrackMenu.audioChoiceIsDue(remembered: TrackChoice(subtitle: .off), count: 1, allListed: false))
+    }
+
     func testTheRememberedAudioWhileTheVideoHasIt() {
         XCTAssertEqual(TrackMenu.audio(remembered: TrackChoice(audio: 1), count: 2), 1)
         XCTAssertNil(TrackMenu.audio(remembered: TrackChoice(audio: 2), count: 2), "the file changed: its own default")

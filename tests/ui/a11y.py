@@ -255,14 +255,16 @@ def check_screen(app, window_title: str, win, work: Path, must_reach=(), rings: 
         problems.append("Shift+Tab does not reach the same stops as Tab: "
                         f"{sorted(map(str, forward))} against {sorted(map(str, backward))}")
     reached = {s.key for s in forward}
-    chain = [index_path(s.node) for s in forward]
+    chain = None  # the stops' index paths, read only if a control is left out
     for role in CONTROLS:
         for node in find_all(win, role=role, visible=True):
             st = states(node)
-            if (not on_screen(node) or "sensitive" not in st or "focusable" not in st or is_window_button(node)
-                    or not shows_itself(win, node) or on_hidden_page(node, chain)):
+            if (stop_of(node).key in reached or not on_screen(node) or "sensitive" not in st
+                    or "focusable" not in st or is_window_button(node) or not shows_itself(win, node)):
                 continue
-            if stop_of(node).key not in reached:
+            if chain is None:
+                chain = [index_path(s.node) for s in forward]
+            if not on_hidden_page(node, chain):
                 problems.append(f"[{role}] {node_name(node)!r} is on screen but Tab never reaches it")
     for name in must_reach:
         if not any(s.name == name for s in forward):

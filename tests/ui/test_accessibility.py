@@ -222,7 +222,34 @@ def test_the_feeds_selection_and_the_movie_page(feed, artifacts):
     app.quit()
 
 
-def test_the_shortcuts_window_and_the_dialogs(feed, artifacts):
+# Each Preferences page, what its walk must reach, and a label that says
+# the page shows.
+PREFERENCE_PAGES = {
+    "General": (("Preview Strip", "Mirror the Preview", "Saving"), "Feed"),
+    "Player": (("At the End of a Video", "Deinterlacing"), "Streaming Quality"),
+    "Saving": (("Photos", "Choose a Folder…"), "Folders"),
+}
+
+
+@pytest.mark.parametrize("page", PREFERENCE_PAGES)
+def test_each_preferences_page(feed, artifacts, page):
+    """A page at a time: each walk takes tens of seconds."""
+    app, win, _ = feed
+    must_reach, label = PREFERENCE_PAGES[page]
+    app.key("ctrl+comma")
+    preferences = app.wait_window(name="Preferences")
+    if page != "General":
+        # By keyboard: the page's tab in the header.
+        focus_on(app, "page tab", page, window="Preferences")
+        app.key("space", window="Preferences")
+    app.find(preferences, role="label", name=label, timeout=5)
+    check_screen(app, "Preferences", preferences, artifacts, must_reach=must_reach)
+    app.key("Escape", window="Preferences")
+    wait_until(lambda: not [w for w in app.windows() if node_name(w) == "Preferences"], 5,
+               what="the Preferences window to close")
+
+
+def test_the_shortcuts_window(feed, artifacts):
     app, win, _ = feed
     app.key("ctrl+question")
     shortcuts = app.wait_window(name="Keyboard Shortcuts")
@@ -231,22 +258,10 @@ def test_the_shortcuts_window_and_the_dialogs(feed, artifacts):
     wait_until(lambda: not [w for w in app.windows() if node_name(w) == "Keyboard Shortcuts"], 5,
                what="the shortcuts window to close")
 
-    app.key("ctrl+comma")
-    preferences = app.wait_window(name="Preferences")
-    check_screen(app, "Preferences", preferences, artifacts, must_reach=("Preview Strip", "Mirror the Preview", "Saving"))
-    # The other pages, by keyboard: their tabs in the header.
-    focus_on(app, "page tab", "Player", window="Preferences")
-    app.key("space", window="Preferences")
-    app.find(preferences, role="label", name="Streaming Quality", timeout=5)
-    check_screen(app, "Preferences", preferences, artifacts, must_reach=("At the End of a Video", "Deinterlacing"))
-    focus_on(app, "page tab", "Saving", window="Preferences")
-    app.key("space", window="Preferences")
-    app.find(preferences, role="label", name="Folders", timeout=5)
-    check_screen(app, "Preferences", preferences, artifacts, must_reach=("Photos", "Choose a Folder…"))
-    app.key("Escape", window="Preferences")
-    wait_until(lambda: not [w for w in app.windows() if node_name(w) == "Preferences"], 5,
-               what="the Preferences window to close")
 
+def test_the_dialogs_and_the_main_menu(feed, artifacts):
+    """Open URL, the main menu's items and the About window."""
+    app, win, _ = feed
     app.key("ctrl+l")
     dialog = app.wait_window(name="Open URL")
     check_screen(app, "Open URL", dialog, artifacts, must_reach=("Cancel",))

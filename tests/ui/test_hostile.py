@@ -56,10 +56,11 @@ special_files.sockets = []
 
 
 def answers(app, win) -> None:
-    """The main thread is free: a fresh AT-SPI read comes back in 2 s."""
-    started = time.monotonic()
-    all_strings(win)
-    assert time.monotonic() - started < 2, "the window did not answer within 2 s"
+    """The main thread is free: a fresh AT-SPI read of the whole window
+    comes back with its words (a hung app fails it: AT-SPI's calls time
+    out). No timing bound: a loaded machine makes any one drift."""
+    assert all_strings(win), "the window answered with no words"
+    assert app.alive()
 
 
 def test_a_pipe_on_the_command_line_is_said_and_the_app_answers(launch_ready, tmp_path):

@@ -694,6 +694,17 @@ def fmt(v, spec, na="n/a"):
     return format(v, spec)
 
 
+def keep_run(keep, name, i, work):
+    """With --keep, a run's folder (logs, trace) as keep/NAME-N, without
+    its sockets."""
+    if keep is None:
+        return
+    dest = keep / f"{name}-{i + 1}"
+    shutil.rmtree(dest, ignore_errors=True)
+    shutil.copytree(work, dest, symlinks=True, ignore_dangling_symlinks=True,
+                    ignore=shutil.ignore_patterns("bus", "runtime", "*.sock"))
+
+
 def median_row(rows):
     ok = [r for r in rows if r["na"] is None]
     if not ok:
@@ -774,11 +785,7 @@ def main():
                     else:
                         log(f"  {p.name}: start {res['start']:.2f} s, CPU {res['cpu']:.2f} s "
                             f"(launch+ {res['cpu_launch']:.2f} s), peak RSS {res['rss']:.0f} MB")
-                    if keep is not None:
-                        dest = keep / f"{p.name}-{i + 1}"
-                        shutil.rmtree(dest, ignore_errors=True)
-                        shutil.copytree(r.work, dest, symlinks=True, ignore_dangling_symlinks=True,
-                                        ignore=shutil.ignore_patterns("bus", "runtime", "*.sock"))
+                    keep_run(keep, p.name, i, r.work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -153,11 +153,7 @@ def main():
                     if isinstance(p, pb.Reel):
                         loaded[p.name] = lines_loaded(run.work)
                     log(f"  {p.name}: " + (f"n/a ({res['na']})" if res["na"] else f"CPU {res['cpu']:.2f} s"))
-                    if keep is not None:
-                        dest = keep / f"{p.name}-{i + 1}"
-                        shutil.rmtree(dest, ignore_errors=True)
-                        shutil.copytree(run.work, dest, symlinks=True, ignore_dangling_symlinks=True,
-                                        ignore=shutil.ignore_patterns("bus", "runtime", "*.sock"))
+                    pb.keep_run(keep, p.name, i, run.work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

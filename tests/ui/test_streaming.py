@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from harness import APP_TIMEOUT, find_all, node_name, on_screen, states, wait_until, words_on_screen
+from harness import (APP_TIMEOUT, find_all, node_name, on_screen, states, wait_until, window_extents,
+                     words_on_screen)
 from player_helpers import Trace, keyfile, play, reveal, window_manager  # noqa: F401 (fixtures)
 from streams import LiveProducer, make_all
 from webserver import WebServer
@@ -374,14 +375,18 @@ def test_a_streams_subtitle_rendition_shows_on_screen_and_off_hides_it(play, ser
     english.queryAction().doAction(0)
     trace.wait("player-text-track", lambda e: e["index"] == 0, after=i)
     wait_until(lambda: lines("Hello"), 15, what="an English line")
-    # A line lasts a segment: the screenshot is taken again when the next
-    # one came in between.
-    for _ in range(3):
-        before = [node_name(n) for n in lines("Hello")]
+    # A line lasts a segment, and it rises over the controls while they
+    # show: the screenshot is taken again when the next line came, or the
+    # line moved, in between.
+    def where(nodes: list) -> list:
+        return [(node_name(n), window_extents(n)) for n in nodes]
+    for _ in range(5):
+        before = where(lines("Hello"))
         shot = app.screenshot("english")
         after = lines("Hello")
-        if before and [node_name(n) for n in after] == before:
+        if before and where(after) == before:
             break
+        time.sleep(0.3)
     assert after, "the English lines stopped coming"
     sd, bright = words_on_screen(app, after[0], shot)
     assert sd > 0.1 and bright > 0.02, f"the line is not readable on screen (sd {sd}, bright {bright})"

@@ -25,6 +25,8 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case mediaWorkerStopped = "media-worker-stopped"
     /// A hidden, half-written movie export found at start and removed.
     case movieExportRemoved = "movie-export-removed"
+    /// An MP4 export's AAC priming (samples) and whether the file says so.
+    case moviePriming = "movie-priming"
     /// MPRIS's name was taken (owned 1) or let go (owned 0).
     case mpris = "mpris"
     case mprisError = "mpris-error"

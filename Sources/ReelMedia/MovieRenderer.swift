@@ -97,6 +97,7 @@ public final class MovieRenderer: @unchecked Sendable {
             unlink(working)
             return outcome
         }
+        if format.container == .mp4 { MovieRenderer.markPriming(of: format.audioEncoder, in: working) }
         do {
             return .saved(path: try CaptureFile.publish(working))
         } catch let error as GLibError {
@@ -164,6 +165,20 @@ public final class MovieRenderer: @unchecked Sendable {
                 progress(min(Double(position) / Double(total), 1))
             }
         }
+    }
+
+    /// Says in the MP4 how much of its sound is the AAC encoder's priming,
+    /// so players skip it and the sound keeps time with the picture
+    /// (`Mp4Priming`). A movie whose priming cannot be measured or marked
+    /// is kept as it is: its sound a frame or so late.
+    private static func markPriming(of encoder: String, in path: String) {
+        let rate = MovieTimeline.soundRate
+        guard let samples = EncoderPriming.samples(of: encoder, rate: rate) else {
+            Trace.shared.event(.moviePriming, ["encoder": encoder, "marked": false])
+            return
+        }
+        let marked = (try? Mp4Priming.mark(samples: samples, sampleRate: rate, inFileAt: path)) != nil
+        Trace.shared.event(.moviePriming, ["encoder": encoder, "samples": samples, "marked": marked])
     }
 
     /// MP4 (ISO) with H.264 and AAC, or WebM with VP8/VP9 and Opus; each

@@ -18,6 +18,8 @@ final class MovieTimeline {
     let timeline: UnsafeMutablePointer<GESTimeline>
     let videoTrack: UnsafeMutablePointer<GESTrack>
     let audioTrack: UnsafeMutablePointer<GESTrack>
+    /// The movie's sound: 48 kHz stereo, whatever the clips and music have.
+    static let soundRate = 48_000
     let plan: MoviePlan
 
     /// Builds the timeline; throws `MovieProblem` naming a source that is
@@ -35,7 +37,7 @@ final class MovieTimeline {
         let size = "width=\(plan.width),height=\(plan.height)"
         let rate = "framerate=\(plan.frameRate.numerator)/\(plan.frameRate.denominator)"
         MovieTimeline.restrict(videoTrack, "video/x-raw,\(size),\(rate),pixel-aspect-ratio=1/1")
-        MovieTimeline.restrict(audioTrack, "audio/x-raw,rate=48000,channels=2")
+        MovieTimeline.restrict(audioTrack, "audio/x-raw,rate=\(MovieTimeline.soundRate),channels=2")
         // The timeline takes the tracks (they are floating); keep our own
         // references for as long as we use them.
         _ = gst_object_ref(UnsafeMutableRawPointer(videoTrack))

@@ -27,6 +27,12 @@ final class MovieFixture: @unchecked Sendable {
     let noise: String
     /// 2 s of a 1 kHz sine at amplitude 0.5 (RMS 0.354), Vorbis in Ogg.
     let music: String
+    /// 320×180, 30 fps, 3 s, H.264 + AAC: black but for one white frame at
+    /// 1.5 s (frame 45), silent but for a 50 ms beep from 1.5 s: the flash
+    /// and the beep of a clapperboard. Its sound is timed like a camera
+    /// recording's (one segment into the encoder: concat's segments would
+    /// give the AAC a composition offset, which GES misplaces by 36 ms).
+    let flashBeep: String
     static let musicRMS = 0.5 / 2.0.squareRoot()
 
     static let shared: MovieFixture = {
@@ -40,6 +46,7 @@ final class MovieFixture: @unchecked Sendable {
         music = folder + "/music.ogg"
         noise = folder + "/noise.mp4"
         sideways = folder + "/sideways.mp4"
+        flashBeep = folder + "/flash and beep.mp4"
         func colours(_ width: Int, _ height: Int, _ rate: Int, before: Int, after: String, total: Int) -> String {
             let caps = "video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(rate)/1"
             return """
@@ -71,6 +78,16 @@ final class MovieFixture: @unchecked Sendable {
             ! video/x-raw,format=I420,width=180,height=160,framerate=30/1 ! m.
             """)
         try MovieFixture.rotate90(sideways)
+        let sound = "audio/x-raw,rate=48000,channels=2"
+        try MediaFixture.make(flashBeep, """
+            concat name=c ! x264enc speed-preset=ultrafast key-int-max=12 ! h264parse ! queue ! mux. \
+            concat name=a ! identity single-segment=true ! audioconvert ! avenc_aac ! aacparse ! queue ! mux. \
+            mp4mux name=mux ! filesink name=sink \
+            \(colours(320, 180, 30, before: 45, after: "0xff000000", total: 90).replacingOccurrences(of: "0xffff0000", with: "0xff000000")) \
+            audiotestsrc wave=silence num-buffers=30 samplesperbuffer=2400 ! \(sound) ! a. \
+            audiotestsrc freq=1000 volume=0.8 num-buffers=1 samplesperbuffer=2400 ! \(sound) ! a. \
+            audiotestsrc wave=silence num-buffers=29 samplesperbuffer=2400 ! \(sound) ! a.
+            """)
         try MediaFixture.make(music, """
             audiotestsrc freq=1000 volume=0.5 num-buffers=20 samplesperbuffer=4800 ! audio/x-raw,rate=48000,channels=2 \
             ! audioconvert ! vorbisenc quality=0.9 ! oggmux ! filesink name=sink
@@ -118,7 +135,10 @@ struct DecodedMovie {
     var frames: [Frame] = []
     /// Interleaved left, right.
     var samples: [Float] = []
-    var firstSampleTime: Int64 = 0
+    /// Each decoded buffer's time and where its samples start in `samples`:
+    /// time is read from the timestamps, as a player does, not counted
+    /// from the first sample (a decoder's priming and gaps would shift it).
+    var audioBuffers: [(time: Int64, index: Int)] = []
 
     init(_ path: String) throws {
         let pipeline = try LaunchPipeline("""
@@ -139,18 +159,28 @@ struct DecodedMovie {
             var width: gint = 0, height: gint = 0
             gst_structure_get_int(structure, "width", &width)
             gst_structure_get_int(structure, "height", &height)
-            frames.append(Frame(time: Int64(buffer.pointee.pts), duration: Int64(buffer.pointee.duration),
+            guard let time = DecodedMovie.runningTime(of: sample) else { continue }
+            frames.append(Frame(time: time, duration: Int64(buffer.pointee.duration),
                                 width: Int(width), height: Int(height), pixels: DecodedMovie.bytes(of: buffer)))
         }
-        var first = true
         while let sample = gst_app_sink_try_pull_sample(audio.cast(), 0) {
             defer { gst_sample_unref(sample) }
             let buffer = gst_sample_get_buffer(sample)!
-            if first { firstSampleTime = Int64(buffer.pointee.pts); first = false }
+            guard let time = DecodedMovie.runningTime(of: sample) else { continue }
+            audioBuffers.append((time, samples.count))
             let bytes = DecodedMovie.bytes(of: buffer)
             samples += bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
         }
         pipeline.setState(GST_STATE_NULL)
+    }
+
+    /// When a player shows or plays a sample: its timestamp through its
+    /// segment, which carries an MP4's edit list (the sound's priming
+    /// skipped). Nil for a sample wholly outside the segment.
+    private static func runningTime(of sample: OpaquePointer) -> Int64? {
+        let pts = gst_sample_get_buffer(sample)!.pointee.pts
+        let time = gst_segment_to_running_time(gst_sample_get_segment(sample), GST_FORMAT_TIME, pts)
+        return time == UInt64.max ? nil : Int64(time)
     }
 
     private static func bytes(of buffer: UnsafeMutablePointer<GstBuffer>) -> [UInt8] {
@@ -170,10 +200,16 @@ struct DecodedMovie {
 
     /// The sound's RMS level between two times (both channels).
     func rms(from start: Int64, to end: Int64) -> Double {
-        let a = max(Int((start - firstSampleTime) * 48_000 / 1_000_000_000) * 2, 0)
-        let b = min(Int((end - firstSampleTime) * 48_000 / 1_000_000_000) * 2, samples.count)
+        let a = max(sampleIndex(at: start), 0)
+        let b = min(sampleIndex(at: end), samples.count)
         guard b > a else { return 0 }
         let sum = samples[a..<b].reduce(0.0) { $0 + Double($1) * Double($1) }
         return (sum / Double(b - a)).squareRoot()
+    }
+
+    /// Where the sample heard at `time` is in `samples` (left channel).
+    private func sampleIndex(at time: Int64) -> Int {
+        guard let buffer = audioBuffers.last(where: { $0.time <= time }) ?? audioBuffers.first else { return 0 }
+        return buffer.index + Int((time - buffer.time) * 48_000 / 1_000_000_000) * 2
     }
 }

@@ -124,6 +124,43 @@ final class MovieRendererTests: XCTestCase {
         XCTAssertTrue(after.2 > 200 && after.1 < 60, "blue after, not \(after)")
     }
 
+    /// A clapperboard clip (a white frame and a beep at the same time)
+    /// after another clip: in the movie the beep starts within one frame of
+    /// the flash, as it does in the source.
+    func testPictureAndSoundStayInSync() throws {
+        var first = try MovieSource.clip(uri(MovieFixture.shared.landscape))
+        first.trim(from: 0, to: second)
+        var clapper = try MovieSource.clip(uri(MovieFixture.shared.flashBeep))
+        clapper.trim(from: second, to: 2_500_000_000)
+        var edit = MovieEdit()
+        edit.clips = [first, clapper]
+        let outcome = MovieRenderer(edit: edit, folder: folder).run()
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        let movie = try DecodedMovie(path)
+        let frame = FrameRate(30).frameDuration
+        func flash(_ movie: DecodedMovie, after start: Int64) -> Int64? {
+            movie.frames.first { $0.time >= start && $0.colour(x: 160, y: 90).0 > 200 }?.time
+        }
+        func beep(_ movie: DecodedMovie, after start: Int64) -> Int64? {
+            stride(from: start, to: movie.videoDuration, by: 1_000_000).first { movie.rms(from: $0, to: $0 + 2_000_000) > 0.1 }
+        }
+        // The source itself, as the yardstick.
+        let source = try DecodedMovie(MovieFixture.shared.flashBeep)
+        let sourceFlash = try XCTUnwrap(flash(source, after: second)), sourceBeep = try XCTUnwrap(beep(source, after: second))
+        XCTAssertLessThanOrEqual(abs(sourceBeep - sourceFlash), frame, "the source is in sync")
+        // In the movie the clapper starts at 1 s, its flash half a second in.
+        let movieFlash = try XCTUnwrap(flash(movie, after: 1_100_000_000), "no flash in the movie")
+        let movieBeep = try XCTUnwrap(beep(movie, after: 1_100_000_000), "no beep in the movie")
+        XCTAssertEqual(Double(movieFlash), 1.5e9, accuracy: Double(frame), "the flash where the trim puts it")
+        XCTAssertLessThanOrEqual(abs(movieBeep - movieFlash), frame,
+                                 "beep at \(movieBeep), flash at \(movieFlash): out of sync by more than a frame")
+        // The movie keeps the source's own timing (its encoder's priming,
+        // which a player hears too), adding none of the export's.
+        let added = (movieBeep - movieFlash) - (sourceBeep - sourceFlash)
+        print("flash and beep: source \((sourceBeep - sourceFlash) / 1_000_000) ms apart, movie \((movieBeep - movieFlash) / 1_000_000) ms")
+        XCTAssertLessThanOrEqual(abs(added), 3_000_000, "the export moved the sound by \(added / 1_000_000) ms")
+    }
+
     func testWebMHasVP8AndOpusAndTheClipsOwnSound() throws {
         var edit = MovieEdit()
         var clip = try MovieSource.clip(uri(MovieFixture.shared.landscape))

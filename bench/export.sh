@@ -4,8 +4,12 @@
 # out over 1 s) under the clips' own sound, as a 1080p30 H.264 + AAC MP4.
 # Reel's engine (MovieRenderer: GES in render mode) against ffmpeg (concat +
 # amix) and ges-launch-1.0 doing the same, one after the other in one run.
-# Prints wall time and CPU time (user + system) per tool, with ratios to
-# ffmpeg, and each output's length.
+# Prints wall time, CPU time (user + system) and peak RSS per tool, with
+# ratios to ffmpeg, and each output's length. Then the interface during an
+# export: Reel installed (REEL_BIN, default _inst/bin/reel), its preview
+# strip playing the three clips on the feed while it exports them
+# (bench/export_ui.py: the strip's frame intervals and the app's memory,
+# with and without the export; REEL_BENCH_UI=0 leaves it out).
 #
 #   bench/export.sh [runs]      (default 1; the median of the runs is shown)
 #
@@ -57,13 +61,14 @@ reel_run() {
     line=$(REEL_BENCH_EXPORT="$CLIPS" REEL_BENCH_MUSIC="$MUSIC" REEL_BENCH_OUT="$folder" \
         swift test --skip-build --scratch-path "$SCRATCH" --disable-swift-testing \
         --filter 'ReelMediaTests.MediaBench/testMovieExportBench' 2>&1 | grep 'REEL_BENCH export')
-    echo "$(sed -n 's/.*wall=\([0-9.]*\).*/\1/p' <<<"$line") $(sed -n 's/.*cpu=\([0-9.]*\).*/\1/p' <<<"$line") $(sed -n 's/.*file=\(.*\)$/\1/p' <<<"$line")"
+    field() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p" <<<"$line"; }
+    echo "$(field wall) $(field cpu) $(field peak) $(sed -n 's/.*file=\(.*\)$/\1/p' <<<"$line")"
 }
-timed() { # file command...: runs it under /usr/bin/time, prints "wall cpu file"
+timed() { # file command...: runs it under /usr/bin/time, prints "wall cpu peak-MB file"
     local file=$1; shift
-    /usr/bin/time -f "%e %U %S" -o "$OUT/time" "$@" >/dev/null 2>"$OUT/log" || { echo "n/a n/a failed"; return; }
-    read -r wall user system <"$OUT/time"
-    echo "$wall $(echo "$user + $system" | bc) $file"
+    /usr/bin/time -f "%e %U %S %M" -o "$OUT/time" "$@" >/dev/null 2>"$OUT/log" || { echo "n/a n/a n/a failed"; return; }
+    read -r wall user system kbytes <"$OUT/time"
+    echo "$wall $(echo "$user + $system" | bc) $((kbytes / 1024)) $file"
 }
 ffmpeg_run() {
     local file="$OUT/ffmpeg-$1.mp4"
@@ -91,11 +96,11 @@ length() { # seconds of a file's video, or n/a
     ffprobe -v error -select_streams v:0 -show_entries format=duration -of csv=p=0 "$1" 2>/dev/null || echo n/a
 }
 
-declare -A WALL CPU FILE
+declare -A WALL CPU PEAK FILE
 for run in $(seq 1 "$RUNS"); do
     for tool in reel ffmpeg ges; do
-        read -r wall cpu file < <(${tool}_run "$run")
-        WALL[$tool]+="$wall "; CPU[$tool]+="$cpu "; FILE[$tool]=$file
+        read -r wall cpu peak file < <(${tool}_run "$run")
+        WALL[$tool]+="$wall "; CPU[$tool]+="$cpu "; PEAK[$tool]+="$peak "; FILE[$tool]=$file
     done
 done
 median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | grep -v n/a | sort -n | awk '{a[NR]=$1} END {if (NR == 0) print "n/a"; else print a[int((NR + 1) / 2)]}'; }
@@ -104,9 +109,17 @@ median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | grep -v n/a | sort -n | awk '{a[
 base_wall=$(median "${WALL[ffmpeg]}"); base_cpu=$(median "${CPU[ffmpeg]}")
 ratio() { [ "$1" = n/a ] || [ "$2" = n/a ] && echo n/a || printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
 echo "Export: 3 × 6 s of 1080p30 + music at 30 % → 1080p H.264 + AAC ($RUNS run(s), median; $(nproc) cores)"
-printf '%-12s %9s %9s %9s %9s %10s\n' tool wall "÷ffmpeg" CPU "÷ffmpeg" length
+base_peak=$(median "${PEAK[ffmpeg]}")
+printf '%-12s %9s %9s %9s %9s %10s %9s %10s\n' tool wall "÷ffmpeg" CPU "÷ffmpeg" "peak RSS" "÷ffmpeg" length
 for tool in reel ffmpeg ges; do
-    w=$(median "${WALL[$tool]}"); c=$(median "${CPU[$tool]}")
-    printf '%-12s %8ss %9s %8ss %9s %9ss\n' "$tool" "$w" "$(ratio "$w" "$base_wall")" "$c" "$(ratio "$c" "$base_cpu")" \
-        "$(length "${FILE[$tool]}")"
+    w=$(median "${WALL[$tool]}"); c=$(median "${CPU[$tool]}"); m=$(median "${PEAK[$tool]}")
+    printf '%-12s %8ss %9s %8ss %9s %7s MB %9s %9ss\n' "$tool" "$w" "$(ratio "$w" "$base_wall")" "$c" "$(ratio "$c" "$base_cpu")" \
+        "$m" "$(ratio "$m" "$base_peak")" "$(length "${FILE[$tool]}")"
 done
+echo "(Reel's peak RSS is its test process's, the XCTest runner included.)"
+
+# 4. The interface during an export: the installed app, its strip playing
+#    the three clips while it exports them (bench/export_ui.py).
+if [ "${REEL_BENCH_UI:-1}" = 1 ]; then
+    python3 bench/export_ui.py --clips $CLIPS
+fi

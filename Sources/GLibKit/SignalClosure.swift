@@ -114,4 +114,11 @@ public struct SignalArguments {
         guard let returnValue else { return }
         g_value_set_int(returnValue, result)
     }
+
+    /// The return value of a signal that returns flags (a drop target's
+    /// `motion` answers the GdkDragAction it would take).
+    public func setReturn(flags: UInt32) {
+        guard let returnValue else { return }
+        g_value_set_flags(returnValue, flags)
+    }
 }

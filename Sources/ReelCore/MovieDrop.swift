@@ -9,11 +9,17 @@ public enum MovieDrop {
     /// a clip's left half is before it, over its right half after it.
     public static func index(moving from: Int, droppedAt x: Double, frames: [(start: Double, width: Double)]) -> Int {
         guard !frames.isEmpty else { return 0 }
-        // The gap it is let go in, 0 (before all) to frames.count (after all).
-        let gap = frames.filter { $0.start + $0.width / 2 < x }.count
+        let gap = gap(at: x, frames: frames)
         // The clip leaves its place first: gaps after it are one less.
         let target = gap > from ? gap - 1 : gap
         return min(max(target, 0), frames.count - 1)
+    }
+
+    /// The gap between clips that `x` is nearest, 0 (before all) to
+    /// frames.count (after all): where a clip let go there lands, and
+    /// where the page marks it while the clip is dragged.
+    public static func gap(at x: Double, frames: [(start: Double, width: Double)]) -> Int {
+        frames.filter { $0.start + $0.width / 2 < x }.count
     }
 
     /// Dropped files by their content types (as GIO guesses them): the

@@ -23,6 +23,9 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case mediaWorkerIdleExit = "media-worker-idle-exit"
     case mediaWorkerStarted = "media-worker-started"
     case mediaWorkerStopped = "media-worker-stopped"
+    /// A movie export started, or ended: state "started", "saved",
+    /// "cancelled" or "failed".
+    case movieExport = "movie-export"
     /// A hidden, half-written movie export found at start and removed.
     case movieExportRemoved = "movie-export-removed"
     /// An MP4 export's AAC priming (samples) and whether the file says so.

@@ -152,6 +152,14 @@ final class MoviePage {
         update()
     }
 
+    private static func traceState(of outcome: MovieRenderer.Outcome) -> String {
+        switch outcome {
+        case .saved: return "saved"
+        case .cancelled: return "cancelled"
+        case .failed: return "failed"
+        }
+    }
+
     private static func log(_ text: String) {
         Log.write(.debug, domain: AppInfo.logDomain, "movie: \(text)")
     }
@@ -184,9 +192,16 @@ final class MoviePage {
                 }
             }
             guard !clips.isEmpty else { return }
+            // Focus put on Back or Add Videos while the page had no clips
+            // goes to the chosen clip once there is one (Make Movie opens
+            // the page before its clips are read).
+            let waiting = self.edit.clips.isEmpty && ["back", "add-videos"].contains {
+                gtk_widget_has_focus(self.layout.widget($0, gtk_button_get_type())) != 0
+            }
             self.editor.add(clips)
             if self.chosenClip == nil { self.chosenClip = clips.first?.id }
             self.edited()
+            if waiting { self.focusDefault() }
         }
         MovieSource.read(uris) { results in done.call(results) }
     }
@@ -500,12 +515,17 @@ final class MoviePage {
                   let id = self.clipButtons.first(where: { UnsafeMutableRawPointer($0.button) == object })?.id else {
                 return args.setReturn(false)
             }
-            // The strip scrolls: x is on the scroller, the clips on the strip.
-            var x = 0.0, y = 0.0
-            gtk_widget_translate_coordinates(self.stripScroller, self.strip, args.double(2), args.double(3), &x, &y)
+            self.markDrop(at: nil)
             args.setReturn(true)
-            self.dropClip(id, at: x)
+            self.dropClip(id, at: self.stripX(args.double(2), args.double(3)))
         }
+        // While a clip is dragged over the strip, a bar marks where it would land.
+        Signals.connect(target, "motion") { [weak self] args in
+            guard let self else { return args.setReturn(flags: 0) }
+            self.markDrop(at: MovieDrop.gap(at: self.stripX(args.double(1), args.double(2)), frames: self.clipFrames()))
+            args.setReturn(flags: GDK_ACTION_MOVE.rawValue)
+        }
+        Signals.connect(target, "leave") { [weak self] in self?.markDrop(at: nil) }
         gtk_widget_add_controller(stripScroller, target)
         DropTarget.attach(to: widget) { [weak self] addresses in self?.dropFiles(addresses) }
     }
@@ -520,23 +540,46 @@ final class MoviePage {
         g_value_unset(&value)
         gtk_drag_source_set_content(source, content)
         g_object_unref(UnsafeMutableRawPointer(content))
-        // The clip itself follows the pointer, held where it was taken.
+        // The clip itself follows the pointer, hanging just below it, so
+        // the bar marking where it would land stays in sight above it.
         Signals.connect(source, "drag-begin") {
             let paintable = gtk_widget_paintable_new(button)!
-            gtk_drag_source_set_icon(source, paintable, gtk_widget_get_width(button) / 2, gtk_widget_get_height(button) / 2)
+            gtk_drag_source_set_icon(source, paintable, gtk_widget_get_width(button) / 2, -12)
             g_object_unref(UnsafeMutableRawPointer(paintable))
         }
         return source
     }
 
-    private func dropClip(_ id: MovieClip.ID, at x: Double) {
-        guard let from = edit.index(of: id) else { return }
-        let frames = clipButtons.map { entry -> (start: Double, width: Double) in
+    /// A point on the scroller in the strip's coordinates (the strip scrolls).
+    private func stripX(_ x: Double, _ y: Double) -> Double {
+        var stripX = 0.0, stripY = 0.0
+        gtk_widget_translate_coordinates(stripScroller, strip, x, y, &stripX, &stripY)
+        return stripX
+    }
+
+    /// The clips' left edges and widths on the strip, in order.
+    private func clipFrames() -> [(start: Double, width: Double)] {
+        clipButtons.map { entry in
             var left = 0.0, top = 0.0
             gtk_widget_translate_coordinates(entry.button, strip, 0, 0, &left, &top)
             return (left, Double(gtk_widget_get_width(entry.button)))
         }
-        let target = MovieDrop.index(moving: from, droppedAt: x, frames: frames)
+    }
+
+    /// Marks the gap a dragged clip would land in: a bar before the clip
+    /// at `gap`, or after the last; nil clears it.
+    private func markDrop(at gap: Int?) {
+        for (index, entry) in clipButtons.enumerated() {
+            let before = gap == index, after = gap == clipButtons.count && index == clipButtons.count - 1
+            for (style, on) in [("drop-before", before), ("drop-after", after)] {
+                if on { gtk_widget_add_css_class(entry.button, style) } else { gtk_widget_remove_css_class(entry.button, style) }
+            }
+        }
+    }
+
+    private func dropClip(_ id: MovieClip.ID, at x: Double) {
+        guard let from = edit.index(of: id) else { return }
+        let target = MovieDrop.index(moving: from, droppedAt: x, frames: clipFrames())
         chosenClip = id
         change { $0.move(id, to: target) }
         focusDefault()
@@ -859,6 +902,7 @@ final class MoviePage {
         gtk_revealer_set_reveal_child(cast(exportBar), 1)
         updateActions()
         MoviePage.log("movie export started: \(edit.clips.count) clips, \(edit.duration / 1_000_000) ms")
+        Trace.shared.event(.movieExport, ["state": "started", "clips": edit.clips.count])
         // Both are called on the main thread.
         let progress = MainThreadHandler { [weak self] (fraction: Double) in self?.showProgress(fraction) }
         let finished = MainThreadHandler { [weak self] (outcome: MovieRenderer.Outcome) in self?.finished(outcome) }
@@ -879,6 +923,7 @@ final class MoviePage {
         renderer = nil
         gtk_revealer_set_reveal_child(cast(exportBar), 0)
         updateActions()
+        Trace.shared.event(.movieExport, ["state": MoviePage.traceState(of: outcome)])
         switch outcome {
         case .saved(let path):
             MoviePage.log("movie exported: \(path)")

@@ -24,7 +24,13 @@ struct ToastButton {
         if let extra {
             let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
             let label = gtk_label_new(text)!
+            // The words on one line while the toast has room (a wrapping
+            // label asks for its narrowest width otherwise), at the start,
+            // the buttons together at the end.
             gtk_label_set_wrap(cast(label), 1)
+            gtk_label_set_natural_wrap_mode(cast(label), GTK_NATURAL_WRAP_NONE)
+            gtk_label_set_xalign(cast(label), 0)
+            gtk_widget_set_hexpand(label, 1)
             gtk_box_append(cast(box), label)
             let second = gtk_button_new_with_mnemonic(extra.label)!
             gtk_widget_set_valign(second, GTK_ALIGN_CENTER)

@@ -20,6 +20,13 @@ final class MovieDropTests: XCTestCase {
         XCTAssertEqual(MovieDrop.index(moving: 0, droppedAt: 0, frames: []), 0)
     }
 
+    /// The gap marked while dragging: the one a drop there lands in.
+    func testTheMarkedGapIsWhereTheClipLands() {
+        XCTAssertEqual([-20.0, 79, 81, 247, 249, 415, 417, 900].map { MovieDrop.gap(at: $0, frames: frames) },
+                       [0, 0, 1, 1, 2, 2, 3, 3])
+        XCTAssertEqual(MovieDrop.gap(at: 50, frames: []), 0)
+    }
+
     func testTheIndexMovesTheClipThere() {
         var editor = MovieEditor()
         let clips = ["a", "b", "c"].map {

@@ -113,12 +113,20 @@ final class MediaBench: XCTestCase {
             return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
                 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         }
-        let (startCPU, start) = (cpu(), Date())
+        // Peak resident memory of this process (the test runner included),
+        // in MB: before the export, and after it.
+        func peak() -> Double {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return Double(usage.ru_maxrss) / 1024
+        }
+        let (startCPU, start, peakBefore) = (cpu(), Date(), peak())
         let outcome = MovieRenderer(edit: editor.edit, folder: out).run()
         let (seconds, used) = (Date().timeIntervalSince(start), cpu() - startCPU)
         guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
         let format = editor.edit.output.format(isInstalled: MovieRenderer.isSelectable)!
         print("REEL_BENCH export wall=\(String(format: "%.2f", seconds)) cpu=\(String(format: "%.2f", used)) "
+              + "peak=\(String(format: "%.0f", peak())) before=\(String(format: "%.0f", peakBefore)) "
               + "video=\(format.videoEncoder) audio=\(format.audioEncoder) "
               + "length=\(String(format: "%.3f", Double(editor.edit.duration) / 1e9)) file=\(path)")
     }

@@ -84,8 +84,9 @@ final class ThumbnailerTests: XCTestCase {
         let server = try NginxFixture(root: URL(fileURLWithPath: folder))
         defer { server.stop() }
         let thumbnails = Thumbnailer(cache: ThumbnailCache(root: media.makeFolder("subtitled-thumbnails")))
-        guard case .created(let path) = thumbnails.thumbnail(for: server.url("master.m3u8")) else {
-            return XCTFail("no thumbnail for a stream with subtitles")
+        let outcome = thumbnails.thumbnail(for: server.url("master.m3u8"))
+        guard case .created(let path) = outcome else {
+            return XCTFail("no thumbnail for a stream with subtitles: \(outcome)")
         }
         let pixbuf = try XCTUnwrap(gdk_pixbuf_new_from_file(path, nil))
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }

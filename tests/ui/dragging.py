@@ -12,14 +12,17 @@ from pathlib import Path
 from harness import APP_TIMEOUT, wait_until
 
 
-def drag_pointer(desktop, start: tuple, path: list) -> None:
+def drag_pointer(desktop, start: tuple, path: list, before_release=None) -> None:
     """Presses the first button at `start`, moves through each point of
-    `path` and lets go at the last."""
+    `path` and lets go at the last; `before_release`, if given, runs while
+    the pointer still holds there (to look at the screen mid-drag)."""
     desktop.xdotool("mousemove", "--sync", str(start[0]), str(start[1]))
     desktop.xdotool("mousedown", "1")
     for x, y in path:
         desktop.xdotool("mousemove", "--sync", str(x), str(y))
         time.sleep(0.15)
+    if before_release is not None:
+        before_release()
     desktop.xdotool("mouseup", "1")
 
 

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from dragging import drag_pointer, drop_from_outside
-from harness import APP_TIMEOUT, HarnessError, extents, find_all, node_name, states, wait_until, words_on_screen
+from harness import (APP_TIMEOUT, HarnessError, extents, find_all, node_name, pixel, states, wait_until,
+                     words_on_screen)
 from player_helpers import keyfile
 from soundserver import NO_SOUND_ENV
 
@@ -125,6 +126,10 @@ def test_three_cards_make_a_movie_reordered_trimmed_exported_and_played(launch_r
     a, b, c = choose_three(app, win)
     title = app.find(win, role="label", name=re.compile(r"^3 clips, 0:0[56]$"), timeout=APP_TIMEOUT)
     visible(app, title, "movie-page")
+    # The keyboard is on the chosen (first) clip, not on Back, where it
+    # went while the clips were being read.
+    first = app.find(win, role="push button", name=re.compile(rf"^Clip 1 of 3: {a}, "), timeout=APP_TIMEOUT)
+    wait_until(lambda: "focused" in states(first), APP_TIMEOUT, what="the first clip focused")
 
     # The first clip is chosen: Alt+Right moves it after the second.
     app.key("alt+Right")
@@ -321,11 +326,23 @@ def test_clips_are_dragged_into_place_and_a_dropped_sound_is_the_music(launch_re
     # The first clip taken by the pointer and let go over the right half
     # of the last one: it goes last. (A synthetic press now and then never
     # becomes a drag: tried again, then the order tells.)
+    # While it is held there, an accent bar marks the gap after the last clip.
+    marked = []
+
+    def look_at_the_gap(right: int, y: int) -> None:
+        # Above the pointer (the dragged clip hangs below it), a little to
+        # the right of the clip's reported edge (AT-SPI's extents and the
+        # screenshot differ by a few pixels).
+        shot = app.screenshot("drop-marker")
+        marked.append(max((pixel(shot, right + dx, y) for dx in range(0, 24, 2)), key=lambda rgb: rgb[2] - rgb[0]))
+
     for _attempt in range(3):
         start = app.screen_center(clip_button(1, a))
         x, y = app.screen_center(clip_button(3, c))
-        _, _, width, _ = extents(clip_button(3, c), "window")
-        drag_pointer(desktop, start, [(start[0] + 20, start[1]), (start[0] + 60, y), (x, y), (x + width // 4, y)])
+        _, _, width, height = extents(clip_button(3, c), "window")
+        right, top = x - width // 2 + width, y - height // 2
+        drag_pointer(desktop, start, [(start[0] + 20, start[1]), (start[0] + 60, y), (x, y), (x + width // 4, y)],
+                     before_release=lambda: look_at_the_gap(right, top + height // 4))
         try:
             wait_until(lambda: strip_names(win) == [b, c, a], 5, what=f"{a} dragged last")
             break
@@ -333,6 +350,8 @@ def test_clips_are_dragged_into_place_and_a_dropped_sound_is_the_music(launch_re
             if strip_names(win) != [a, b, c]:
                 break
     assert strip_names(win) == [b, c, a]
+    red, green, blue = marked[-1]
+    assert blue > 150 and blue - red > 80, f"no accent bar beside the last clip mid-drag: {marked}"
     wait_until(lambda: [Path(clip["uri"]).stem for clip in saved_edit(profile)["clips"]] == [b, c, a], APP_TIMEOUT,
                what="the new order saved")
     app.screenshot("dragged")

@@ -121,5 +121,5 @@ echo "(Reel's peak RSS is its test process's, the XCTest runner included.)"
 # 4. The interface during an export: the installed app, its strip playing
 #    the three clips while it exports them (bench/export_ui.py).
 if [ "${REEL_BENCH_UI:-1}" = 1 ]; then
-    python3 bench/export_ui.py --clips $CLIPS
+    /usr/bin/python3 bench/export_ui.py --clips $CLIPS
 fi

@@ -15,6 +15,15 @@ public struct MoviePlan: Equatable, Sendable {
 
         public var end: Int64 { start + duration }
 
+        /// Where GES starts reading the source: a millisecond past the in
+        /// point. The frame before the trimmed-to one can end a hair after
+        /// the in point (WebM and Matroska keep times to the millisecond; a
+        /// variable-rate MP4's frame lengths come from its decode times),
+        /// and the compositor then shows that earlier frame first: a VP9
+        /// clip began with the frame before its trim. A millisecond is far
+        /// less than any frame and than anyone hears.
+        public var sourceStart: Int64 { inpoint + MoviePlan.sourceStartLead }
+
         public static func == (a: Placement, b: Placement) -> Bool {
             a.clip == b.clip && a.start == b.start && a.inpoint == b.inpoint && a.duration == b.duration
                 && a.picture == b.picture
@@ -32,6 +41,8 @@ public struct MoviePlan: Equatable, Sendable {
 
         public var end: Int64 { start + duration }
     }
+
+    static let sourceStartLead: Int64 = 1_000_000
 
     public struct VolumePoint: Equatable, Sendable {
         public let time: Int64

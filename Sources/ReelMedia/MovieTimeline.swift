@@ -51,7 +51,7 @@ final class MovieTimeline {
             let asset = try MovieTimeline.asset(placement.clip.uri)
             defer { gst_object_unref(UnsafeMutableRawPointer(asset)) }
             guard let clip = ges_layer_add_asset(clips, cast(asset), GstClockTime(placement.start),
-                                                 GstClockTime(placement.inpoint), GstClockTime(placement.duration),
+                                                 GstClockTime(placement.sourceStart), GstClockTime(placement.duration),
                                                  GES_TRACK_TYPE_UNKNOWN) else {
                 throw MovieProblem.unreadableSource(placement.clip.name)
             }

@@ -125,6 +125,13 @@ final class MoviePlanTests: XCTestCase {
         for placement in plan.placements {
             XCTAssertEqual(FrameRate(30).rounded(placement.start), placement.start)
         }
+        // GES reads each source from just past its in point: past a frame
+        // before it that ends a millisecond late, never at the next frame
+        // (a 240 fps frame lasts 4.2 ms).
+        for placement in plan.placements {
+            XCTAssertGreaterThanOrEqual(placement.sourceStart - placement.inpoint, ms / 2)
+            XCTAssertLessThan(placement.sourceStart - placement.inpoint, FrameRate(240).frameDuration / 2)
+        }
     }
 
     func testManyShortClipsDoNotDrift() {

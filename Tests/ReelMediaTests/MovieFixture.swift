@@ -33,6 +33,17 @@ final class MovieFixture: @unchecked Sendable {
     /// recording's (one segment into the encoder: concat's segments would
     /// give the AAC a composition offset, which GES misplaces by 36 ms).
     let flashBeep: String
+    /// Clips in the other codecs a movie takes, each red for 1 s, one
+    /// white frame at 1.0 s, then its own colour, without sound: VP8 in
+    /// WebM (320×240, 24 fps, green), VP9 in WebM (portrait 180×320, 30
+    /// fps, blue), AV1 in Matroska (320×180, 24 fps, magenta), and H.264
+    /// from a phone-like variable rate (60 fps nominal; after the white
+    /// frame, frames dropped at random, so they last 1 to 4 sixtieths;
+    /// yellow).
+    let vp8: String
+    let vp9: String
+    let av1: String
+    let variableRate: String
     static let musicRMS = 0.5 / 2.0.squareRoot()
 
     static let shared: MovieFixture = {
@@ -47,6 +58,10 @@ final class MovieFixture: @unchecked Sendable {
         noise = folder + "/noise.mp4"
         sideways = folder + "/sideways.mp4"
         flashBeep = folder + "/flash and beep.mp4"
+        vp8 = folder + "/vp8.webm"
+        vp9 = folder + "/vp9.webm"
+        av1 = folder + "/av1.mkv"
+        variableRate = folder + "/variable rate.mp4"
         func colours(_ width: Int, _ height: Int, _ rate: Int, before: Int, after: String, total: Int) -> String {
             let caps = "video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(rate)/1"
             return """
@@ -87,6 +102,27 @@ final class MovieFixture: @unchecked Sendable {
             audiotestsrc wave=silence num-buffers=30 samplesperbuffer=2400 ! \(sound) ! a. \
             audiotestsrc freq=1000 volume=0.8 num-buffers=1 samplesperbuffer=2400 ! \(sound) ! a. \
             audiotestsrc wave=silence num-buffers=29 samplesperbuffer=2400 ! \(sound) ! a.
+            """)
+        try MediaFixture.make(vp8, """
+            concat name=c ! vp8enc deadline=1 keyframe-max-dist=12 ! webmmux ! filesink name=sink \
+            \(colours(320, 240, 24, before: 24, after: "0xff00ff00", total: 48))
+            """)
+        try MediaFixture.make(vp9, """
+            concat name=c ! vp9enc deadline=1 cpu-used=8 keyframe-max-dist=12 ! webmmux ! filesink name=sink \
+            \(colours(180, 320, 30, before: 30, after: "0xff0000ff", total: 60))
+            """)
+        try MediaFixture.make(av1, """
+            concat name=c ! av1enc usage-profile=realtime cpu-used=8 lag-in-frames=0 keyframe-max-dist=12 ! av1parse \
+            ! matroskamux ! filesink name=sink \
+            \(colours(320, 180, 24, before: 24, after: "0xffff00ff", total: 48))
+            """)
+        let sixty = "video/x-raw,format=I420,width=320,height=180,framerate=60/1"
+        try MediaFixture.make(variableRate, """
+            concat name=c ! x264enc speed-preset=ultrafast key-int-max=30 ! h264parse ! mp4mux ! filesink name=sink \
+            videotestsrc pattern=solid-color foreground-color=0xffff0000 num-buffers=60 ! \(sixty) ! c. \
+            videotestsrc pattern=solid-color foreground-color=0xffffffff num-buffers=1 ! \(sixty) ! c. \
+            videotestsrc pattern=solid-color foreground-color=0xffffff00 num-buffers=119 ! \(sixty) \
+            ! identity drop-probability=0.4 ! c.
             """)
         try MediaFixture.make(music, """
             audiotestsrc freq=1000 volume=0.5 num-buffers=20 samplesperbuffer=4800 ! audio/x-raw,rate=48000,channels=2 \

@@ -161,6 +161,49 @@ final class MovieRendererTests: XCTestCase {
         XCTAssertLessThanOrEqual(abs(added), 3_000_000, "the export moved the sound by \(added / 1_000_000) ms")
     }
 
+    /// VP8, VP9 and AV1 sources and a variable-rate phone-like clip in one
+    /// movie, each from its white frame for half a second (so each starts
+    /// on one of the movie's 24 fps frames): the movie is as long as the
+    /// trims, each clip starts on its white frame and shows its own
+    /// colour, the portrait one between black bars, and the clips without
+    /// sound are silence.
+    func testVP8VP9AV1AndVariableRateClipsMakeOneMovie() throws {
+        let fixture = MovieFixture.shared
+        var editor = MovieEditor()
+        for path in [fixture.vp8, fixture.vp9, fixture.av1, fixture.variableRate] {
+            var clip = try MovieSource.clip(uri(path))
+            XCTAssertFalse(clip.hasSound, path)
+            clip.trim(from: second, to: second + second / 2)
+            editor.add([clip])
+        }
+        let edit = editor.edit
+        let outcome = MovieRenderer(edit: edit, folder: folder).run()
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        let movie = try DecodedMovie(path)
+        let plan = edit.plan
+        let frame = plan.frameRate.frameDuration
+        XCTAssertEqual([plan.width, plan.height], [320, 240], "the first clip's size")
+        XCTAssertLessThanOrEqual(abs(movie.videoDuration - 2 * second), frame + 1, "length \(movie.videoDuration)")
+        let colours: [(String, (Int, Int, Int) -> Bool)] = [
+            ("VP8 green", { $0 < 60 && $1 > 200 && $2 < 60 }), ("VP9 blue", { $0 < 60 && $1 < 60 && $2 > 200 }),
+            ("AV1 magenta", { $0 > 200 && $1 < 60 && $2 > 200 }), ("variable-rate yellow", { $0 > 200 && $1 > 200 && $2 < 60 }),
+        ]
+        for (placement, (name, isColour)) in zip(plan.placements, colours) {
+            let first = try XCTUnwrap(movie.frame(at: placement.start)).colour(x: 160, y: 120)
+            XCTAssertTrue(first.0 > 200 && first.1 > 200 && first.2 > 200, "\(name) starts white, not \(first)")
+            let middle = try XCTUnwrap(movie.frame(at: placement.start + 250_000_000)).colour(x: 160, y: 120)
+            XCTAssertTrue(isColour(middle.0, middle.1, middle.2), "\(name) in the middle of its place, not \(middle)")
+        }
+        // The portrait VP9 clip stands between black bars.
+        let portrait = try XCTUnwrap(movie.frame(at: plan.placements[1].start + 250_000_000))
+        for x in [10, 309] {
+            let bar = portrait.colour(x: x, y: 120)
+            XCTAssertTrue(bar.0 < 30 && bar.1 < 30 && bar.2 < 30, "black bar at x=\(x), not \(bar)")
+        }
+        XCTAssertLessThan(movie.rms(from: 0, to: movie.videoDuration), 0.001, "clips without sound are silence")
+        XCTAssertFalse(movie.samples.isEmpty, "the movie has its (silent) sound track")
+    }
+
     func testWebMHasVP8AndOpusAndTheClipsOwnSound() throws {
         var edit = MovieEdit()
         var clip = try MovieSource.clip(uri(MovieFixture.shared.landscape))

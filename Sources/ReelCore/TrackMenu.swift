@@ -145,7 +145,9 @@ public enum TrackMenu {
                                   userLanguage: String?, languages: LanguageTable) -> String? {
         if case .file(let uri)? = remembered?.subtitle { return uri }
         if let plain = files.first(where: { $0.language == nil && !$0.forced }) { return fileURI(plain.path) }
-        return bestInLanguage(files, userLanguage, languages).map { fileURI($0.path) }
+        // Only a forced file in the user's language: loaded for the forced rule.
+        return (bestInLanguage(files, userLanguage, languages) ?? forcedFile(files, userLanguage, languages))
+            .map { fileURI($0.path) }
     }
 
     /// What shows when the video opens.
@@ -158,8 +160,11 @@ public enum TrackMenu {
     ///   the user's language, or unsaid, they stay in the menu, off:
     ///   nobody should get subtitles they did not ask for.
     /// - Otherwise off, a forced stream (signs and foreign lines only) in
-    ///   the user's language: when the sound is in the user's language,
-    ///   these are the lines a person would otherwise miss.
+    ///   the user's language, or a forced file (`Film.en.forced.srt`): when
+    ///   the sound is in the user's language, these are the lines a person
+    ///   would otherwise miss. (Playbin reads one file: with a full file in
+    ///   that language beside it, the full one is loaded, for foreign
+    ///   films, and its forced companion waits in the menu.)
     public static func subtitle(remembered: TrackChoice?, embedded: [MediaTrack], files: [SubtitleFiles.Found],
                                 fileURI: (String) -> String, audioLanguage: String?, userLanguage: String?,
                                 languages: LanguageTable) -> TrackChoice.Subtitle {
@@ -182,7 +187,13 @@ public enum TrackMenu {
         if let forced = embedded.first(where: { isForced($0) && same($0.language, userLanguage, languages) }) {
             return .embedded(forced.index)
         }
+        if let forced = forcedFile(files, userLanguage, languages) { return .file(fileURI(forced.path)) }
         return .off
+    }
+
+    private static func forcedFile(_ files: [SubtitleFiles.Found], _ userLanguage: String?,
+                                   _ languages: LanguageTable) -> SubtitleFiles.Found? {
+        files.first { $0.forced && same($0.language, userLanguage, languages) }
     }
 
     /// Files in the user's language, plain ones before forced or SDH ones.

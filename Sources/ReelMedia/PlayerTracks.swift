@@ -100,14 +100,17 @@ extension Player {
         return cues.showing(at: time)
     }
 
-    /// The ASS/SSA file's place among the text streams: past any the video
-    /// has, as it is no stream of playbin's.
+    /// The place among the text streams of a file Reel reads itself: past
+    /// any the video has, as it is no stream of playbin's.
     static let styledTrack = 1000
 
-    /// An ASS or SSA file's lines with their styles (a local file, in
-    /// `encoding` when given, else UTF-8); nil for other files.
+    /// A local subtitle file's lines, read by Reel (in `encoding` when
+    /// given, else UTF-8): ASS and SSA with their styles, SubRip and WebVTT
+    /// (`PlainSubtitles`: GStreamer could not tell a file of a line or two
+    /// was SubRip). Nil for other files, and for a file with no line Reel
+    /// can read, which goes to playbin.
     static func styledCues(of uri: String, encoding: String?) -> [SubtitleCues.Cue]? {
-        guard let url = URL(string: uri), url.isFileURL, ["ass", "ssa"].contains(url.pathExtension.lowercased()),
+        guard let url = URL(string: uri), url.isFileURL, ["ass", "ssa", "srt", "vtt"].contains(url.pathExtension.lowercased()),
               let data = FileManager.default.contents(atPath: url.path) else { return nil }
         var text = String(decoding: data, as: UTF8.self)
         if let encoding, encoding.uppercased() != "UTF-8" {
@@ -120,7 +123,8 @@ extension Player {
                 g_free(converted)
             }
         }
-        return AssSubtitles.cues(text)
+        let cues = ["ass", "ssa"].contains(url.pathExtension.lowercased()) ? AssSubtitles.cues(text) : PlainSubtitles.cues(text)
+        return cues.isEmpty ? nil : cues
     }
 
     /// Shows text stream `index` (see `textTracks`), or none. The text

@@ -113,6 +113,29 @@ final class TrackMenuTests: XCTestCase {
                        .file(uri("Film.srt")))
     }
 
+    /// `Film.en.forced.srt`: loaded, and shown like a forced stream.
+    func testAForcedFileInTheUsersLanguageShowsWhenSubtitlesAreOtherwiseOff() {
+        let forced = SubtitleFiles.Found(path: "Film.en.forced.srt", language: "eng", forced: true)
+        let german = SubtitleFiles.Found(path: "Film.de.forced.srt", language: "deu", forced: true)
+        func load(_ files: [SubtitleFiles.Found]) -> String? {
+            TrackMenu.fileToLoad(remembered: nil, files: files, fileURI: uri, userLanguage: "en", languages: languages)
+        }
+        XCTAssertEqual(load([german, forced]), uri("Film.en.forced.srt"))
+        XCTAssertEqual(subtitle(files: [german, forced], audio: "eng"), .file(uri("Film.en.forced.srt")))
+        XCTAssertEqual(subtitle(files: [german, forced], audio: nil), .file(uri("Film.en.forced.srt")), "the sound unsaid")
+        XCTAssertEqual(subtitle(files: [german, forced], audio: "fre"), .file(uri("Film.en.forced.srt")),
+                       "a foreign film with nothing fuller in the user's language")
+        XCTAssertNil(load([german]), "forced, but in another language")
+        XCTAssertEqual(subtitle(files: [german], audio: "eng"), .off)
+        XCTAssertEqual(subtitle(remembered: TrackChoice(subtitle: .off), files: [forced], audio: "eng"), .off, "chosen Off")
+        // A forced stream in the file comes first; a full file is loaded for foreign films.
+        XCTAssertEqual(subtitle(embedded: [MediaTrack(index: 0, language: "eng", forced: true)], files: [forced], audio: "eng"),
+                       .embedded(0))
+        let full = SubtitleFiles.Found(path: "Film.en.srt", language: "eng")
+        XCTAssertEqual(load([forced, full]), uri("Film.en.srt"))
+        XCTAssertEqual(subtitle(files: [forced, full], audio: "fre"), .file(uri("Film.en.srt")))
+    }
+
     func testAStreamTitledForcedIsForced() {
         XCTAssertTrue(TrackMenu.isForced(MediaTrack(index: 0, language: "eng", title: "English (Forced)")))
         XCTAssertTrue(TrackMenu.isForced(MediaTrack(index: 0, title: "FORCED")))

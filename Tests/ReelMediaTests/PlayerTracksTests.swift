@@ -152,10 +152,11 @@ final class PlayerTracksTests: XCTestCase {
         player.sink.onFrame = { frame in
             if let pts = frame.pts { shown.append((Double(pts) / 1e9, player.subtitle(at: pts))) }
         }
-        XCTAssertTrue(spinMainContext(timeout: 20) { player.state == .playing && player.textTracks.count == 2 })
-        // playbin lists the file's stream before or after the video's own.
+        XCTAssertTrue(spinMainContext(timeout: 20) { player.state == .playing && player.textTracks.count == 1 })
+        // Reel reads the SubRip file itself: no stream of playbin's.
         let file = try XCTUnwrap(player.subtitleFileTrack)
-        let embeddedTrack = 1 - file
+        XCTAssertEqual(file, Player.styledTrack)
+        let embeddedTrack = 0
         XCTAssertEqual(player.textTracks[embeddedTrack].language.flatMap(LanguageTable.system().name), "French")
         player.selectText(file)
         XCTAssertTrue(player.showsText)
@@ -206,7 +207,7 @@ final class PlayerTracksTests: XCTestCase {
     /// A Matroska film whose second English text stream is flagged forced
     /// (FlagForced, written by FFmpeg: GStreamer's muxer writes no such
     /// flag, and its demuxer passes none on): the player says which stream
-    /// is forced, with or without a subtitle file's stream among them, and
+    /// is forced, with or without a subtitle file loaded beside them, and
     /// it is what shows when the sound is in the user's language.
     func testAStreamTheFileFlagsForcedIsForcedAndChosen() throws {
         let folder = MediaFixture.shared.makeFolder("forced")
@@ -231,7 +232,8 @@ final class PlayerTracksTests: XCTestCase {
         for subtitleURI in [nil, MediaFixture.uri(Self.film.srt)] {
             let player = Player(uri: MediaFixture.uri(film), subtitleURI: subtitleURI, subtitleEncoding: subtitleURI == nil ? nil : "UTF-8")
             defer { player.close() }
-            let count = subtitleURI == nil ? 2 : 3
+            // A SubRip file is read by Reel, not listed among playbin's streams.
+            let count = 2
             XCTAssertTrue(spinMainContext(timeout: 20) {
                 player.state == .playing && player.textTracks.count == count && (subtitleURI == nil || player.subtitleFileTrack != nil)
             })

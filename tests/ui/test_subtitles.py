@@ -129,6 +129,24 @@ def test_the_file_beside_the_film_shows_its_line_on_screen_and_off_hides_it(play
     wait_until(lambda: _line(app, win), 10, what="the line to come back, though paused")
 
 
+def test_a_forced_file_in_the_users_language_shows_by_itself(play, film, tmp_path):
+    """Signs.en.forced.srt beside an English film, for an English-speaking
+    person: nothing chosen, its lines show (the forced rule: signs and
+    foreign words a person would otherwise miss), and the menu says so."""
+    (tmp_path / "Signs.mkv").symlink_to(film / "Film.mkv")
+    sign = "A sign on the wall, read aloud by nobody"
+    # One line, as forced files often have: too short for GStreamer to
+    # tell it is SubRip, so Reel reads it itself.
+    (tmp_path / "Signs.en.forced.srt").write_text(f"1\n00:00:00,500 --> 00:00:35,000\n{sign}\n")
+    app, win, trace = play(tmp_path / "Signs.mkv", env={"LANGUAGE": "en"})
+    loaded = trace.wait("player-subtitle-file")
+    assert loaded["uri"] == (tmp_path / "Signs.en.forced.srt").as_uri(), loaded
+    _readable(app, win, sign, "forced-line")
+    item = _open_menu(app, win, "Subtitles", "English (Forced) — Signs.en.forced.srt")
+    wait_until(lambda: "checked" in states(item), 5, what="the forced file checked in the menu")
+    app.key("Escape")
+
+
 def test_the_audio_menu_switches_the_sound_and_remembers_it(play, film, profile):
     app, win, trace = play(film / "Film.mkv")
     app.find(win, role="push button", name="Audio", timeout=10)

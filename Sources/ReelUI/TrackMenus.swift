@@ -304,7 +304,8 @@ final class TrackMenus {
         return nil
     }
 
-    /// Subtitle files beside the video and in its Subs/Subtitles folders.
+    /// Subtitle files beside the video and in its Subs/Subtitles folders
+    /// (regular files only: a pipe or a device so named is passed over).
     private static func findFiles(beside video: URL, languages: LanguageTable) -> [SubtitleFiles.Found] {
         let folder = video.deletingLastPathComponent().path
         let manager = FileManager.default
@@ -314,14 +315,13 @@ final class TrackMenus {
             inFolders[name] = (try? manager.contentsOfDirectory(atPath: folder + "/" + name)) ?? []
         }
         return SubtitleFiles.find(for: video.lastPathComponent, beside: names, inFolders: inFolders, languages: languages)
+            .filter { SubtitleFileReader.isReadable(folder + "/" + $0.path) }
     }
 
     /// The encoding of a local file, from its first 64 KB.
     static func guessEncoding(of uri: String) -> SubtitleEncoding {
-        guard let url = URL(string: uri), url.isFileURL, let handle = FileHandle(forReadingAtPath: url.path) else { return .utf8 }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 65536)) ?? Data()
-        return SubtitleEncoding.guess(Array(head), userLanguage: userLanguage)
+        guard let url = URL(string: uri), url.isFileURL else { return .utf8 }
+        return SubtitleEncoding.guess(Array(SubtitleFileReader.head(of: url.path, count: 65536)), userLanguage: userLanguage)
     }
 
     /// The user's language ("zh_CN"), from the locale gettext uses.

@@ -82,6 +82,32 @@ def test_a_pipe_on_the_command_line_is_said_and_the_app_answers(launch_ready, tm
     assert app.wait_exit().returncode == 0
 
 
+def test_subtitle_files_that_are_pipes_or_huge_are_passed_over(launch_ready, tmp_path, clip):
+    """Beside a video: a pipe named like its subtitle file (reading it
+    would wait for a writer for ever), a device and a 30 MB file. The
+    video plays, the window answers, the Subtitles menu lists none of
+    them, and the proper file in a Subs folder is what shows."""
+    shutil.copy(clip, tmp_path / "Film.mp4")
+    os.mkfifo(tmp_path / "Film.srt")
+    (tmp_path / "Film.de.srt").symlink_to("/dev/zero")
+    with open(tmp_path / "Film.fr.srt", "wb") as huge:
+        huge.write(b"1\n00:00:00,000 --> 00:00:02,000\nBeaucoup\n\n" * 700_000)
+    (tmp_path / "Subs").mkdir()
+    (tmp_path / "Subs" / "Film.srt").write_text("1\n00:00:00,100 --> 00:00:09,000\nThe one proper line\n")
+    app, win = launch_ready(args=[str(tmp_path / "Film.mp4")])
+    app.find(win, role="label", name="The one proper line", timeout=APP_TIMEOUT)
+    answers(app, win)
+    app.key("space")  # paused, so the menu stays put
+    app.click(app.find(win, role="push button", name="Subtitles", timeout=APP_TIMEOUT))
+    app.find(win, role="menu item", name="Off", timeout=APP_TIMEOUT)
+    items = [n.name for n in find_all(win, role="menu item", visible=False)]
+    assert "Film.srt" in items, items  # the one in Subs
+    assert not [name for name in items if "Film.de.srt" in name or "Film.fr.srt" in name], items
+    app.screenshot("subtitles-menu")
+    app.key("Escape")
+    answers(app, win)
+
+
 def test_a_catalog_of_special_files_loads_and_says_what_each_is(launch_ready, tmp_path, clip):
     words = special_files(tmp_path)
     shutil.copy(clip, tmp_path / "good.mp4")

@@ -1,5 +1,6 @@
-/// The shortcuts window's pages: the app's own keys, the player's (with
-/// the mini window's), the player's sound and subtitles, and the camera's.
+/// The shortcuts window's pages: the app's own keys, the player's, the
+/// player's sound and subtitles, the mini window's, the camera's and the
+/// movie maker's.
 /// Each page's two columns hold its keys, and the window opens on the page
 /// of what the user is doing.
 public enum ShortcutPage: String, CaseIterable, Sendable {
@@ -7,6 +8,7 @@ public enum ShortcutPage: String, CaseIterable, Sendable {
     case player
     /// The player's sound and subtitle keys: more than its page holds.
     case soundAndSubtitles = "sound-and-subtitles"
+    case pictureInPicture = "picture-in-picture"
     case camera
     case movie
 
@@ -16,6 +18,7 @@ public enum ShortcutPage: String, CaseIterable, Sendable {
         case .app: return N_("Feed")
         case .player: return N_("Player")
         case .soundAndSubtitles: return N_("Sound and Subtitles")
+        case .pictureInPicture: return N_("Picture in Picture")
         case .camera: return N_("Camera")
         case .movie: return N_("Movie")
         }
@@ -42,8 +45,9 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
     public var page: ShortcutPage {
         switch self {
         case .general, .window, .selection, .strip: return .app
-        case .playback, .seeking, .pictureInPicture: return .player
+        case .playback, .seeking: return .player
         case .sound, .subtitles: return .soundAndSubtitles
+        case .pictureInPicture: return .pictureInPicture
         case .camera: return .camera
         case .movieClips, .movieTrim, .movieEdit: return .movie
         }
@@ -164,6 +168,12 @@ public enum ShortcutTable {
         Shortcut(action: "pip.seek-backward", accelerators: ["Left"], title: N_("Back 5 Seconds"), section: .pictureInPicture),
         Shortcut(action: "pip.seek-forward", accelerators: ["Right"], title: N_("Forward 5 Seconds"), section: .pictureInPicture),
         Shortcut(action: "pip.mute", accelerators: ["m"], title: N_("Mute"), section: .pictureInPicture),
+        Shortcut(action: "pip.subtitle-earlier", accelerators: ["z"], title: N_("Subtitles 0.1 s Earlier"), section: .pictureInPicture),
+        Shortcut(action: "pip.subtitle-later", accelerators: ["x"], title: N_("Subtitles 0.1 s Later"), section: .pictureInPicture),
+        Shortcut(action: "pip.subtitle-bigger", accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"],
+                 title: N_("Bigger Subtitles"), section: .pictureInPicture),
+        Shortcut(action: "pip.subtitle-smaller", accelerators: ["<Control>minus", "<Control>KP_Subtract"],
+                 title: N_("Smaller Subtitles"), section: .pictureInPicture),
         Shortcut(action: "pip.back-to-player", accelerators: ["Escape", "p"], title: N_("Back to the Player"), section: .pictureInPicture),
         Shortcut(action: "pip.close", accelerators: ["<Control>w"], title: N_("Close"), section: .pictureInPicture),
         Shortcut(action: "camera.shutter", accelerators: ["space"], title: N_("Take Photo, Start or Stop Recording"), section: .camera),

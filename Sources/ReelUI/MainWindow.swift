@@ -228,13 +228,14 @@ final class MainWindow {
 
     private var isShown: Bool { gtk_widget_get_visible(window.cast()) != 0 }
 
-    /// The shortcuts that matter now: the player's while a video plays here
-    /// or in the mini window.
+    /// The shortcuts that matter now: the player's while a video plays
+    /// here, the mini window's while it plays there.
     var shortcutPage: ShortcutPage {
         let page = visiblePage
         if page == "camera" { return .camera }
         if page == "movie" { return .movie }
-        return miniWindow != nil || page == "video" ? .player : .app
+        if page == "video" { return .player }
+        return miniWindow != nil ? .pictureInPicture : .app
     }
 
     func close() { gtk_window_close(gtkWindow) }
@@ -460,6 +461,7 @@ final class MainWindow {
         mini.onCannotKeepAbove = { [weak self] in self?.explainKeepingAbove() }
         miniWindow = mini
         playerPage.showVideo(in: (mini.view, mini.subtitles))
+        playerPage.showBriefNoteElsewhere = { [weak mini] text in mini?.showNote(text) }
         mini.setPlaying(state.isUnderWay)
         strip.setOtherPlayback(true)
         layOutFeed(played: playerPage.address)
@@ -492,6 +494,7 @@ final class MainWindow {
         guard let mini = miniWindow else { return }
         miniWindow = nil
         playerPage.showVideo(in: nil)
+        playerPage.showBriefNoteElsewhere = nil
         mini.destroy()
     }
 

@@ -23,6 +23,7 @@ final class PictureInPictureWindow {
     private let controls: OpaquePointer
     private let playButton: UnsafeMutablePointer<GtkWidget>
     private let progressBar: UnsafeMutablePointer<GtkWidget>
+    private let note: UnsafeMutablePointer<GtkWidget>
     private let controlsBox: UnsafeMutablePointer<GtkWidget>
     private var progressText = ""
     private let settings: Settings?
@@ -30,6 +31,7 @@ final class PictureInPictureWindow {
     private var lastSize: (width: Int, height: Int) = (0, 0)
     private var resizeSettle: SourceID?
     private var hideTimer: SourceID?
+    private var noteTimer: SourceID?
     private var ticker: SourceID?
     /// The double-click gesture: reset when the window manager takes a
     /// press over, or it waits for a release that never comes and eats the
@@ -62,6 +64,7 @@ final class PictureInPictureWindow {
         controlsBox = layout.widget("controls-box", gtk_center_box_get_type())
         playButton = layout.widget("play", gtk_button_get_type())
         progressBar = layout.widget("progress", gtk_progress_bar_get_type())
+        note = layout.widget("note", gtk_label_get_type())
         gtk_overlay_set_child(cast(overlay), view.widget)
         // Over the picture, under the controls.
         gtk_overlay_add_overlay(cast(overlay), subtitles.widget)
@@ -101,6 +104,7 @@ final class PictureInPictureWindow {
         ticker?.remove()
         resizeSettle?.remove()
         hideTimer?.remove()
+        noteTimer?.remove()
     }
 
     func present() {
@@ -150,7 +154,8 @@ final class PictureInPictureWindow {
         let actions = ActionGroup(map: UnsafeMutableRawPointer(group))
         // The keys of the mini window are the player's, under its own names
         // so the shortcuts window can list them apart.
-        for name in ["play-pause", "seek-backward", "seek-forward", "mute"] {
+        for name in ["play-pause", "seek-backward", "seek-forward", "mute", "subtitle-earlier", "subtitle-later",
+                     "subtitle-bigger", "subtitle-smaller"] {
             actions.add(name) { [weak self] in
                 guard let self else { return }
                 _ = gtk_widget_activate_action_variant(self.window, "player.\(name)", nil)
@@ -210,6 +215,19 @@ final class PictureInPictureWindow {
     private var focusIsOnControls: Bool {
         guard let focus = gtk_root_get_focus(OpaquePointer(window)) else { return false }
         return gtk_widget_is_ancestor(focus, controlsBox) != 0
+    }
+
+    /// A note over the picture for a second and a half (the player's brief
+    /// toasts while the video is here: "Subtitle delay +0.1 s").
+    func showNote(_ text: String) {
+        gtk_label_set_text(cast(note), text)
+        gtk_widget_set_visible(note, 1)
+        noteTimer?.remove()
+        noteTimer = MainContext.after(milliseconds: 1500) { [weak self] in
+            guard let self else { return }
+            self.noteTimer = nil
+            gtk_widget_set_visible(self.note, 0)
+        }
     }
 
     /// Shows the controls, and hides them after 2 s without a move.

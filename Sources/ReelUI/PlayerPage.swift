@@ -578,7 +578,12 @@ final class PlayerPage {
         show(toast)
     }
 
+    /// Where brief notes go while the video shows elsewhere (the mini
+    /// window's), since the page's toasts are out of sight then.
+    var showBriefNoteElsewhere: ((String) -> Void)?
+
     private func toast(_ text: String, brief: Bool = false) {
+        if brief, !isShowingVideo, let showBriefNoteElsewhere { return showBriefNoteElsewhere(text) }
         let toast = adw_toast_new(text)!
         adw_toast_set_timeout(toast, brief ? 1 : 5)
         if brief { adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH) }

@@ -90,8 +90,9 @@ final class SubtitleView {
         gtk_widget_set_margin_bottom(widget, margin)
         gtk_widget_set_margin_start(widget, sideMargin)
         gtk_widget_set_margin_end(widget, sideMargin)
-        // A twentieth of the picture's height, at least the minimum.
-        let size = Int(max(minimumSize, picture / 20 * scale).rounded())
+        // A twentieth of the picture's height, at least the minimum, times
+        // the person's scale: Ctrl+plus shows in a small mini window too.
+        let size = Int((max(minimumSize, picture / 20) * scale).rounded())
         guard size != fontSize else { return }
         fontSize = size
         gtk_css_provider_load_from_data(style, ".reel-subtitles { font-size: \(size)px;\(SubtitleView.css(font: font)) }", -1)

@@ -53,10 +53,11 @@ def test_main_window_shows_empty_state(launch_ready):
 
 
 def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src, tmp_path):
-    """Four pages, opened on the one for what the user is doing: the feed's
-    keys from the feed, the player's (and the mini window's) from the player,
-    the camera's from the camera, the movie maker's from the movie page.
-    Between them every title of the shortcut table shows."""
+    """Pages opened on the one for what the user is doing: the feed's keys
+    from the feed, the player's from the player (with its sound and
+    subtitles, and the mini window's, a title menu away), the camera's from
+    the camera, the movie maker's from the movie page. Between them every
+    title of the shortcut table shows."""
     source = reel_src / "Sources" / "ReelCore" / "ShortcutTable.swift"
     assert source.is_file(), f"{source} not found (set REEL_SRC to the source tree)"
     titles = shortcut_titles(source)
@@ -78,13 +79,17 @@ def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src, tmp_path)
     app.kill()
     app, main = launch_ready(args=[str(clip)])
     player = shown_page(app, main, "player")
-    assert "Back 5 Seconds" in player and "Back to the Player" in player and "Open Video" not in player, sorted(player)
+    assert "Back 5 Seconds" in player and "Open Video" not in player, sorted(player)
     # The player's second section, Sound and Subtitles, which the window's
     # title menu switches to: its words, shown or not.
     sw = next(w for w in app.windows() if w != main)
     section = [n for n in find_all(sw, name="Sound and Subtitles") if node_role(n) == "panel"][0]
     sound = set(all_strings(section, visible_only=False))
     assert "Subtitles 0.1 s Later" in sound and "Back 5 Seconds" not in sound, sorted(sound)
+    # The mini window's: its own keys, the subtitle keys among them.
+    section = [n for n in find_all(sw, name="Picture in Picture") if node_role(n) == "panel"][0]
+    mini = set(all_strings(section, visible_only=False))
+    assert "Back to the Player" in mini and "Subtitles 0.1 s Later" in mini and "Open Video" not in mini, sorted(mini)
     assert app.find(sw, name="Player", role="push button"), "no title menu to reach the other sections"
     app.kill()
     # The camera's page, from the camera (no camera here: the page is the
@@ -106,7 +111,7 @@ def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src, tmp_path)
     app.find(main, role="push button", name="Back to the Feed", timeout=APP_TIMEOUT)
     movie = shown_page(app, main, "movie")
     assert "Move Clip Earlier" in movie and "Open Video" not in movie, sorted(movie)
-    missing = [t for t in titles if t not in feed | player | sound | camera | movie]
+    missing = [t for t in titles if t not in feed | player | sound | mini | camera | movie]
     assert not missing, f"listed on no page: {missing}"
 
 

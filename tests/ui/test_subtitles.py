@@ -291,6 +291,22 @@ def test_the_line_follows_the_video_into_the_mini_window_at_its_size(play, film)
     shot = app.screenshot("mini-window-alone")
     sd, bright = words_on_screen(app, line()[0], shot, window=title)
     assert sd > 0.1 and bright > 0.02, f"the line is not readable in the mini window (sd {sd}, bright {bright})"
+    # The delay and size keys work here too, said over the picture (the
+    # player's toasts are out of sight).
+    k = trace.count()
+    app.key("x", window=title)
+    assert trace.wait("player-text-offset", after=k)["seconds"] == 0.1
+    note = app.find(mini, role="label", name="Subtitle delay +0.1 s", timeout=5)
+    shot = app.screenshot("mini-window-delay")
+    sd, bright = words_on_screen(app, note, shot, window=title)
+    assert sd > 0.1 and bright > 0.02, f"the delay note is not readable (sd {sd}, bright {bright})"
+    before = window_extents(line()[0])[3]
+    app.key("ctrl+plus", window=title)
+    app.find(mini, role="label", name="Subtitle size 110 %", timeout=5)
+    wait_until(lambda: window_extents(line()[0])[3] > before, 5, what="a bigger line in the mini window")
+    app.key("ctrl+minus", window=title)
+    app.key("z", window=title)
+    wait_until(lambda: [e for e in trace.named("player-text-offset") if e["seconds"] == 0.0], 5, what="the delay back to 0")
     # Back in the player, the line is the player's again.
     app.key("p", window=title)
     trace.wait("pip-leave", after=i)

@@ -16,6 +16,20 @@ public struct FrameRate: Equatable, Hashable, Sendable {
 
     public static let nanosecondsPerSecond: Int64 = 1_000_000_000
 
+    /// The rate a container states. No rate (0/1) is variable, and so is
+    /// a rate that is no camera's: an MP4 demuxer states a variable-rate
+    /// file's average (116/3 for a 60 fps recording that dropped frames),
+    /// and trims put on that grid missed the frames (a clip began with the
+    /// frame before its trim). Rates within 0.1 % of the usual ones,
+    /// NTSC's 1000/1001 included, are taken as stated.
+    public static func stated(_ numerator: Int64, _ denominator: Int64) -> FrameRate {
+        guard numerator > 0, denominator > 0 else { return FrameRate(30, isVariable: true) }
+        let rate = Double(numerator) / Double(denominator)
+        let usual = [8.0, 10, 12, 12.5, 15, 16, 18, 20, 24, 25, 30, 48, 50, 60, 72, 90, 96, 100, 120, 144, 240]
+        let constant = usual.contains { abs(rate - $0) <= $0 * 0.001 || abs(rate - $0 * 1000 / 1001) <= $0 * 0.001 }
+        return FrameRate(numerator, denominator, isVariable: !constant)
+    }
+
     public var framesPerSecond: Double { Double(numerator) / Double(denominator) }
 
     /// When frame `index` starts: rounded down, as GStreamer's elements

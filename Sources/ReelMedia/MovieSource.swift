@@ -22,9 +22,7 @@ public enum MovieSource {
             defer { gst_discoverer_stream_info_list_free(audios) }
             let numerator = Int64(gst_discoverer_video_info_get_framerate_num(video))
             let denominator = Int64(gst_discoverer_video_info_get_framerate_denom(video))
-            // Variable-rate streams state no rate (0/1).
-            let rate = numerator > 0 && denominator > 0 ? FrameRate(numerator, denominator)
-                : FrameRate(MovieEdit.fallbackRate.numerator, isVariable: true)
+            let rate = FrameRate.stated(numerator, denominator)
             // GES turns a picture upright as its tag asks (phones record
             // portrait as landscape plus "rotate-90"): the size the movie
             // fits is the upright one.

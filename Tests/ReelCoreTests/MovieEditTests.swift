@@ -34,6 +34,24 @@ final class FrameRateTests: XCTestCase {
         XCTAssertEqual(FrameRate(60).rounded(-5), 0)
     }
 
+    /// What a container states: camera rates as they are, an average or
+    /// no rate at all as variable.
+    func testAStatedRateThatIsNoCamerasIsVariable() {
+        for (numerator, denominator) in [(30, 1), (30000, 1001), (24000, 1001), (25, 1), (60, 1), (60000, 1001), (15, 1),
+                                         (120, 1), (50, 1), (2997, 100)] {
+            let rate = FrameRate.stated(Int64(numerator), Int64(denominator))
+            XCTAssertFalse(rate.isVariable, "\(numerator)/\(denominator)")
+            XCTAssertEqual([rate.numerator, rate.denominator], [Int64(numerator), Int64(denominator)])
+        }
+        for (numerator, denominator) in [(116, 3), (5900, 100), (2987, 100), (7200, 241)] {
+            XCTAssertTrue(FrameRate.stated(Int64(numerator), Int64(denominator)).isVariable, "\(numerator)/\(denominator)")
+        }
+        XCTAssertTrue(FrameRate.stated(0, 1).isVariable, "no rate stated")
+        // A variable clip's trim keeps milliseconds, not the average's grid.
+        XCTAssertEqual(FrameRate.stated(116, 3).rounded(second), second)
+        XCTAssertNotEqual(FrameRate(116, 3).rounded(second), second, "the average's grid would move it")
+    }
+
     func testVariableRateKeepsTheTimeToTheMillisecond() {
         let vfr = FrameRate(30, isVariable: true)
         XCTAssertEqual(vfr.rounded(1_234_567_890), 1_235 * ms)

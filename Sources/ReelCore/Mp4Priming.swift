@@ -64,6 +64,7 @@ public enum Mp4Priming {
     /// The timescale of an `mvhd` or `mdhd` (version 0: 32-bit times before
     /// it; version 1: 64-bit).
     private static func timescale(ofFullBox box: Box, in bytes: [UInt8]) -> UInt64? {
+        guard !box.body.isEmpty else { return nil }
         let at = box.body.lowerBound + (bytes[box.body.lowerBound] == 1 ? 20 : 12)
         guard at + 4 <= box.body.upperBound else { return nil }
         return Box.read(bytes, at: at, width: 4)
@@ -72,6 +73,7 @@ public enum Mp4Priming {
     private static func setMediaTime(samples: Int, sampleRate: Int, list: Box, movieScale: UInt64, mediaScale: UInt64,
                                      movie: inout [UInt8]) throws -> Range<Int>? {
         let start = list.body.lowerBound
+        guard list.body.count >= 8 else { throw Failure.noEditList }
         let wide = movie[start] == 1
         let width = wide ? 8 : 4
         let entry = start + 8

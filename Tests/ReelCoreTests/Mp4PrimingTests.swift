@@ -87,6 +87,15 @@ final class Mp4PrimingTests: XCTestCase {
         XCTAssertThrowsError(try Mp4Priming.mark(samples: 1024, sampleRate: 48_000, movie: &other)) {
             XCTAssertEqual($0 as? Mp4Priming.Failure, .notMp4)
         }
+        // Boxes with nothing in them.
+        var hollow = box("moov", box("mvhd", []) + box("trak", box("mdia", box("mdhd", []) + box("hdlr", []))))
+        XCTAssertThrowsError(try Mp4Priming.mark(samples: 1024, sampleRate: 48_000, movie: &hollow))
+        var emptyList = box("moov", header("mvhd", timescale: 3000)
+                            + box("trak", box("edts", box("elst", [])) + box("mdia", header("mdhd", timescale: 48_000)
+                                  + box("hdlr", [0, 0, 0, 0] + bytes(0, 4) + Array("soun".utf8)))))
+        XCTAssertThrowsError(try Mp4Priming.mark(samples: 1024, sampleRate: 48_000, movie: &emptyList)) {
+            XCTAssertEqual($0 as? Mp4Priming.Failure, .noEditList)
+        }
         var cut = Array(movie(track("soun", mediaScale: 48_000, edit: (7680, 0))).dropLast(30))
         XCTAssertThrowsError(try Mp4Priming.mark(samples: 1024, sampleRate: 48_000, movie: &cut), "a box cut short")
     }

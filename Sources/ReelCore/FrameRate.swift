@@ -23,7 +23,7 @@ public struct FrameRate: Equatable, Hashable, Sendable {
     /// frame before its trim). Rates within 0.1 % of the usual ones,
     /// NTSC's 1000/1001 included, are taken as stated.
     public static func stated(_ numerator: Int64, _ denominator: Int64) -> FrameRate {
-        guard numerator > 0, denominator > 0 else { return FrameRate(30, isVariable: true) }
+        guard numerator > 0, denominator > 0 else { return FrameRate(MovieEdit.fallbackRate.numerator, isVariable: true) }
         let rate = Double(numerator) / Double(denominator)
         let usual = [8.0, 10, 12, 12.5, 15, 16, 18, 20, 24, 25, 30, 48, 50, 60, 72, 90, 96, 100, 120, 144, 240]
         let constant = usual.contains { abs(rate - $0) <= $0 * 0.001 || abs(rate - $0 * 1000 / 1001) <= $0 * 0.001 }

@@ -145,12 +145,7 @@ public enum ShortcutTable {
         Shortcut(action: "player.volume-up", accelerators: ["Up"], title: N_("Volume Up"), section: .sound),
         Shortcut(action: "player.volume-down", accelerators: ["Down"], title: N_("Volume Down"), section: .sound),
         Shortcut(action: "player.mute", accelerators: ["m"], title: N_("Mute"), section: .sound),
-        Shortcut(action: "player.subtitle-earlier", accelerators: ["z"], title: N_("Subtitles 0.1 s Earlier"), section: .subtitles),
-        Shortcut(action: "player.subtitle-later", accelerators: ["x"], title: N_("Subtitles 0.1 s Later"), section: .subtitles),
-        Shortcut(action: "player.subtitle-bigger", accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"],
-                 title: N_("Bigger Subtitles"), section: .subtitles),
-        Shortcut(action: "player.subtitle-smaller", accelerators: ["<Control>minus", "<Control>KP_Subtract"],
-                 title: N_("Smaller Subtitles"), section: .subtitles),
+    ] + subtitleKeys("player", .subtitles) + [
         Shortcut(action: "player.slower", accelerators: ["bracketleft"], title: N_("Slower"), section: .playback),
         Shortcut(action: "player.faster", accelerators: ["bracketright"], title: N_("Faster"), section: .playback),
         Shortcut(action: "player.normal-speed", accelerators: ["BackSpace"], title: N_("Normal Speed"), section: .playback),
@@ -168,12 +163,7 @@ public enum ShortcutTable {
         Shortcut(action: "pip.seek-backward", accelerators: ["Left"], title: N_("Back 5 Seconds"), section: .pictureInPicture),
         Shortcut(action: "pip.seek-forward", accelerators: ["Right"], title: N_("Forward 5 Seconds"), section: .pictureInPicture),
         Shortcut(action: "pip.mute", accelerators: ["m"], title: N_("Mute"), section: .pictureInPicture),
-        Shortcut(action: "pip.subtitle-earlier", accelerators: ["z"], title: N_("Subtitles 0.1 s Earlier"), section: .pictureInPicture),
-        Shortcut(action: "pip.subtitle-later", accelerators: ["x"], title: N_("Subtitles 0.1 s Later"), section: .pictureInPicture),
-        Shortcut(action: "pip.subtitle-bigger", accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"],
-                 title: N_("Bigger Subtitles"), section: .pictureInPicture),
-        Shortcut(action: "pip.subtitle-smaller", accelerators: ["<Control>minus", "<Control>KP_Subtract"],
-                 title: N_("Smaller Subtitles"), section: .pictureInPicture),
+    ] + subtitleKeys("pip", .pictureInPicture) + [
         Shortcut(action: "pip.back-to-player", accelerators: ["Escape", "p"], title: N_("Back to the Player"), section: .pictureInPicture),
         Shortcut(action: "pip.close", accelerators: ["<Control>w"], title: N_("Close"), section: .pictureInPicture),
         Shortcut(action: "camera.shutter", accelerators: ["space"], title: N_("Take Photo, Start or Stop Recording"), section: .camera),
@@ -195,6 +185,18 @@ public enum ShortcutTable {
         Shortcut(action: "movie.export", accelerators: ["<Control>e"], title: N_("Export"), section: .movieEdit),
         Shortcut(action: "movie.back", accelerators: ["Escape"], title: N_("Back to the Feed"), section: .movieEdit),
     ]
+
+    /// The subtitle keys: the player's, and the mini window's alike.
+    private static func subtitleKeys(_ scope: String, _ section: ShortcutSection) -> [Shortcut] {
+        [
+            Shortcut(action: "\(scope).subtitle-earlier", accelerators: ["z"], title: N_("Subtitles 0.1 s Earlier"), section: section),
+            Shortcut(action: "\(scope).subtitle-later", accelerators: ["x"], title: N_("Subtitles 0.1 s Later"), section: section),
+            Shortcut(action: "\(scope).subtitle-bigger", accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"],
+                     title: N_("Bigger Subtitles"), section: section),
+            Shortcut(action: "\(scope).subtitle-smaller", accelerators: ["<Control>minus", "<Control>KP_Subtract"],
+                     title: N_("Smaller Subtitles"), section: section),
+        ]
+    }
 
     public static func shortcut(for action: String) -> Shortcut? {
         all.first { $0.action == action }

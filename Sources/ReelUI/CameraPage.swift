@@ -474,7 +474,7 @@ final class CameraPage {
         IconButton.describe(shutter, label)
         for (style, on) in [("recording", session.activity == .recording),
                             ("video", session.activity == .idle && session.mode == .video)] {
-            if on { gtk_widget_add_css_class(shutter, style) } else { gtk_widget_remove_css_class(shutter, style) }
+            StyleClass.set(style, on: on, for: shutter)
         }
         let live = pipeline != nil
         let usable = (live || session.activity == .recording) && session.activity != .saving

@@ -37,7 +37,7 @@ final class FeedCard {
     /// the thumbnail, an accent outline).
     func setChosen(_ chosen: Bool) {
         gtk_widget_set_visible(check, chosen ? 1 : 0)
-        if chosen { gtk_widget_add_css_class(widget, "chosen") } else { gtk_widget_remove_css_class(widget, "chosen") }
+        StyleClass.set("chosen", on: chosen, for: widget)
     }
 
     /// Binds the card to `item`; `thumbnail` is a PNG path when one is ready.

@@ -572,7 +572,7 @@ final class MoviePage {
         for (index, entry) in clipButtons.enumerated() {
             let before = gap == index, after = gap == clipButtons.count && index == clipButtons.count - 1
             for (style, on) in [("drop-before", before), ("drop-after", after)] {
-                if on { gtk_widget_add_css_class(entry.button, style) } else { gtk_widget_remove_css_class(entry.button, style) }
+                StyleClass.set(style, on: on, for: entry.button)
             }
         }
     }
@@ -724,7 +724,7 @@ final class MoviePage {
     private func choose(_ id: MovieClip.ID) {
         chosenClip = id
         for entry in clipButtons {
-            if entry.id == id { gtk_widget_add_css_class(entry.button, "chosen") } else { gtk_widget_remove_css_class(entry.button, "chosen") }
+            StyleClass.set("chosen", on: entry.id == id, for: entry.button)
         }
         updating = true
         updateClipControls()

@@ -68,7 +68,7 @@ public final class Player {
     public let subtitleURI: String?
     /// Subtitle lines come here rather than into the picture (TextSink).
     private var textSink: TextSink!
-    /// The lines received, for `subtitle(at:)`.
+    /// The lines received, for `subtitles(at:)`.
     var cues = SubtitleCues()
     /// Whether a text stream shows (PlayerTracks).
     public internal(set) var showsText = false
@@ -121,7 +121,7 @@ public final class Player {
         playbin = gst_element_factory_make(isAdaptive ? "playbin3" : "playbin", "reel-player")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
         hasAudioOutput = Player.configure(playbin, uri: uri, sink: sink, demuxer: demuxer, subtitleEncoding: subtitleEncoding)
-        textSink = TextSink(onCue: MainThreadHandler { [weak self] cue in self?.cues.add(cue) })
+        textSink = TextSink(onCues: MainThreadHandler { [weak self] cues in cues.forEach { self?.cues.add($0) } })
         PropertyValue.object(textSink.element).set(on: playbin, "text-sink")
         if let subtitleURI {
             if styledCues == nil { PropertyValue.string(subtitleURI).set(on: playbin, "suburi") }

@@ -91,13 +91,19 @@ extension Player {
         Trace.shared.event(.playerAudioTrack, ["index": index])
     }
 
-    /// The subtitle showing with the frame at stream time `pts`
-    /// (nanoseconds), as Pango markup; nil for none or when subtitles are off.
-    public func subtitle(at pts: UInt64) -> String? {
-        guard showsText else { return nil }
+    /// The subtitle lines showing with the frame at stream time `pts`
+    /// (nanoseconds), as Pango markup, by place; none when subtitles are off.
+    public func subtitles(at pts: UInt64) -> [SubtitleCues.Shown] {
+        guard showsText else { return [] }
         let time = Double(pts) / 1e9 - textOffset
-        if showsStyledCues, let styledCues { return SubtitleCues.showing(styledCues, at: time) }
-        return cues.showing(at: time)
+        if showsStyledCues, let styledCues { return SubtitleCues.shown(styledCues, at: time) }
+        return cues.shown(at: time)
+    }
+
+    /// The lines of `subtitles(at:)` joined by line breaks; nil for none.
+    public func subtitle(at pts: UInt64) -> String? {
+        let shown = subtitles(at: pts)
+        return shown.isEmpty ? nil : shown.map(\.markup).joined(separator: "\n")
     }
 
     /// The place among the text streams of a file Reel reads itself: past

@@ -7,22 +7,29 @@ import ReelCore
 /// playbin's text sink: subtitle lines as text, handed to the main thread,
 /// where the UI draws them over the picture with GTK (following the user's
 /// font, crisp at any size, and without blending each frame on the CPU)
-/// rather than a subtitle overlay in the pipeline.
+/// rather than a subtitle overlay in the pipeline. A Matroska ASS/SSA track
+/// comes as it is in the file (the sink takes its caps, so no ssaparse is
+/// plugged, which would drop the styles): the script's header in the caps'
+/// codec_data, an event per buffer, read by `AssSubtitles`.
 final class TextSink {
     let element: UnsafeMutablePointer<GstElement>
     private let box: Unmanaged<Relay>
 
     /// Carries lines from the streaming thread to the main thread.
     final class Relay: @unchecked Sendable {
-        let handler: MainThreadHandler<SubtitleCues.Cue>
-        init(_ handler: MainThreadHandler<SubtitleCues.Cue>) { self.handler = handler }
+        let handler: MainThreadHandler<[SubtitleCues.Cue]>
+        /// The last ASS header read and its script: touched by the sink's
+        /// streaming thread only (one sample at a time).
+        var header: String?
+        var script: AssScript?
+        init(_ handler: MainThreadHandler<[SubtitleCues.Cue]>) { self.handler = handler }
     }
 
-    init(onCue: MainThreadHandler<SubtitleCues.Cue>) {
+    init(onCues: MainThreadHandler<[SubtitleCues.Cue]>) {
         element = gst_element_factory_make("appsink", "reel-text")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(element))
         let appSink = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSink.self)
-        let caps = gst_caps_from_string("text/x-raw, format=(string){ pango-markup, utf8 }")
+        let caps = gst_caps_from_string("text/x-raw, format=(string){ pango-markup, utf8 }; application/x-ass; application/x-ssa")
         gst_app_sink_set_caps(appSink, caps)
         gst_caps_unref(caps)
         // Delivered on time (and shifted by playbin's text-offset); the
@@ -30,7 +37,7 @@ final class TextSink {
         PropertyValue.bool(true).set(on: element, "sync")
         PropertyValue.bool(false).set(on: element, "async")
         PropertyValue.bool(false).set(on: element, "qos")
-        box = Unmanaged.passRetained(Relay(onCue))
+        box = Unmanaged.passRetained(Relay(onCues))
         var callbacks = GstAppSinkCallbacks()
         callbacks.new_sample = { sink, data in TextSink.take(gst_app_sink_pull_sample(sink), data) }
         callbacks.new_preroll = { sink, data in TextSink.take(gst_app_sink_pull_preroll(sink), data) }
@@ -50,9 +57,12 @@ final class TextSink {
         guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return GST_FLOW_OK }
         var text = String(decoding: UnsafeBufferPointer(start: map.data, count: Int(map.size)), as: UTF8.self)
         gst_buffer_unmap(buffer, &map)
+        text = text.trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespacesAndNewlines))
+        let structure = gst_sample_get_caps(sample).flatMap { gst_caps_get_size($0) > 0 ? gst_caps_get_structure($0, 0) : nil }
+        let kind = structure.map { String(cString: gst_structure_get_name($0)) } ?? ""
+        let relay = Unmanaged<Relay>.fromOpaque(data).takeUnretainedValue()
         // Plain text is escaped: the UI shows Pango markup.
-        if let caps = gst_sample_get_caps(sample), gst_caps_get_size(caps) > 0,
-           let format = gst_structure_get_string(gst_caps_get_structure(caps, 0), "format"), String(cString: format) == "utf8" {
+        if let structure, let format = gst_structure_get_string(structure, "format"), String(cString: format) == "utf8" {
             text = String(consumingGString: g_markup_escape_text(text, -1)) ?? text
         }
         // In the stream's time, as the picture's frames are (VideoSink): an
@@ -64,10 +74,34 @@ final class TextSink {
         }
         guard pts != UInt64.max else { return GST_FLOW_OK }
         let start = Double(pts) / 1e9
-        let cue = SubtitleCues.Cue(markup: text.trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespacesAndNewlines)),
-                                   start: start, end: duration == UInt64.max ? nil : start + Double(duration) / 1e9)
-        let relay = Unmanaged<Relay>.fromOpaque(data).takeUnretainedValue()
-        MainContext.invoke { relay.handler.call(cue) }
+        let end = duration == UInt64.max ? nil : start + Double(duration) / 1e9
+        let cues: [SubtitleCues.Cue]
+        if kind == "application/x-ass" || kind == "application/x-ssa", let structure {
+            cues = AssSubtitles.cues(embedded: text, start: start, end: end, script: script(of: structure, relay))
+        } else {
+            cues = [SubtitleCues.Cue(markup: text, start: start, end: end)]
+        }
+        MainContext.invoke { relay.handler.call(cues) }
         return GST_FLOW_OK
+    }
+
+    /// The ASS script header in the caps' codec_data, read again only when
+    /// it changes (another track).
+    private static func script(of structure: UnsafeMutablePointer<GstStructure>, _ relay: Relay) -> AssScript {
+        var header = ""
+        if let value = gst_structure_get_value(structure, "codec_data"),
+           let boxed = g_value_get_boxed(value) {
+            let codecData = boxed.assumingMemoryBound(to: GstBuffer.self)
+            var map = GstMapInfo()
+            if gst_buffer_map(codecData, &map, GST_MAP_READ) != 0 {
+                header = String(decoding: UnsafeBufferPointer(start: map.data, count: Int(map.size)), as: UTF8.self)
+                gst_buffer_unmap(codecData, &map)
+            }
+        }
+        if header != relay.header || relay.script == nil {
+            relay.header = header
+            relay.script = AssScript(header)
+        }
+        return relay.script ?? AssScript(header)
     }
 }

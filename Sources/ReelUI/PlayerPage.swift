@@ -241,7 +241,7 @@ final class PlayerPage {
         screen = target
         target.onPresented = { [weak self] pts, streamTime in self?.presented(pts, streamTime: streamTime) }
         target.attach(player?.sink, showing: frame)
-        subtitleScreen.show(nil)
+        subtitleScreen.show([])
         subtitleScreen = other?.subtitles ?? subtitleView
         applySubtitleSettings()
         Trace.shared.event(other == nil ? .pipLeave : .pipEnter, ["position": player?.position ?? -1])
@@ -299,7 +299,7 @@ final class PlayerPage {
         shownPTS = nil
         subtitleRefresh?.remove()
         subtitleRefresh = nil
-        subtitleScreen.show(nil)
+        subtitleScreen.show([])
         player.close()
         self.player = nil
         setCursorHidden(false)
@@ -747,9 +747,9 @@ final class PlayerPage {
 
     /// The line over the frame on screen, where the picture is.
     private func refreshSubtitle() {
-        let markup = shownPTS.flatMap { player?.subtitle(at: $0) }
-        subtitleScreen.show(markup)
-        guard markup != nil else { return }
+        let lines = shownPTS.flatMap { player?.subtitles(at: $0) } ?? []
+        subtitleScreen.show(lines)
+        guard !lines.isEmpty else { return }
         guard subtitleScreen === subtitleView else {
             // The mini window takes the video's shape, and its controls
             // float in the middle, over the picture.

@@ -330,16 +330,18 @@ STYLED = "\n".join([
 
 def _coloured(shot: Path, box: tuple) -> dict:
     """How many pixels in `box` (x, y, w, h on the screen) are strongly
-    red, yellow and white."""
+    red, yellow, white and green."""
     x, y, w, h = box
     out = subprocess.run(["convert", str(shot), "-crop", f"{w}x{h}+{x}+{y}", "+repage", "-depth", "8", "txt:-"],
                          capture_output=True, text=True, check=True, timeout=60).stdout
-    counts = {"red": 0, "yellow": 0, "white": 0}
+    counts = {"red": 0, "yellow": 0, "white": 0, "green": 0}
     for line in out.splitlines()[1:]:
         rgb = line.split("(", 1)[1].split(")", 1)[0].split(",")[:3]
         r, g, b = (int(float(v)) for v in rgb)
         if r > 200 and g < 70 and b < 70:
             counts["red"] += 1
+        elif r < 70 and g > 200 and b < 70:
+            counts["green"] += 1
         elif r > 200 and g > 200 and b < 70:
             counts["yellow"] += 1
         elif r > 220 and g > 220 and b > 220:
@@ -374,3 +376,87 @@ def test_an_ass_file_shows_with_its_colours(play, film, tmp_path):
     assert bottom["red"] > 100 and bottom["white"] > 100 and bottom["yellow"] < 10, f"not white and red: {bottom}"
     # Listed in the menu, chosen.
     _listed_and_chosen(app, win, "Film.ass")
+
+
+SIGN = "SIGN AT THE TOP"
+DIALOGUE = "GREEN WORDS BELOW"
+PLAIN = "Plain words of the other track"
+# A sign put at the top by its tag (and made yellow) and a line of a green
+# bold style at the bottom, at once: a line a second, as a Matroska track
+# is read from where a seek lands.
+PLACED = "\n".join([
+    "[Script Info]", "ScriptType: v4.00+", "PlayResX: 640", "PlayResY: 360", "", "[V4+ Styles]", FORMAT,
+    "Style: Default,Sans,28,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,10,10,20,1",
+    "Style: Green,Sans,28,&H0000FF00,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,2,0,2,10,10,20,1", "",
+    "[Events]", "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
+    *[f"Dialogue: 0,0:00:{t:02d}.00,0:00:{t + 1:02d}.00,Default,,0,0,0,,{{\\an8\\c&H00FFFF&}}{SIGN}" for t in range(40)],
+    *[f"Dialogue: 0,0:00:{t:02d}.00,0:00:{t + 1:02d}.00,Green,,0,0,0,,{DIALOGUE}" for t in range(40)], ""])
+
+
+@pytest.fixture(scope="module")
+def embedded(film, tmp_path_factory) -> Path:
+    """The film's picture with two subtitle tracks muxed by ffmpeg: the
+    styled ASS above and a SubRip track, both English."""
+    folder = tmp_path_factory.mktemp("embedded")
+    (folder / "placed.ass").write_text(PLACED)
+    (folder / "plain.srt").write_text("".join(f"{t + 1}\n00:00:{t:02d},000 --> 00:00:{t + 1:02d},000\n{PLAIN}\n\n"
+                                              for t in range(40)))
+    path = folder / "Tracks" / "Tracks.mkv"
+    path.parent.mkdir()
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-i", str(film / "Film.mkv"), "-i", str(folder / "placed.ass"),
+                    "-i", str(folder / "plain.srt"), "-map", "0:v", "-map", "1", "-map", "2", "-c:v", "copy",
+                    "-c:s:0", "ass", "-c:s:1", "srt", "-metadata:s:s:0", "language=eng", "-metadata:s:s:0", "title=Styled",
+                    "-metadata:s:s:1", "language=eng", "-metadata:s:s:1", "title=Plain", str(path)],
+                   check=True, timeout=120, capture_output=True)
+    return path
+
+
+def _placed_lines(app, win, shot_name: str) -> None:
+    """The sign and the dialogue show at once, readable, the sign in the
+    picture's upper half and the dialogue in its lower half (the picture is
+    centred in the full-screen window), each in its colour."""
+    def lines():
+        found = {name: _line(app, win, name) for name in (SIGN, DIALOGUE)}
+        return found if all(found.values()) else None
+    wait_until(lines, 15, what="the sign and the dialogue")
+    shot = app.screenshot(shot_name)
+    sign, dialogue = lines()[SIGN][0], lines()[DIALOGUE][0]
+    for node in (sign, dialogue):
+        sd, bright = words_on_screen(app, node, shot)
+        assert sd > 0.1 and bright > 0.02, f"{node.name!r} is not readable on screen (sd {sd}, bright {bright})"
+    geo = app.window_geometry(app.x_window())
+    middle = geo["h"] / 2
+    sx, sy, sw, sh = window_extents(sign)
+    dx, dy, dw, dh = window_extents(dialogue)
+    assert sy + sh < middle < dy, f"not the sign above the middle and the dialogue below: {(sy, sh)}, {(dy, dh)}, {middle}"
+    top = _coloured(shot, (geo["x"] + sx, geo["y"] + sy, sw, sh))
+    bottom = _coloured(shot, (geo["x"] + dx, geo["y"] + dy, dw, dh))
+    assert top["yellow"] > 100 and top["green"] < 10, f"the sign is not yellow: {top}"
+    assert bottom["green"] > 100 and bottom["yellow"] < 10, f"the dialogue is not green: {bottom}"
+
+
+def test_an_ass_sign_shows_at_the_top_while_the_dialogue_shows_at_the_bottom(play, film, tmp_path):
+    """An .ass beside the film puts a sign at the top (\\an8) while a line
+    is spoken at the bottom: two labels, each at its place in the picture."""
+    folder = tmp_path / "placed"
+    folder.mkdir()
+    (folder / "Film.mkv").symlink_to(film / "Film.mkv")
+    (folder / "Film.ass").write_text(PLACED)
+    app, win, trace = play(folder / "Film.mkv")
+    _placed_lines(app, win, "placed")
+
+
+def test_an_ass_track_in_the_film_keeps_its_styles_and_places(play, embedded):
+    """The film's own ASS track, chosen in the Subtitles menu: GStreamer's
+    parser would drop its styles and places; here they show as in a file.
+    Its SubRip track, chosen next, shows its line in their stead."""
+    app, win, trace = play(embedded)
+    i = trace.count()
+    _open_menu(app, win, "Subtitles", "English — Styled").queryAction().doAction(0)
+    trace.wait("player-text-track", lambda e: e["index"] >= 0, after=i)
+    _placed_lines(app, win, "embedded")
+    i = trace.count()
+    _open_menu(app, win, "Subtitles", "English — Plain").queryAction().doAction(0)
+    trace.wait("player-text-track", lambda e: e["index"] >= 0, after=i)
+    _readable(app, win, PLAIN, "plain-track")
+    wait_until(lambda: not _line(app, win, SIGN) and not _line(app, win, DIALOGUE), 5, what="the styled lines to go")

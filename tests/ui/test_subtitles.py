@@ -444,6 +444,29 @@ def test_an_ass_sign_shows_at_the_top_while_the_dialogue_shows_at_the_bottom(pla
     (folder / "Film.ass").write_text(PLACED)
     app, win, trace = play(folder / "Film.mkv")
     _placed_lines(app, win, "placed")
+    # In the mini window too, scaled with its picture.
+    i = trace.count()
+    app.key("p")
+    shown = trace.wait("pip-shown", after=i)
+    title = "Film — Picture in Picture"
+    mini = app.wait_window(name=title)
+    wait_until(lambda: app.window_geometry(str(shown["xid"])).get("w", 1) > 1, 10, what="the mini window placed")
+
+    def line(name):
+        return [n for n in find_all(mini, role="label", name=name) if on_screen(n)]
+    wait_until(lambda: line(SIGN) and line(DIALOGUE), 15, what="the lines in the mini window")
+    sx, sy, sw, sh = window_extents(line(SIGN)[0])
+    dx, dy, dw, dh = window_extents(line(DIALOGUE)[0])
+    width, height = shown["width"], shown["height"]
+    assert sy >= 0 and sy + sh < height / 2 < dy and dy + dh <= height, ((sy, sh), (dy, dh), height)
+    # Read once the controls' shade has gone with the pointer.
+    app.desktop.move_pointer(200, 200)
+    wait_until(lambda: trace.named("pip-controls")[-1]["shown"] == 0, 8, what="the mini window's controls hidden")
+    time.sleep(1)  # the controls' fade
+    shot = app.screenshot("placed-mini-window")
+    for node in (line(SIGN)[0], line(DIALOGUE)[0]):
+        sd, bright = words_on_screen(app, node, shot, window=title)
+        assert sd > 0.1 and bright > 0.02, f"{node.name!r} is not readable in the mini window (sd {sd}, bright {bright})"
 
 
 def test_an_ass_track_in_the_film_keeps_its_styles_and_places(play, embedded):

@@ -254,6 +254,57 @@ final class PlayerTracksTests: XCTestCase {
         }
     }
 
+    /// A Matroska film's own ASS track (muxed by FFmpeg) reaches the text
+    /// sink as it is, not through ssaparse: its language and title are
+    /// kept, and its lines come with their style's colour, their places
+    /// and fades, two at once in two places.
+    func testAnEmbeddedAssTrackKeepsItsStylesAndPlaces() throws {
+        let folder = MediaFixture.shared.makeFolder("embedded-ass")
+        let ass = folder + "/signs.ass", film = folder + "/Signs.mkv"
+        try """
+            [Script Info]
+            ScriptType: v4.00+
+            PlayResX: 320
+            PlayResY: 180
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+            Style: Default,Sans,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,16,16,18,1
+            Style: Sign,Sans,20,&H0000FFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,2,0,8,16,16,9,1
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:00.20,0:00:04.00,Sign,,0,0,0,,{\\fad(300,0)}A SIGN ON THE WALL
+            Dialogue: 0,0:00:00.20,0:00:04.00,Default,,0,0,0,,{\\pos(160,90)}Words in the middle
+            """.write(toFile: ass, atomically: true, encoding: .utf8)
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        ffmpeg.arguments = ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=15:duration=5", "-i", ass,
+                            "-map", "0", "-map", "1", "-c:v", "libx264", "-preset", "ultrafast", "-c:s", "ass",
+                            "-metadata:s:s:0", "language=eng", "-metadata:s:s:0", "title=Signs", film]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        XCTAssertEqual(ffmpeg.terminationStatus, 0)
+
+        let player = Player(uri: MediaFixture.uri(film))
+        defer { player.close() }
+        XCTAssertTrue(spinMainContext(timeout: 20) { player.state == .playing && player.textTracks.count == 1 })
+        XCTAssertEqual(player.textTracks[0].language.flatMap(LanguageTable.system().name), "English")
+        XCTAssertEqual(player.textTracks[0].title, "Signs")
+        var shown: [[SubtitleCues.Shown]] = []
+        player.sink.onFrame = { frame in
+            if let pts = frame.pts, case let lines = player.subtitles(at: pts), !lines.isEmpty { shown.append(lines) }
+        }
+        player.selectText(0)
+        XCTAssertTrue(spinMainContext(timeout: 20) { shown.contains { $0.count == 2 && $0[0].opacity == 1 } })
+        let both = try XCTUnwrap(shown.first { $0.count == 2 && $0[0].opacity == 1 })
+        XCTAssertEqual(both.map(\.markup), ["<span foreground=\"#FFFF00\" weight=\"bold\">A SIGN ON THE WALL</span>",
+                                            "Words in the middle"])
+        XCTAssertEqual(both[0].placement, SubtitlePlacement(horizontal: .centre, vertical: .start, left: 0.05, right: 0.05,
+                                                            verticalMargin: 0.05))
+        XCTAssertEqual(both[1].placement?.point, SubtitlePlacement.Point(x: 0.5, y: 0.5))
+    }
+
     /// `text` in GBK, through GLib's iconv.
     private static func gbk(_ text: String) -> [UInt8]? {
         var written: gsize = 0

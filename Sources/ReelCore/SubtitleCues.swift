@@ -83,8 +83,9 @@ public struct SubtitleCues: Equatable, Sendable {
     }
 
     /// The lines of `cues` (sorted by start) showing at `time`, those at
-    /// one place joined by line breaks, in the order their first lines
-    /// started: a file read whole (AssSubtitles) is kept whole.
+    /// one place (`SubtitlePlacement.together`; the first line's margins)
+    /// joined by line breaks, in the order their first lines started: a
+    /// file read whole (AssSubtitles) is kept whole.
     public static func shown(_ cues: [Cue], at time: Double) -> [Shown] {
         var groups: [Shown] = []
         for (index, cue) in cues.enumerated() {
@@ -92,7 +93,7 @@ public struct SubtitleCues: Equatable, Sendable {
             let end = cue.end ?? (index + 1 < cues.count ? cues[index + 1].start : .infinity)
             guard time < end, !cue.markup.isEmpty else { continue }
             let opacity = cue.fade?.opacity(at: time) ?? 1
-            if let at = groups.firstIndex(where: { $0.placement == cue.placement }) {
+            if let at = groups.firstIndex(where: { SubtitlePlacement.together($0.placement, cue.placement) }) {
                 groups[at].markup += "\n" + cue.markup
                 groups[at].opacity = min(groups[at].opacity, opacity)
             } else {

@@ -42,6 +42,14 @@ public struct SubtitlePlacement: Hashable, Sendable {
                   left: left, right: right, verticalMargin: verticalMargin, point: point)
     }
 
+    /// Whether lines placed by `one` and `other` show in one label: at
+    /// one alignment (margins aside: two bottom lines of styles with other
+    /// margins would overlap in two labels), or at one point.
+    public static func together(_ one: SubtitlePlacement?, _ other: SubtitlePlacement?) -> Bool {
+        guard let one, let other else { return one == nil && other == nil }
+        return one.horizontal == other.horizontal && one.vertical == other.vertical && one.point == other.point
+    }
+
     /// The line's margins in a view, for a widget aligned by `horizontal`
     /// and `vertical` (an overlay's child): `start` and `end` from the
     /// view's left and right, `top` and `bottom` from its top and bottom.

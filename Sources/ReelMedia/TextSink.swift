@@ -18,11 +18,22 @@ final class TextSink {
     /// Carries lines from the streaming thread to the main thread.
     final class Relay: @unchecked Sendable {
         let handler: MainThreadHandler<[SubtitleCues.Cue]>
-        /// The last ASS header read and its script: touched by the sink's
-        /// streaming thread only (one sample at a time).
-        var header: String?
-        var script: AssScript?
+        /// The last ASS header read and its script.
+        private let lock = NSLock()
+        private var header: String?
+        private var script: AssScript?
         init(_ handler: MainThreadHandler<[SubtitleCues.Cue]>) { self.handler = handler }
+
+        /// The script of `header`, read again only when it changes (another track).
+        func script(of header: String) -> AssScript {
+            lock.lock()
+            defer { lock.unlock() }
+            if let script, header == self.header { return script }
+            let made = AssScript(header)
+            self.header = header
+            script = made
+            return made
+        }
     }
 
     init(onCues: MainThreadHandler<[SubtitleCues.Cue]>) {
@@ -85,8 +96,7 @@ final class TextSink {
         return GST_FLOW_OK
     }
 
-    /// The ASS script header in the caps' codec_data, read again only when
-    /// it changes (another track).
+    /// The script of the ASS header in the caps' codec_data.
     private static func script(of structure: UnsafeMutablePointer<GstStructure>, _ relay: Relay) -> AssScript {
         var header = ""
         if let value = gst_structure_get_value(structure, "codec_data"),
@@ -98,10 +108,6 @@ final class TextSink {
                 gst_buffer_unmap(codecData, &map)
             }
         }
-        if header != relay.header || relay.script == nil {
-            relay.header = header
-            relay.script = AssScript(header)
-        }
-        return relay.script ?? AssScript(header)
+        return relay.script(of: header)
     }
 }

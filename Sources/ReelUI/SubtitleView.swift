@@ -72,8 +72,8 @@ final class SubtitleView {
     func show(_ lines: [SubtitleCues.Shown]) {
         var free = Array(labels.indices)
         var chosen: [Int?] = lines.map { line in
-            guard let at = free.firstIndex(where: { labels[$0].markup != nil && labels[$0].placement == line.placement }) else { return nil }
-            return free.remove(at: at)
+            let showing = free.firstIndex { labels[$0].markup != nil && SubtitlePlacement.together(labels[$0].placement, line.placement) }
+            return showing.map { free.remove(at: $0) }
         }
         for index in chosen.indices where chosen[index] == nil {
             if free.isEmpty, let label = addLabel() {

@@ -186,11 +186,15 @@ final class AssPlacementTests: XCTestCase {
     }
 
     func testLinesAtOnePlaceShareALabel() {
-        let top = SubtitlePlacement(numpad: 8)
+        let top = SubtitlePlacement(numpad: 8, verticalMargin: 0.1), lower = SubtitlePlacement(numpad: 8, verticalMargin: 0.3)
+        let point = SubtitlePlacement(numpad: 8, point: .init(x: 0.5, y: 0.5))
         let cues = [SubtitleCues.Cue(markup: "one", start: 0, end: 5), SubtitleCues.Cue(markup: "sign", start: 1, end: 5, placement: top),
-                    SubtitleCues.Cue(markup: "two", start: 2, end: 5), SubtitleCues.Cue(markup: "more", start: 3, end: 5, placement: top)]
+                    SubtitleCues.Cue(markup: "two", start: 2, end: 5), SubtitleCues.Cue(markup: "more", start: 3, end: 5, placement: lower),
+                    SubtitleCues.Cue(markup: "there", start: 3, end: 5, placement: point)]
         XCTAssertEqual(SubtitleCues.shown(cues, at: 4), [SubtitleCues.Shown(markup: "one\ntwo"),
-                                                         SubtitleCues.Shown(markup: "sign\nmore", placement: top)])
+                                                         SubtitleCues.Shown(markup: "sign\nmore", placement: top),
+                                                         SubtitleCues.Shown(markup: "there", placement: point)],
+                       "the first line's margins for the label; a point is a place of its own")
     }
 }
 

@@ -61,10 +61,11 @@ public struct SubtitlePlacement: Hashable, Sendable {
     /// part of a `width` × `height` view the picture shows in). A line
     /// aligned to a side or centred keeps inside its margins, so it wraps
     /// there; one at a point may use the view up to that point. The line
-    /// keeps `side` from the view's left and right (not at a point), and a
-    /// bottom line at least `bottom` from the view's bottom (the controls).
+    /// keeps `side` from the view's left and right (not at a point), a
+    /// bottom line at least `bottom` from the view's bottom and a top line
+    /// `top` from its top (the controls).
     public func margins(in picture: ContentMode.Rect, width: Double, height: Double,
-                        side: Double = 0, bottom: Double = 0) -> Margins {
+                        side: Double = 0, top: Double = 0, bottom: Double = 0) -> Margins {
         func span(_ anchor: Double, _ low: Double, _ high: Double, _ edge: Edge, _ size: Double) -> (Double, Double) {
             let low = max(0, low), high = max(low, min(size, high))
             let anchor = min(max(anchor, low), high)
@@ -95,6 +96,7 @@ public struct SubtitlePlacement: Hashable, Sendable {
             margins.end = max(margins.end, side)
         }
         if vertical == .end { margins.bottom = max(margins.bottom, bottom) }
+        if vertical == .start { margins.top = max(margins.top, top) }
         return margins
     }
 }

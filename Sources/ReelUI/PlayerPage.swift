@@ -758,7 +758,9 @@ final class PlayerPage {
         // Above the bar while it shows, above a toast (over the bar's place) while one shows.
         let bar = max(gtk_widget_get_height(controls.bottom), toastLift) + 2 * PlayerPage.barMargin
         let lift = toastsShown > 0 ? bar + PlayerPage.toastHeight : controlsShown ? bar : 0
-        subtitleView.place(aspect: videoAspect, mode: contentMode, lift: lift)
+        // A top line (an ASS sign) goes under the top bar while it shows.
+        let drop = controlsShown ? gtk_widget_get_height(controls.top) + 2 * PlayerPage.barMargin : 0
+        subtitleView.place(aspect: videoAspect, mode: contentMode, lift: lift, drop: drop)
     }
 
     /// Ctrl+plus and minus: the size is a setting, so it is kept (and

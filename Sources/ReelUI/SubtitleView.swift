@@ -133,8 +133,8 @@ final class SubtitleView {
     /// Places the lines in the picture shown in the overlay they are in
     /// (the size of the view under them): `aspect` is the picture's shape,
     /// `lift` the room controls take at the bottom when they show (0 when
-    /// hidden).
-    func place(aspect: Double?, mode: ContentMode, lift: Int32) {
+    /// hidden), `drop` the room they take at the top.
+    func place(aspect: Double?, mode: ContentMode, lift: Int32, drop: Int32 = 0) {
         guard let overlay = gtk_widget_get_parent(widget) else { return }
         let width = Double(gtk_widget_get_width(overlay)), height = Double(gtk_widget_get_height(overlay))
         guard width > 0, height > 0 else { return }
@@ -149,7 +149,8 @@ final class SubtitleView {
         for label in labels where label.markup != nil {
             // Where lines show by default: a little above the picture's bottom.
             let placement = label.placement ?? SubtitlePlacement(horizontal: .centre, vertical: .end, verticalMargin: 0.06)
-            let margins = placement.margins(in: picture, width: width, height: height, side: Double(sideMargin), bottom: bottom)
+            let margins = placement.margins(in: picture, width: width, height: height, side: Double(sideMargin),
+                                             top: Double(drop), bottom: bottom)
             // The default line may use the view's width, bars and all.
             let sides = label.placement == nil ? (Double(sideMargin), Double(sideMargin)) : (margins.start, margins.end)
             gtk_widget_set_margin_start(label.widget, Int32(sides.0.rounded()))

@@ -211,6 +211,9 @@ final class SubtitlePlacementTests: XCTestCase {
         let topLeft = SubtitlePlacement(numpad: 7, left: 0.1, right: 0.2, verticalMargin: 0.1)
         XCTAssertEqual(topLeft.margins(in: picture, width: 1000, height: 1000, bottom: 400),
                        .init(start: 100, end: 200, top: 218.75 + 56.25, bottom: 0), "a top line does not rise")
+        XCTAssertEqual(topLeft.margins(in: picture, width: 1000, height: 1000, top: 400, bottom: 400),
+                       .init(start: 100, end: 200, top: 400, bottom: 0), "but goes under the top bar")
+        XCTAssertEqual(bottom.margins(in: picture, width: 1000, height: 1000, top: 900).top, 0)
         let middleRight = SubtitlePlacement(numpad: 6, left: 0.1, right: 0.2, verticalMargin: 0.1)
         XCTAssertEqual(middleRight.margins(in: picture, width: 1000, height: 1000), .init(start: 100, end: 200, top: 0, bottom: 0))
     }

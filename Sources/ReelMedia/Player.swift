@@ -30,6 +30,9 @@ public final class Player {
         case tags(MediaTags)
         /// Audio or text streams came, went or were named (PlayerTracks).
         case tracks
+        /// A stream's subtitle rendition Reel fetches itself gave no line
+        /// (its server failed, or it holds none Reel can read).
+        case subtitleRenditionFailed
     }
 
     public let uri: String
@@ -98,6 +101,12 @@ public final class Player {
     /// playbin3's text streams that flow (its last "streams selected"):
     /// an HLS or DASH stream's subtitle renditions (PlayerTracks).
     var selectedTextStreams: [MediaTrack] = []
+    /// A stream's subtitle rendition that Reel fetches itself, as GStreamer
+    /// plays another (PlayerTracks): its place in the manifest, its lines
+    /// so far, and the fetcher.
+    var fetchedRendition: Int?
+    var renditionCues: [SubtitleCues.Cue] = []
+    var renditionFetcher: SubtitleRenditionFetcher?
     /// Stream switches asked for while the video opened, made once it has
     /// (PlayerTracks).
     var afterOpening: [() -> Void] = []
@@ -204,6 +213,8 @@ public final class Player {
         pending = []
         retry?.remove()
         retry = nil
+        renditionFetcher?.stop()
+        renditionFetcher = nil
         onEvent = nil
         if busWatch != 0 {
             g_source_remove(busWatch)
@@ -601,6 +612,8 @@ public final class Player {
             self.demuxer.setMaxBitrate(self.quality.maxBitrate(in: parsed))
             Trace.shared.event(.playerManifest, ["variants": parsed.variants.count, "live": parsed.isLive ? 1 : 0])
             self.onEvent?(.manifest(parsed))
+            // The Subtitles menu lists the renditions it names.
+            if !parsed.subtitles.isEmpty { self.reportTracks() }
         }
     }
 }

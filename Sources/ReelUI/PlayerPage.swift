@@ -630,6 +630,7 @@ final class PlayerPage {
         case .chapters(let chapters): chapterControls.show(chapters)
         case .tags: showAudioCover()
         case .tracks: trackMenus.tracksChanged()
+        case .subtitleRenditionFailed: toast(tr("These subtitles could not be loaded from the server."))
         case .seekDone:
             guard let position = player?.position else { return }
             Trace.shared.event(.playerSeekDone, ["position": position])

@@ -73,6 +73,8 @@ public final class Player {
     private var textSink: TextSink!
     /// The lines received, for `subtitle(at:)`.
     var cues = SubtitleCues()
+    /// The picture subtitles received, for `subtitlePicture(at:)`.
+    var pictures = SubtitlePictures()
     /// Whether a text stream shows (PlayerTracks).
     public internal(set) var showsText = false
     /// An ASS/SSA file's lines with their styles, read by Reel rather than
@@ -130,7 +132,8 @@ public final class Player {
         playbin = gst_element_factory_make(isAdaptive ? "playbin3" : "playbin", "reel-player")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
         hasAudioOutput = Player.configure(playbin, uri: uri, sink: sink, demuxer: demuxer, subtitleEncoding: subtitleEncoding)
-        textSink = TextSink(onCue: MainThreadHandler { [weak self] cue in self?.cues.add(cue) })
+        textSink = TextSink(onCue: MainThreadHandler { [weak self] cue in self?.cues.add(cue) },
+                            onPicture: MainThreadHandler { [weak self] change in self?.pictures.add(change) })
         PropertyValue.object(textSink.element).set(on: playbin, "text-sink")
         if let subtitleURI {
             if styledCues == nil { PropertyValue.string(subtitleURI).set(on: playbin, "suburi") }
@@ -552,6 +555,7 @@ public final class Player {
         let flags = GST_SEEK_FLAG_FLUSH.rawValue | (accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
                                                     : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
         cues.clear()
+        pictures.clear()
         _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GstSeekFlags(flags),
                              GST_SEEK_TYPE_SET, gint64(target * 1e9), GST_SEEK_TYPE_NONE, 0)
         Trace.shared.event(.playerSeek, ["target": target, "accurate": accurate ? 1 : 0])

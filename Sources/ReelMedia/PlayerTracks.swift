@@ -151,6 +151,13 @@ extension Player {
         return cues.showing(at: time)
     }
 
+    /// The picture subtitle (PGS) showing with the frame at stream time
+    /// `pts` (nanoseconds); nil for none or when subtitles are off.
+    public func subtitlePicture(at pts: UInt64) -> SubtitleBitmap? {
+        guard showsText, !showsStyledCues, fetchedRendition == nil else { return nil }
+        return pictures.showing(at: Double(pts) / 1e9 - textOffset)
+    }
+
     /// The place among the text streams of a file Reel reads itself: past
     /// any the video has, as it is no stream of playbin's.
     static let styledTrack = 1000
@@ -193,6 +200,7 @@ extension Player {
             // As for the sound (selectAudio): once the video has opened.
             if state == .opening { return afterOpening.append { [weak self] in self?.selectText(index) } }
             cues.switchStream()
+            pictures.clear()
             PropertyValue.int(Int32(index)).set(on: playbin, "current-text")
             // Lines of the old stream wait in the queue after the stream
             // selector (a file's reader sends all its lines at once), and

@@ -12,17 +12,26 @@ final class TextSink {
     let element: UnsafeMutablePointer<GstElement>
     private let box: Unmanaged<Relay>
 
-    /// Carries lines from the streaming thread to the main thread.
+    /// Carries lines and pictures from the streaming thread to the main
+    /// thread; decodes picture subtitles on the way (streaming thread only).
     final class Relay: @unchecked Sendable {
         let handler: MainThreadHandler<SubtitleCues.Cue>
-        init(_ handler: MainThreadHandler<SubtitleCues.Cue>) { self.handler = handler }
+        let pictures: MainThreadHandler<SubtitlePictures.Change>
+        var decoder = PGSDecoder()
+        init(_ handler: MainThreadHandler<SubtitleCues.Cue>, _ pictures: MainThreadHandler<SubtitlePictures.Change>) {
+            self.handler = handler
+            self.pictures = pictures
+        }
     }
 
-    init(onCue: MainThreadHandler<SubtitleCues.Cue>) {
+    /// Blu-ray picture subtitles (PGS) are taken too, and decoded by Reel
+    /// (`PGSDecoder`): a text sink that took only text stopped the whole
+    /// video ("not negotiated") when its first subtitle stream was PGS.
+    init(onCue: MainThreadHandler<SubtitleCues.Cue>, onPicture: MainThreadHandler<SubtitlePictures.Change>) {
         element = gst_element_factory_make("appsink", "reel-text")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(element))
         let appSink = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSink.self)
-        let caps = gst_caps_from_string("text/x-raw, format=(string){ pango-markup, utf8 }")
+        let caps = gst_caps_from_string("text/x-raw, format=(string){ pango-markup, utf8 }; subpicture/x-pgs")
         gst_app_sink_set_caps(appSink, caps)
         gst_caps_unref(caps)
         // Delivered on time (and shifted by playbin's text-offset); the
@@ -30,7 +39,7 @@ final class TextSink {
         PropertyValue.bool(true).set(on: element, "sync")
         PropertyValue.bool(false).set(on: element, "async")
         PropertyValue.bool(false).set(on: element, "qos")
-        box = Unmanaged.passRetained(Relay(onCue))
+        box = Unmanaged.passRetained(Relay(onCue, onPicture))
         var callbacks = GstAppSinkCallbacks()
         callbacks.new_sample = { sink, data in TextSink.take(gst_app_sink_pull_sample(sink), data) }
         callbacks.new_preroll = { sink, data in TextSink.take(gst_app_sink_pull_preroll(sink), data) }
@@ -48,26 +57,41 @@ final class TextSink {
         guard let buffer = gst_sample_get_buffer(sample) else { return GST_FLOW_OK }
         var map = GstMapInfo()
         guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return GST_FLOW_OK }
-        var text = String(decoding: UnsafeBufferPointer(start: map.data, count: Int(map.size)), as: UTF8.self)
+        let bytes = Array(UnsafeBufferPointer(start: map.data, count: Int(map.size)))
         gst_buffer_unmap(buffer, &map)
+        let relay = Unmanaged<Relay>.fromOpaque(data).takeUnretainedValue()
+        if let caps = gst_sample_get_caps(sample), gst_caps_get_size(caps) > 0,
+           gst_structure_has_name(gst_caps_get_structure(caps, 0), "subpicture/x-pgs") != 0 {
+            guard let start = streamTime(buffer, sample) else { return GST_FLOW_OK }
+            for change in relay.decoder.decode(bytes) {
+                let bitmap: SubtitleBitmap? = if case .show(let bitmap) = change { bitmap } else { nil }
+                let picture = SubtitlePictures.Change(start: start, bitmap: bitmap)
+                MainContext.invoke { relay.pictures.call(picture) }
+            }
+            return GST_FLOW_OK
+        }
+        var text = String(decoding: bytes, as: UTF8.self)
         // Plain text is escaped: the UI shows Pango markup.
         if let caps = gst_sample_get_caps(sample), gst_caps_get_size(caps) > 0,
            let format = gst_structure_get_string(gst_caps_get_structure(caps, 0), "format"), String(cString: format) == "utf8" {
             text = String(consumingGString: g_markup_escape_text(text, -1)) ?? text
         }
-        // In the stream's time, as the picture's frames are (VideoSink): an
-        // HLS demuxer's subtitle buffers carry another base than its video.
-        var pts = buffer.pointee.pts
+        guard let start = streamTime(buffer, sample) else { return GST_FLOW_OK }
         let duration = buffer.pointee.duration
+        let cue = SubtitleCues.Cue(markup: text.trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespacesAndNewlines)),
+                                   start: start, end: duration == UInt64.max ? nil : start + Double(duration) / 1e9)
+        MainContext.invoke { relay.handler.call(cue) }
+        return GST_FLOW_OK
+    }
+
+    /// A buffer's time in the stream's time, in seconds, as the picture's
+    /// frames are (VideoSink): an HLS demuxer's subtitle buffers carry
+    /// another base than its video.
+    private static func streamTime(_ buffer: UnsafeMutablePointer<GstBuffer>, _ sample: OpaquePointer) -> Double? {
+        var pts = buffer.pointee.pts
         if pts != UInt64.max, let segment = gst_sample_get_segment(sample) {
             pts = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, pts)
         }
-        guard pts != UInt64.max else { return GST_FLOW_OK }
-        let start = Double(pts) / 1e9
-        let cue = SubtitleCues.Cue(markup: text.trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespacesAndNewlines)),
-                                   start: start, end: duration == UInt64.max ? nil : start + Double(duration) / 1e9)
-        let relay = Unmanaged<Relay>.fromOpaque(data).takeUnretainedValue()
-        MainContext.invoke { relay.handler.call(cue) }
-        return GST_FLOW_OK
+        return pts == UInt64.max ? nil : Double(pts) / 1e9
     }
 }

@@ -236,6 +236,7 @@ final class PlayerPage {
         let target = other?.view ?? view
         guard target !== screen else { return }
         let frame = screen.paintable.currentFrame
+        screen.showSubtitle(nil)
         screen.attach(nil)
         screen.onPresented = nil
         screen = target
@@ -748,6 +749,7 @@ final class PlayerPage {
 
     /// The line over the frame on screen, where the picture is.
     private func refreshSubtitle() {
+        screen.showSubtitle(shownPTS.flatMap { player?.subtitlePicture(at: $0) })
         let markup = shownPTS.flatMap { player?.subtitle(at: $0) }
         subtitleScreen.show(markup)
         guard markup != nil else { return }

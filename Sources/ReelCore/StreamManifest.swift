@@ -3,8 +3,9 @@ import Foundation
 /// What an adaptive stream offers, read from its manifest: an HLS
 /// multivariant playlist (`#EXT-X-STREAM-INF`) or a DASH MPD (video
 /// `Representation`s). The player uses it for the quality menu's caps and
-/// to name the variant playing in the statistics; GStreamer's own demuxers
-/// do the streaming.
+/// to name the variant playing in the statistics, and the subtitle
+/// renditions for the Subtitles menu; GStreamer's own demuxers do the
+/// streaming.
 public struct StreamManifest: Equatable, Sendable {
     public struct Variant: Equatable, Sendable {
         /// Bits per second, as the manifest declares it.
@@ -19,6 +20,27 @@ public struct StreamManifest: Equatable, Sendable {
         }
     }
 
+    /// A WebVTT subtitle rendition: an HLS `#EXT-X-MEDIA:TYPE=SUBTITLES`
+    /// (its media playlist's address) or a DASH text adaptation set that
+    /// is one WebVTT file (its `BaseURL`). Addresses are as the manifest
+    /// writes them, relative to it.
+    public struct SubtitleRendition: Equatable, Sendable {
+        public var name: String?
+        public var language: String?
+        public var address: String
+        /// The stream's default (HLS `DEFAULT=YES`).
+        public var isDefault: Bool
+        public var forced: Bool
+
+        public init(name: String?, language: String?, address: String, isDefault: Bool = false, forced: Bool = false) {
+            self.name = name
+            self.language = language
+            self.address = address
+            self.isDefault = isDefault
+            self.forced = forced
+        }
+    }
+
     public enum Kind: String, Equatable, Sendable {
         case hls
         case dash
@@ -30,11 +52,19 @@ public struct StreamManifest: Equatable, Sendable {
     /// A live stream: an HLS media playlist without `#EXT-X-ENDLIST`, or a
     /// dynamic MPD.
     public var isLive: Bool
+    /// In the manifest's order.
+    public var subtitles: [SubtitleRendition]
+    /// An HLS variant's media playlist, as written (the first listed): its
+    /// first segment gives the clock that subtitle renditions are timed by.
+    public var firstVariantAddress: String?
 
-    public init(kind: Kind, variants: [Variant], isLive: Bool) {
+    public init(kind: Kind, variants: [Variant], isLive: Bool, subtitles: [SubtitleRendition] = [],
+                firstVariantAddress: String? = nil) {
         self.kind = kind
         self.variants = variants.sorted { $0.bandwidth < $1.bandwidth }
         self.isLive = isLive
+        self.subtitles = subtitles
+        self.firstVariantAddress = firstVariantAddress
     }
 
     /// Which kind of stream an address names, from its path alone (the
@@ -53,7 +83,9 @@ public struct StreamManifest: Equatable, Sendable {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         guard lines.first?.hasPrefix("#EXTM3U") == true else { return nil }
         var variants: [Variant] = []
-        for line in lines where line.hasPrefix("#EXT-X-STREAM-INF:") {
+        var firstVariant: String?
+        for (number, line) in lines.enumerated() where line.hasPrefix("#EXT-X-STREAM-INF:") {
+            if firstVariant == nil { firstVariant = lines[(number + 1)...].first { !$0.isEmpty && !$0.hasPrefix("#") } }
             let attributes = attributeList(String(line.dropFirst("#EXT-X-STREAM-INF:".count)))
             guard let bandwidth = attributes["BANDWIDTH"].flatMap({ Int($0) }), bandwidth > 0 else { continue }
             var variant = Variant(bandwidth: bandwidth)
@@ -68,7 +100,13 @@ public struct StreamManifest: Equatable, Sendable {
             let live = !lines.contains("#EXT-X-ENDLIST") && !lines.contains { $0.hasPrefix("#EXT-X-PLAYLIST-TYPE:VOD") }
             return StreamManifest(kind: .hls, variants: [Variant(bandwidth: 0)], isLive: live)
         }
-        return StreamManifest(kind: .hls, variants: variants, isLive: false)
+        let subtitles = lines.filter { $0.hasPrefix("#EXT-X-MEDIA:") }.compactMap { line -> SubtitleRendition? in
+            let a = attributeList(String(line.dropFirst("#EXT-X-MEDIA:".count)))
+            guard a["TYPE"] == "SUBTITLES", let uri = a["URI"], !uri.isEmpty else { return nil }
+            return SubtitleRendition(name: a["NAME"], language: a["LANGUAGE"], address: uri,
+                                     isDefault: a["DEFAULT"] == "YES", forced: a["FORCED"] == "YES")
+        }
+        return StreamManifest(kind: .hls, variants: variants, isLive: false, subtitles: subtitles, firstVariantAddress: firstVariant)
     }
 
     /// Parses a DASH MPD: the video representations (those with a height,
@@ -78,6 +116,9 @@ public struct StreamManifest: Equatable, Sendable {
         let live = attributes(ofTag: mpd)["type"] == "dynamic"
         var variants: [Variant] = []
         var setIsVideo = false
+        var subtitles: [SubtitleRendition] = []
+        // The text set being read: its language, label and whether it is WebVTT.
+        var textSet: (language: String?, label: String?, isVTT: Bool)?
         var index = text.startIndex
         while let open = text.range(of: "<", range: index..<text.endIndex) {
             guard let close = text.range(of: ">", range: open.upperBound..<text.endIndex) else { break }
@@ -87,8 +128,24 @@ public struct StreamManifest: Equatable, Sendable {
                 let a = attributes(ofTag: tag)
                 setIsVideo = a["contentType"] == "video" || a["mimeType"]?.hasPrefix("video/") == true
                     || a["maxHeight"] != nil || a["height"] != nil
+                let isText = a["contentType"] == "text" || a["mimeType"] == "text/vtt"
+                textSet = isText ? (a["lang"], nil, a["mimeType"] == "text/vtt") : nil
+            } else if tag.hasPrefix("</AdaptationSet") {
+                textSet = nil
+            } else if tag.hasPrefix("<Label"), textSet != nil, let end = text.range(of: "<", range: index..<text.endIndex) {
+                textSet?.label = String(text[index..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+            } else if tag.hasPrefix("<BaseURL"), let set = textSet, let end = text.range(of: "<", range: index..<text.endIndex) {
+                // One WebVTT file per text set is what Reel reads; a
+                // segmented one is left to GStreamer.
+                let address = String(text[index..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+                    .replacingOccurrences(of: "&amp;", with: "&")
+                if set.isVTT || address.lowercased().hasSuffix(".vtt") {
+                    subtitles.append(SubtitleRendition(name: set.label, language: set.language, address: address))
+                }
+                textSet = nil
             } else if tag.hasPrefix("<Representation") {
                 let a = attributes(ofTag: tag)
+                if textSet != nil, a["mimeType"] == "text/vtt" { textSet?.isVTT = true }
                 let height = a["height"].flatMap { Int($0) }
                 let isVideo = setIsVideo || height != nil || a["mimeType"]?.hasPrefix("video/") == true
                 guard isVideo, let bandwidth = a["bandwidth"].flatMap({ Int($0) }), bandwidth > 0 else { continue }
@@ -96,7 +153,7 @@ public struct StreamManifest: Equatable, Sendable {
             }
         }
         guard !variants.isEmpty else { return nil }
-        return StreamManifest(kind: .dash, variants: variants, isLive: live)
+        return StreamManifest(kind: .dash, variants: variants, isLive: live, subtitles: subtitles)
     }
 
     /// The variant best matching a picture `height` (the one playing).

@@ -73,6 +73,7 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case playerTextTrack = "player-text-track"
     case playerTextOffset = "player-text-offset"
     case playerSubtitleFile = "player-subtitle-file"
+    case playerSubtitleRendition = "player-subtitle-rendition"
     case playerVolume = "player-volume"
     case recordingFinished = "recording-finished"
     case recordingRecovered = "recording-recovered"

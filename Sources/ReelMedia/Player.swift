@@ -30,6 +30,9 @@ public final class Player {
         case tags(MediaTags)
         /// Audio or text streams came, went or were named (PlayerTracks).
         case tracks
+        /// A stream's subtitle rendition Reel fetches itself gave no line
+        /// (its server failed, or it holds none Reel can read).
+        case subtitleRenditionFailed
     }
 
     public let uri: String
@@ -70,6 +73,8 @@ public final class Player {
     private var textSink: TextSink!
     /// The lines received, for `subtitles(at:)`.
     var cues = SubtitleCues()
+    /// The picture subtitles received, for `subtitlePicture(at:)`.
+    var pictures = SubtitlePictures()
     /// Whether a text stream shows (PlayerTracks).
     public internal(set) var showsText = false
     /// An ASS/SSA file's lines with their styles, read by Reel rather than
@@ -98,6 +103,12 @@ public final class Player {
     /// playbin3's text streams that flow (its last "streams selected"):
     /// an HLS or DASH stream's subtitle renditions (PlayerTracks).
     var selectedTextStreams: [MediaTrack] = []
+    /// A stream's subtitle rendition that Reel fetches itself, as GStreamer
+    /// plays another (PlayerTracks): its place in the manifest, its lines
+    /// so far, and the fetcher.
+    var fetchedRendition: Int?
+    var renditionCues: [SubtitleCues.Cue] = []
+    var renditionFetcher: SubtitleRenditionFetcher?
     /// Stream switches asked for while the video opened, made once it has
     /// (PlayerTracks).
     var afterOpening: [() -> Void] = []
@@ -121,7 +132,8 @@ public final class Player {
         playbin = gst_element_factory_make(isAdaptive ? "playbin3" : "playbin", "reel-player")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
         hasAudioOutput = Player.configure(playbin, uri: uri, sink: sink, demuxer: demuxer, subtitleEncoding: subtitleEncoding)
-        textSink = TextSink(onCues: MainThreadHandler { [weak self] cues in cues.forEach { self?.cues.add($0) } })
+        textSink = TextSink(onCues: MainThreadHandler { [weak self] cues in cues.forEach { self?.cues.add($0) } },
+                            onPicture: MainThreadHandler { [weak self] change in self?.pictures.add(change) })
         PropertyValue.object(textSink.element).set(on: playbin, "text-sink")
         if let subtitleURI {
             if styledCues == nil { PropertyValue.string(subtitleURI).set(on: playbin, "suburi") }
@@ -204,6 +216,8 @@ public final class Player {
         pending = []
         retry?.remove()
         retry = nil
+        renditionFetcher?.stop()
+        renditionFetcher = nil
         onEvent = nil
         if busWatch != 0 {
             g_source_remove(busWatch)
@@ -541,6 +555,7 @@ public final class Player {
         let flags = GST_SEEK_FLAG_FLUSH.rawValue | (accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
                                                     : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
         cues.clear()
+        pictures.clear()
         _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GstSeekFlags(flags),
                              GST_SEEK_TYPE_SET, gint64(target * 1e9), GST_SEEK_TYPE_NONE, 0)
         Trace.shared.event(.playerSeek, ["target": target, "accurate": accurate ? 1 : 0])
@@ -601,6 +616,8 @@ public final class Player {
             self.demuxer.setMaxBitrate(self.quality.maxBitrate(in: parsed))
             Trace.shared.event(.playerManifest, ["variants": parsed.variants.count, "live": parsed.isLive ? 1 : 0])
             self.onEvent?(.manifest(parsed))
+            // The Subtitles menu lists the renditions it names.
+            if !parsed.subtitles.isEmpty { self.reportTracks() }
         }
     }
 }

@@ -14,12 +14,10 @@ extension Player {
 
     /// The text streams, the loaded subtitle file's among them (see
     /// `subtitleFileTrack`), in playbin's order; a stream the file flags as
-    /// forced says so. For HLS and DASH, the subtitle renditions that flow:
-    /// GStreamer 1.22's adaptive demuxers take a select-streams event for
-    /// another rendition and go on with the one they chose, so only that
-    /// one is offered (with Off).
+    /// forced says so. For HLS and DASH, the manifest's WebVTT subtitle
+    /// renditions (see `streamTextTracks`).
     public var textTracks: [MediaTrack] {
-        if isAdaptive { return selectedTextStreams }
+        if isAdaptive { return streamTextTracks }
         let text = tracks(kind: "text")
         let fileTrack = subtitleFileTrack
         let embedded = text.map(\.index).filter { $0 != fileTrack }
@@ -37,6 +35,58 @@ extension Player {
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 512 * 1024)) ?? Data()
         return MatroskaTracks.read(Array(head)) ?? []
+    }
+
+    /// A stream's subtitle renditions, by their place in its manifest. The
+    /// one GStreamer plays comes through the text sink; GStreamer 1.22's
+    /// adaptive demuxers take a select-streams event for another and go on
+    /// with the one they chose, so Reel fetches another itself
+    /// (`SubtitleRenditionFetcher`). Until the manifest is read, and for a
+    /// live stream (whose rendition playlists slide), the streams that flow.
+    private var streamTextTracks: [MediaTrack] {
+        guard let renditions = manifest?.subtitles, !renditions.isEmpty, !isLiveStream else { return selectedTextStreams }
+        return renditions.enumerated().map { index, rendition in
+            MediaTrack(index: index, language: rendition.language, title: rendition.name, forced: rendition.forced)
+        }
+    }
+
+    /// Whether the stream's rendition `index` is one GStreamer plays: a
+    /// flowing stream of its title or language, or the default rendition
+    /// when a flowing stream says neither.
+    private func flows(_ index: Int) -> Bool {
+        guard let renditions = manifest?.subtitles, index < renditions.count, !isLiveStream else { return true }
+        let rendition = renditions[index]
+        return selectedTextStreams.contains { stream in
+            if let title = stream.title, let name = rendition.name { return title == name }
+            if let language = stream.language, let wanted = rendition.language { return language.lowercased() == wanted.lowercased() }
+            return rendition.isDefault
+        }
+    }
+
+    /// Shows the stream's rendition `index` (nil: none): a rendition
+    /// GStreamer does not play is fetched, from where the video is.
+    private func showRendition(_ index: Int?) {
+        guard let index, !flows(index), let manifest else {
+            renditionFetcher?.stop()
+            renditionFetcher = nil
+            fetchedRendition = nil
+            return
+        }
+        guard index != fetchedRendition else { return }
+        renditionFetcher?.stop()
+        fetchedRendition = index
+        renditionCues = []
+        renditionFetcher = SubtitleRenditionFetcher(
+            manifest.subtitles[index], of: manifest, at: uri, from: position ?? 0,
+            onCues: MainThreadHandler { [weak self] cues in
+                guard let self, self.fetchedRendition == index else { return }
+                self.renditionCues = (self.renditionCues + cues).sorted { $0.start < $1.start }
+            },
+            onEnd: MainThreadHandler { [weak self] found in
+                guard let self, self.fetchedRendition == index else { return }
+                Trace.shared.event(.playerSubtitleRendition, ["index": index, "lines": self.renditionCues.count, "found": found ? 1 : 0])
+                if !found { self.onEvent?(.subtitleRenditionFailed) }
+            })
     }
 
     /// Which text stream is the subtitle file: playbin adds the file's
@@ -97,6 +147,7 @@ extension Player {
         guard showsText else { return [] }
         let time = Double(pts) / 1e9 - textOffset
         if showsStyledCues, let styledCues { return SubtitleCues.shown(styledCues, at: time) }
+        if fetchedRendition != nil { return SubtitleCues.shown(renditionCues, at: time) }
         return cues.shown(at: time)
     }
 
@@ -104,6 +155,13 @@ extension Player {
     public func subtitle(at pts: UInt64) -> String? {
         let shown = subtitles(at: pts)
         return shown.isEmpty ? nil : shown.map(\.markup).joined(separator: "\n")
+    }
+
+    /// The picture subtitle (PGS) showing with the frame at stream time
+    /// `pts` (nanoseconds); nil for none or when subtitles are off.
+    public func subtitlePicture(at pts: UInt64) -> SubtitleBitmap? {
+        guard showsText, !showsStyledCues, fetchedRendition == nil else { return nil }
+        return pictures.showing(at: Double(pts) / 1e9 - textOffset)
     }
 
     /// The place among the text streams of a file Reel reads itself: past
@@ -148,6 +206,7 @@ extension Player {
             // As for the sound (selectAudio): once the video has opened.
             if state == .opening { return afterOpening.append { [weak self] in self?.selectText(index) } }
             cues.switchStream()
+            pictures.clear()
             PropertyValue.int(Int32(index)).set(on: playbin, "current-text")
             // Lines of the old stream wait in the queue after the stream
             // selector (a file's reader sends all its lines at once), and
@@ -155,6 +214,7 @@ extension Player {
             // video is empties it.
             if let position { seek(to: position, accurate: true) }
         }
+        if isAdaptive { showRendition(index) }
         showsText = index != nil
         Trace.shared.event(.playerTextTrack, ["index": index ?? -1])
     }

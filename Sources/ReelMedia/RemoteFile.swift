@@ -28,8 +28,11 @@ public enum RemoteFile {
         }
     }
 
-    /// The blocking form, for callers already on a worker thread.
-    public static func download(_ uri: String, timeoutSeconds: Double = 10, maxBytes: Int = 16 << 20) -> Result<[UInt8], FetchError> {
+    /// The blocking form, for callers already on a worker thread. With
+    /// `keepingStart`, a longer file is cut at `maxBytes` rather than
+    /// refused (the start of a video segment, for its first timestamp).
+    public static func download(_ uri: String, timeoutSeconds: Double = 10, maxBytes: Int = 16 << 20,
+                                keepingStart: Bool = false) -> Result<[UInt8], FetchError> {
         guard let pipeline = gst_pipeline_new(nil),
               let source = gst_element_factory_make("souphttpsrc", nil),
               let sink = gst_element_factory_make("appsink", nil) else {
@@ -55,7 +58,7 @@ public enum RemoteFile {
             if let sample = gst_app_sink_try_pull_sample(appSink, 100_000_000) {
                 append(sample, to: &bytes)
                 gst_sample_unref(sample)
-                if bytes.count > maxBytes { return .failure(.tooLarge) }
+                if bytes.count > maxBytes { return keepingStart ? .success(Array(bytes.prefix(maxBytes))) : .failure(.tooLarge) }
             } else if gst_app_sink_is_eos(appSink) != 0 {
                 // A failing source posts its error, then ends the stream.
                 if let error = busError(bus) { return .failure(error) }

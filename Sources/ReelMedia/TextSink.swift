@@ -15,14 +15,20 @@ final class TextSink {
     let element: UnsafeMutablePointer<GstElement>
     private let box: Unmanaged<Relay>
 
-    /// Carries lines from the streaming thread to the main thread.
+    /// Carries lines and pictures from the streaming thread to the main
+    /// thread; decodes picture subtitles on the way (streaming thread only).
     final class Relay: @unchecked Sendable {
         let handler: MainThreadHandler<[SubtitleCues.Cue]>
+        let pictures: MainThreadHandler<SubtitlePictures.Change>
+        var decoder = PGSDecoder()
         /// The last ASS header read and its script.
         private let lock = NSLock()
         private var header: String?
         private var script: AssScript?
-        init(_ handler: MainThreadHandler<[SubtitleCues.Cue]>) { self.handler = handler }
+        init(_ handler: MainThreadHandler<[SubtitleCues.Cue]>, _ pictures: MainThreadHandler<SubtitlePictures.Change>) {
+            self.handler = handler
+            self.pictures = pictures
+        }
 
         /// The script of `header`, read again only when it changes (another track).
         func script(of header: String) -> AssScript {
@@ -36,11 +42,15 @@ final class TextSink {
         }
     }
 
-    init(onCues: MainThreadHandler<[SubtitleCues.Cue]>) {
+    /// Blu-ray picture subtitles (PGS) are taken too, and decoded by Reel
+    /// (`PGSDecoder`): a text sink that took only text stopped the whole
+    /// video ("not negotiated") when its first subtitle stream was PGS.
+    init(onCues: MainThreadHandler<[SubtitleCues.Cue]>, onPicture: MainThreadHandler<SubtitlePictures.Change>) {
         element = gst_element_factory_make("appsink", "reel-text")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(element))
         let appSink = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSink.self)
-        let caps = gst_caps_from_string("text/x-raw, format=(string){ pango-markup, utf8 }; application/x-ass; application/x-ssa")
+        let caps = gst_caps_from_string("text/x-raw, format=(string){ pango-markup, utf8 }; application/x-ass; application/x-ssa; "
+                                        + "subpicture/x-pgs")
         gst_app_sink_set_caps(appSink, caps)
         gst_caps_unref(caps)
         // Delivered on time (and shifted by playbin's text-offset); the
@@ -48,7 +58,7 @@ final class TextSink {
         PropertyValue.bool(true).set(on: element, "sync")
         PropertyValue.bool(false).set(on: element, "async")
         PropertyValue.bool(false).set(on: element, "qos")
-        box = Unmanaged.passRetained(Relay(onCues))
+        box = Unmanaged.passRetained(Relay(onCues, onPicture))
         var callbacks = GstAppSinkCallbacks()
         callbacks.new_sample = { sink, data in TextSink.take(gst_app_sink_pull_sample(sink), data) }
         callbacks.new_preroll = { sink, data in TextSink.take(gst_app_sink_pull_preroll(sink), data) }
@@ -66,25 +76,28 @@ final class TextSink {
         guard let buffer = gst_sample_get_buffer(sample) else { return GST_FLOW_OK }
         var map = GstMapInfo()
         guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return GST_FLOW_OK }
-        var text = String(decoding: UnsafeBufferPointer(start: map.data, count: Int(map.size)), as: UTF8.self)
+        let bytes = Array(UnsafeBufferPointer(start: map.data, count: Int(map.size)))
         gst_buffer_unmap(buffer, &map)
-        text = text.trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespacesAndNewlines))
+        let relay = Unmanaged<Relay>.fromOpaque(data).takeUnretainedValue()
         let structure = gst_sample_get_caps(sample).flatMap { gst_caps_get_size($0) > 0 ? gst_caps_get_structure($0, 0) : nil }
         let kind = structure.map { String(cString: gst_structure_get_name($0)) } ?? ""
-        let relay = Unmanaged<Relay>.fromOpaque(data).takeUnretainedValue()
+        if kind == "subpicture/x-pgs" {
+            guard let start = streamTime(buffer, sample) else { return GST_FLOW_OK }
+            for change in relay.decoder.decode(bytes) {
+                let bitmap: SubtitleBitmap? = if case .show(let bitmap) = change { bitmap } else { nil }
+                let picture = SubtitlePictures.Change(start: start, bitmap: bitmap)
+                MainContext.invoke { relay.pictures.call(picture) }
+            }
+            return GST_FLOW_OK
+        }
+        var text = String(decoding: bytes, as: UTF8.self)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespacesAndNewlines))
         // Plain text is escaped: the UI shows Pango markup.
         if let structure, let format = gst_structure_get_string(structure, "format"), String(cString: format) == "utf8" {
             text = String(consumingGString: g_markup_escape_text(text, -1)) ?? text
         }
-        // In the stream's time, as the picture's frames are (VideoSink): an
-        // HLS demuxer's subtitle buffers carry another base than its video.
-        var pts = buffer.pointee.pts
+        guard let start = streamTime(buffer, sample) else { return GST_FLOW_OK }
         let duration = buffer.pointee.duration
-        if pts != UInt64.max, let segment = gst_sample_get_segment(sample) {
-            pts = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, pts)
-        }
-        guard pts != UInt64.max else { return GST_FLOW_OK }
-        let start = Double(pts) / 1e9
         let end = duration == UInt64.max ? nil : start + Double(duration) / 1e9
         let cues: [SubtitleCues.Cue]
         if kind == "application/x-ass" || kind == "application/x-ssa", let structure {
@@ -109,5 +122,16 @@ final class TextSink {
             }
         }
         return relay.script(of: header)
+    }
+
+    /// A buffer's time in the stream's time, in seconds, as the picture's
+    /// frames are (VideoSink): an HLS demuxer's subtitle buffers carry
+    /// another base than its video.
+    private static func streamTime(_ buffer: UnsafeMutablePointer<GstBuffer>, _ sample: OpaquePointer) -> Double? {
+        var pts = buffer.pointee.pts
+        if pts != UInt64.max, let segment = gst_sample_get_segment(sample) {
+            pts = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, pts)
+        }
+        return pts == UInt64.max ? nil : Double(pts) / 1e9
     }
 }

@@ -236,6 +236,7 @@ final class PlayerPage {
         let target = other?.view ?? view
         guard target !== screen else { return }
         let frame = screen.paintable.currentFrame
+        screen.showSubtitle(nil)
         screen.attach(nil)
         screen.onPresented = nil
         screen = target
@@ -630,6 +631,7 @@ final class PlayerPage {
         case .chapters(let chapters): chapterControls.show(chapters)
         case .tags: showAudioCover()
         case .tracks: trackMenus.tracksChanged()
+        case .subtitleRenditionFailed: toast(tr("These subtitles could not be loaded from the server."))
         case .seekDone:
             guard let position = player?.position else { return }
             Trace.shared.event(.playerSeekDone, ["position": position])
@@ -747,6 +749,7 @@ final class PlayerPage {
 
     /// The line over the frame on screen, where the picture is.
     private func refreshSubtitle() {
+        screen.showSubtitle(shownPTS.flatMap { player?.subtitlePicture(at: $0) })
         let lines = shownPTS.flatMap { player?.subtitles(at: $0) } ?? []
         subtitleScreen.show(lines)
         guard !lines.isEmpty else { return }

@@ -52,11 +52,16 @@ final class VideoPaintable {
     deinit {
         g_object_set_qdata(object, VideoPaintable.quark, nil)
         dropPicture()
+        if let subtitleTexture { g_object_unref(UnsafeMutableRawPointer(subtitleTexture)) }
         g_object_unref(object)
     }
 
     var paintable: OpaquePointer { OpaquePointer(object) }
     var hasFrame: Bool { frame != nil }
+    /// A picture subtitle (PGS) drawn with the frame, on its canvas.
+    private var subtitle: SubtitleBitmap?
+    private var subtitleTexture: OpaquePointer?
+
     /// The frame whose size is the paintable's, if it has one.
     private var intrinsic: VideoFrame? { hasIntrinsicSize ? frame : nil }
 
@@ -76,6 +81,19 @@ final class VideoPaintable {
         serial += 1
         if previous?.displayWidth != frame.displayWidth || previous?.displayHeight != frame.displayHeight {
             gdk_paintable_invalidate_size(paintable)
+        }
+        invalidateContents()
+    }
+
+    /// Draws `bitmap` over the picture from the next paint on (nil: none).
+    func showSubtitle(_ bitmap: SubtitleBitmap?) {
+        guard bitmap != subtitle else { return }
+        subtitle = bitmap
+        if let subtitleTexture { g_object_unref(UnsafeMutableRawPointer(subtitleTexture)) }
+        subtitleTexture = bitmap.map { bitmap in
+            let bytes = bitmap.rgba.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count))! }
+            defer { g_bytes_unref(bytes) }
+            return gdk_memory_texture_new(Int32(bitmap.width), Int32(bitmap.height), GDK_MEMORY_R8G8B8A8, bytes, gsize(bitmap.width * 4))
         }
         invalidateContents()
     }
@@ -173,6 +191,12 @@ final class VideoPaintable {
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
             cairo_paint(cr)
             cairo_destroy(cr)
+        }
+        if let subtitle, let subtitleTexture {
+            let at = subtitle.place(in: place)
+            var rect = graphene_rect_t(origin: graphene_point_t(x: Float(at.x), y: Float(at.y)),
+                                       size: graphene_size_t(width: Float(at.width), height: Float(at.height)))
+            gtk_snapshot_append_texture(snapshot, subtitleTexture, &rect)
         }
         if clips { gtk_snapshot_pop(snapshot) }
         let visible = contentMode == .fill ? PictureCrop.visible(place, width: width, height: height) ?? .whole : .whole

@@ -49,6 +49,9 @@ final class VideoView {
     /// Shows `sink`'s frames from now on (nil: none, black). `frame` is
     /// shown until the sink's next one: the picture another view showed,
     /// so a video moving between windows never blinks black.
+    /// A picture subtitle over the video (nil: none).
+    func showSubtitle(_ bitmap: SubtitleBitmap?) { paintable.showSubtitle(bitmap) }
+
     func attach(_ sink: VideoSink?, showing frame: VideoFrame? = nil) {
         self.sink?.onFrame = nil
         self.sink = sink

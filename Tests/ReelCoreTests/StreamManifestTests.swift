@@ -24,6 +24,49 @@ final class StreamManifestTests: XCTestCase {
         XCTAssertEqual(manifest.variant(forHeight: 700)?.height, 720, "the nearest height")
     }
 
+    func testHLSSubtitleRenditionsAndTheFirstVariant() throws {
+        let text = """
+        #EXTM3U
+        #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",URI="audio/en.m3u8"
+        #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="subs/en.m3u8"
+        #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Deutsch, Zeichen",LANGUAGE="de",FORCED=YES,URI="subs/de.m3u8"
+        #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="CC",INSTREAM-ID="CC1"
+        #EXT-X-STREAM-INF:BANDWIDTH=5500000,RESOLUTION=1920x1080,SUBTITLES="subs"
+
+        1080/index.m3u8
+        #EXT-X-STREAM-INF:BANDWIDTH=600000,RESOLUTION=426x240,SUBTITLES="subs"
+        240/index.m3u8
+        """
+        let manifest = try XCTUnwrap(StreamManifest.parseHLS(text))
+        XCTAssertEqual(manifest.subtitles, [
+            .init(name: "English", language: "en", address: "subs/en.m3u8", isDefault: true),
+            .init(name: "Deutsch, Zeichen", language: "de", address: "subs/de.m3u8", forced: true),
+        ], "audio renditions and closed captions (no address) are not subtitle files")
+        XCTAssertEqual(manifest.firstVariantAddress, "1080/index.m3u8", "the first listed, past a blank line")
+        XCTAssertEqual(StreamManifest.parseHLS(multivariant)?.subtitles, [])
+    }
+
+    func testDASHWebVTTTextSetsAreRenditions() throws {
+        let mpd = """
+        <MPD type="static"><Period>
+        <AdaptationSet contentType="video"><Representation id="v" bandwidth="900000" height="360"/></AdaptationSet>
+        <AdaptationSet contentType="text" mimeType="text/vtt" lang="en"><Label>English (SDH)</Label>
+          <Representation id="en" bandwidth="256"><BaseURL>subs/en.vtt?a=1&amp;b=2</BaseURL></Representation></AdaptationSet>
+        <AdaptationSet contentType="text" lang="fr"><Representation id="fr" mimeType="text/vtt" bandwidth="256">
+          <BaseURL>fr.vtt</BaseURL></Representation></AdaptationSet>
+        <AdaptationSet contentType="text" mimeType="application/mp4" lang="de"><Representation id="de" bandwidth="256">
+          <SegmentTemplate media="de-$Number$.m4s"/></Representation></AdaptationSet>
+        <AdaptationSet contentType="audio" lang="en"><Representation id="a" bandwidth="128000"><BaseURL>a.mp4</BaseURL></Representation></AdaptationSet>
+        </Period></MPD>
+        """
+        let manifest = try XCTUnwrap(StreamManifest.parseDASH(mpd))
+        XCTAssertEqual(manifest.subtitles, [
+            .init(name: "English (SDH)", language: "en", address: "subs/en.vtt?a=1&b=2"),
+            .init(name: nil, language: "fr", address: "fr.vtt"),
+        ], "segmented text in MP4 is left to GStreamer; an audio set's file is no subtitle")
+        XCTAssertEqual(manifest.variants.count, 1)
+    }
+
     func testQuotedCommasDoNotSplitAttributes() {
         let attributes = StreamManifest.attributeList("BANDWIDTH=1,CODECS=\"a,b\",RESOLUTION=2x3")
         XCTAssertEqual(attributes["CODECS"], "a,b")

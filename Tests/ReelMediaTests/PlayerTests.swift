@@ -468,7 +468,7 @@ final class PlayerWatch {
             case .duration(let duration): self.durations.append(duration)
             case .seekDone: self.seeksDone += 1
             case .chapters(let chapters): self.chapters = chapters
-            case .buffering, .manifest, .tags, .tracks: break
+            case .buffering, .manifest, .tags, .tracks, .subtitleRenditionFailed: break
             }
         }
         player.sink.onFrame = { [unowned self] frame in

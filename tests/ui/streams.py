@@ -118,21 +118,25 @@ def make_subtitled_hls(hls: Path, seconds: int) -> Path:
         lines += [f'#EXT-X-STREAM-INF:BANDWIDTH={bandwidth(kbits)},RESOLUTION={width}x{height},'
                   f'CODECS="avc1.640028,mp4a.40.2",SUBTITLES="subs"', f"{name}/index.m3u8"]
     (hls / "subtitled.m3u8").write_text("\n".join(lines) + "\n")
+    # The same with the German rendition's playlist missing on the server.
+    (hls / "subtitled-broken.m3u8").write_text("\n".join(lines).replace("subs-de/index.m3u8", "subs-gone/index.m3u8") + "\n")
     return hls / "subtitled.m3u8"
 
 
 def make_subtitled_dash(mpd: Path, seconds: int) -> Path:
-    """dash/subtitled.mpd: the same video with an English WebVTT text
-    adaptation set (one file), its lines as the HLS renditions have them."""
-    word = SUBTITLES[0][2]
-    cues = [f"{vtt_time(start + 0.05)} --> {vtt_time(start + SEGMENT_SECONDS - 0.05)}\n{word} {n}\n"
-            for n, start in enumerate(range(0, seconds, SEGMENT_SECONDS))]
-    (mpd.parent / "subs-en.vtt").write_text("WEBVTT\n\n" + "\n".join(cues) + "\n")
-    text = ('<AdaptationSet id="90" contentType="text" mimeType="text/vtt" lang="en">'
-            '<Representation id="subs_en" bandwidth="256"><BaseURL>subs-en.vtt</BaseURL></Representation>'
-            '</AdaptationSet></Period>')
+    """dash/subtitled.mpd: the same video with a WebVTT text adaptation set
+    (one file) per subtitle language, their lines as the HLS renditions
+    have them."""
+    sets = []
+    for number, (code, name, word, default) in enumerate(SUBTITLES):
+        cues = [f"{vtt_time(start + 0.05)} --> {vtt_time(start + SEGMENT_SECONDS - 0.05)}\n{word} {n}\n"
+                for n, start in enumerate(range(0, seconds, SEGMENT_SECONDS))]
+        (mpd.parent / f"subs-{code}.vtt").write_text("WEBVTT\n\n" + "\n".join(cues) + "\n")
+        sets.append(f'<AdaptationSet id="{90 + number}" contentType="text" mimeType="text/vtt" lang="{code}">'
+                    f'<Representation id="subs_{code}" bandwidth="256"><BaseURL>subs-{code}.vtt</BaseURL></Representation>'
+                    '</AdaptationSet>')
     subtitled = mpd.parent / "subtitled.mpd"
-    subtitled.write_text(mpd.read_text().replace("</Period>", text, 1))
+    subtitled.write_text(mpd.read_text().replace("</Period>", "".join(sets) + "</Period>", 1))
     return subtitled
 
 

@@ -344,12 +344,27 @@ def test_remote_items_never_hold_up_local_ones(launch_ready, serve, profile, med
     app.find(win, name="Slow stream 0, The server did not answer in time.", timeout=40)
 
 
+def subtitle_menu_item(app, win, name):
+    """The Subtitles menu's item `name` (a string or a pattern), the menu
+    opened by a click on its button (the controls shown first)."""
+    for attempt in range(3):
+        reveal(app)
+        app.click(app.find(win, role="push button", name="Subtitles", timeout=10))
+        try:
+            return app.find(win, role="menu item", name=name, timeout=3)
+        except Exception:  # noqa: BLE001 - tried again, then raised
+            if attempt == 2:
+                raise
+
+
 @pytest.mark.parametrize("kind", ["hls", "dash"])
 def test_a_streams_subtitle_rendition_shows_on_screen_and_off_hides_it(play, serve, media, kind):
-    """An HLS stream with WebVTT subtitle renditions, a DASH one with a
-    WebVTT text set: the Subtitles menu offers the one GStreamer delivers
-    (English, the stream's default), its lines show over the picture (read
-    over AT-SPI and seen on screen), and Off hides them."""
+    """An HLS stream with WebVTT subtitle renditions, a DASH one with
+    WebVTT text sets: the Subtitles menu offers each. English (the one
+    GStreamer plays) shows over the picture (read over AT-SPI and seen on
+    screen); German, which GStreamer 1.22 will not switch to, is fetched by
+    Reel and its lines come with the picture they belong to (an HLS
+    rendition timed by the video's MPEG-TS clock); Off hides them."""
     address = {"hls": "hls/subtitled.m3u8", "dash": "dash/subtitled.mpd"}[kind]
     if kind == "dash" and media["subtitled_dash"] is None:
         pytest.skip("no DASH stream was made (see test_dash_plays)")
@@ -359,15 +374,8 @@ def test_a_streams_subtitle_rendition_shows_on_screen_and_off_hides_it(play, ser
     def lines(word: str) -> list:
         return [n for n in find_all(win, role="label", name=re.compile(rf"^{word} \d+$")) if on_screen(n)]
 
-    def menu_item(name: str):
-        for attempt in range(3):
-            reveal(app)
-            app.click(app.find(win, role="push button", name="Subtitles", timeout=10))
-            try:
-                return app.find(win, role="menu item", name=name, timeout=3)
-            except Exception:  # noqa: BLE001 - tried again, then raised
-                if attempt == 2:
-                    raise
+    def menu_item(name):
+        return subtitle_menu_item(app, win, name)
 
     english = menu_item("English")
     assert on_screen(english)
@@ -375,26 +383,78 @@ def test_a_streams_subtitle_rendition_shows_on_screen_and_off_hides_it(play, ser
     english.queryAction().doAction(0)
     trace.wait("player-text-track", lambda e: e["index"] == 0, after=i)
     wait_until(lambda: lines("Hello"), 15, what="an English line")
-    # A line lasts a segment, and it rises over the controls while they
-    # show: the screenshot is taken again when the next line came, or the
-    # line moved, in between.
-    def where(nodes: list) -> list:
-        return [(node_name(n), window_extents(n)) for n in nodes]
-    for _ in range(5):
-        before = where(lines("Hello"))
-        shot = app.screenshot("english")
-        after = lines("Hello")
-        if before and where(after) == before:
-            break
-        time.sleep(0.3)
-    assert after, "the English lines stopped coming"
-    sd, bright = words_on_screen(app, after[0], shot)
-    assert sd > 0.1 and bright > 0.02, f"the line is not readable on screen (sd {sd}, bright {bright})"
+    def readable(word: str) -> None:
+        """A line of `word` is seen on screen. A line lasts a segment, and
+        it rises over the controls while they show: the screenshot is
+        taken again when the next line came, or the line moved, in
+        between."""
+        def where(nodes: list) -> list:
+            return [(node_name(n), window_extents(n)) for n in nodes]
+        for _ in range(5):
+            before = where(lines(word))
+            shot = app.screenshot(word)
+            after = lines(word)
+            if before and where(after) == before:
+                break
+            time.sleep(0.3)
+        assert after, f"the {word} lines stopped coming"
+        sd, bright = words_on_screen(app, after[0], shot)
+        assert sd > 0.1 and bright > 0.02, f"the {word} line is not readable on screen (sd {sd}, bright {bright})"
+
+    readable("Hello")
     assert not lines("Hallo"), "the German rendition's lines show too"
+
+    german = menu_item(re.compile("^German"))
+    i = trace.count()
+    german.queryAction().doAction(0)
+    trace.wait("player-text-track", lambda e: e["index"] == 1, after=i)
+    wait_until(lambda: lines("Hallo"), 15, what="a German line")
+    bar = app.find(win, role="slider", name="Position", timeout=5)
+    # Line n belongs to the video's segment n (2 s each): read between two
+    # readings of the position, it is that segment's, not a neighbour's
+    # (the position is read to a quarter second).
+    checked = 0
+    for _ in range(30):
+        before = bar.queryValue().currentValue
+        shown = lines("Hallo")
+        after = bar.queryValue().currentValue
+        if shown and before <= after < before + 1.5:
+            n = int(node_name(shown[0]).split()[1])
+            assert 2 * n - 0.3 <= after and before <= 2 * n + 2.3, (node_name(shown[0]), before, after)
+            checked += 1
+        if checked == 3:
+            break
+        time.sleep(0.4)
+    assert checked == 3, "the German lines stopped coming"
+    assert not lines("Hello"), "the English lines show with the German ones"
+    readable("Hallo")
+    fetched = trace.wait("player-subtitle-rendition", lambda e: e.get("index") == 1, after=i, timeout=20)
+    assert fetched["found"] == 1 and fetched["lines"] > 0, fetched
 
     off = menu_item("Off")
     i = trace.count()
     off.queryAction().doAction(0)
     trace.wait("player-text-track", lambda e: e["index"] == -1, after=i)
     time.sleep(2.5)  # past the next segment's line
-    assert not lines("Hello"), "a line shows with subtitles off"
+    assert not lines("Hello") and not lines("Hallo"), "a line shows with subtitles off"
+
+
+def test_a_subtitle_rendition_the_server_lacks_is_said_and_playback_goes_on(play, serve, media):
+    """The German rendition's playlist is missing on the server: choosing
+    it says so in a toast, read over AT-SPI and seen on screen, and the
+    video plays on."""
+    server = serve()
+    app, win, trace = play(server.url("hls/subtitled-broken.m3u8"))
+    german = subtitle_menu_item(app, win, re.compile("^German"))
+    i = trace.count()
+    german.queryAction().doAction(0)
+    failed = trace.wait("player-subtitle-rendition", lambda e: e.get("index") == 1, after=i, timeout=30)
+    assert failed["found"] == 0, failed
+    note = app.find(win, name="These subtitles could not be loaded from the server.", timeout=10)
+    assert on_screen(note)
+    shot = app.screenshot("toast")
+    sd, bright = words_on_screen(app, note, shot)
+    assert sd > 0.1 and bright > 0.02, f"the toast is not readable on screen (sd {sd}, bright {bright})"
+    bar = app.find(win, role="slider", name="Position", timeout=5)
+    before = bar.queryValue().currentValue
+    wait_until(lambda: bar.queryValue().currentValue > before + 1, 15, what="the video to play on")

@@ -109,7 +109,8 @@ public struct SubtitleCues: Equatable, Sendable {
         text(of: shown(cues, at: time))
     }
 
-    private static func text(of shown: [Shown]) -> String? {
+    /// The markup of `shown` joined by line breaks; nil for none.
+    public static func text(of shown: [Shown]) -> String? {
         shown.isEmpty ? nil : shown.map(\.markup).joined(separator: "\n")
     }
 }

@@ -153,8 +153,7 @@ extension Player {
 
     /// The lines of `subtitles(at:)` joined by line breaks; nil for none.
     public func subtitle(at pts: UInt64) -> String? {
-        let shown = subtitles(at: pts)
-        return shown.isEmpty ? nil : shown.map(\.markup).joined(separator: "\n")
+        SubtitleCues.text(of: subtitles(at: pts))
     }
 
     /// The picture subtitle (PGS) showing with the frame at stream time

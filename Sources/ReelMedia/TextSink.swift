@@ -17,21 +17,24 @@ final class TextSink {
     final class Relay: @unchecked Sendable {
         let handler: MainThreadHandler<SubtitleCues.Cue>
         let pictures: MainThreadHandler<SubtitlePictures.Change>
-        var decoder = PGSDecoder()
+        var bluRay = PGSDecoder()
+        var television = DVBSubtitleDecoder()
         init(_ handler: MainThreadHandler<SubtitleCues.Cue>, _ pictures: MainThreadHandler<SubtitlePictures.Change>) {
             self.handler = handler
             self.pictures = pictures
         }
     }
 
-    /// Blu-ray picture subtitles (PGS) are taken too, and decoded by Reel
-    /// (`PGSDecoder`): a text sink that took only text stopped the whole
-    /// video ("not negotiated") when its first subtitle stream was PGS.
+    /// Picture subtitles are taken too, Blu-ray's (PGS) and television's
+    /// (DVB), and decoded by Reel (`PGSDecoder`, `DVBSubtitleDecoder`): a
+    /// text sink that took only text stopped the whole video ("not
+    /// negotiated") when its first subtitle stream was such. DVD
+    /// subtitles are taken so the video plays, and not drawn.
     init(onCue: MainThreadHandler<SubtitleCues.Cue>, onPicture: MainThreadHandler<SubtitlePictures.Change>) {
         element = gst_element_factory_make("appsink", "reel-text")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(element))
         let appSink = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSink.self)
-        let caps = gst_caps_from_string("text/x-raw, format=(string){ pango-markup, utf8 }; subpicture/x-pgs")
+        let caps = gst_caps_from_string("text/x-raw, format=(string){ pango-markup, utf8 }; subpicture/x-pgs; subpicture/x-dvb; subpicture/x-dvd")
         gst_app_sink_set_caps(appSink, caps)
         gst_caps_unref(caps)
         // Delivered on time (and shifted by playbin's text-offset); the
@@ -60,14 +63,15 @@ final class TextSink {
         let bytes = Array(UnsafeBufferPointer(start: map.data, count: Int(map.size)))
         gst_buffer_unmap(buffer, &map)
         let relay = Unmanaged<Relay>.fromOpaque(data).takeUnretainedValue()
-        if let caps = gst_sample_get_caps(sample), gst_caps_get_size(caps) > 0,
-           gst_structure_has_name(gst_caps_get_structure(caps, 0), "subpicture/x-pgs") != 0 {
+        let kind = gst_sample_get_caps(sample).flatMap { caps in
+            gst_caps_get_size(caps) > 0 ? String(cString: gst_structure_get_name(gst_caps_get_structure(caps, 0))) : nil
+        }
+        if kind == "subpicture/x-dvd" { return GST_FLOW_OK }
+        if kind == "subpicture/x-pgs" || kind == "subpicture/x-dvb" {
             guard let start = streamTime(buffer, sample) else { return GST_FLOW_OK }
-            for change in relay.decoder.decode(bytes) {
-                let bitmap: SubtitleBitmap? = if case .show(let bitmap) = change { bitmap } else { nil }
-                let picture = SubtitlePictures.Change(start: start, bitmap: bitmap)
-                MainContext.invoke { relay.pictures.call(picture) }
-            }
+            let changes = kind == "subpicture/x-pgs" ? relay.bluRay.decode(bytes) : relay.television.decode(bytes)
+            let timed = changes.flatMap { SubtitlePictures.changes(for: $0, at: start) }
+            MainContext.invoke { timed.forEach(relay.pictures.call) }
             return GST_FLOW_OK
         }
         var text = String(decoding: bytes, as: UTF8.self)

@@ -19,17 +19,19 @@ final class TextSink {
         let pictures: MainThreadHandler<SubtitlePictures.Change>
         var bluRay = PGSDecoder()
         var television = DVBSubtitleDecoder()
+        /// Made from the track's VobSub header, again when it changes.
+        var dvd: (header: String?, decoder: DVDSubtitleDecoder)?
         init(_ handler: MainThreadHandler<SubtitleCues.Cue>, _ pictures: MainThreadHandler<SubtitlePictures.Change>) {
             self.handler = handler
             self.pictures = pictures
         }
     }
 
-    /// Picture subtitles are taken too, Blu-ray's (PGS) and television's
-    /// (DVB), and decoded by Reel (`PGSDecoder`, `DVBSubtitleDecoder`): a
-    /// text sink that took only text stopped the whole video ("not
-    /// negotiated") when its first subtitle stream was such. DVD
-    /// subtitles are taken so the video plays, and not drawn.
+    /// Picture subtitles are taken too, Blu-ray's (PGS), television's
+    /// (DVB) and DVDs' (VobSub), and decoded by Reel (`PGSDecoder`,
+    /// `DVBSubtitleDecoder`, `DVDSubtitleDecoder`): a text sink that took
+    /// only text stopped the whole video ("not negotiated") when its first
+    /// subtitle stream was such.
     init(onCue: MainThreadHandler<SubtitleCues.Cue>, onPicture: MainThreadHandler<SubtitlePictures.Change>) {
         element = gst_element_factory_make("appsink", "reel-text")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(element))
@@ -66,10 +68,17 @@ final class TextSink {
         let kind = gst_sample_get_caps(sample).flatMap { caps in
             gst_caps_get_size(caps) > 0 ? String(cString: gst_structure_get_name(gst_caps_get_structure(caps, 0))) : nil
         }
-        if kind == "subpicture/x-dvd" { return GST_FLOW_OK }
-        if kind == "subpicture/x-pgs" || kind == "subpicture/x-dvb" {
+        if let kind, kind.hasPrefix("subpicture/") {
             guard let start = streamTime(buffer, sample) else { return GST_FLOW_OK }
-            let changes = kind == "subpicture/x-pgs" ? relay.bluRay.decode(bytes) : relay.television.decode(bytes)
+            let changes: [SubtitleBitmap.Change]
+            switch kind {
+            case "subpicture/x-pgs": changes = relay.bluRay.decode(bytes)
+            case "subpicture/x-dvb": changes = relay.television.decode(bytes)
+            default:
+                let header = vobSubHeader(sample)
+                if relay.dvd == nil || relay.dvd?.header != header { relay.dvd = (header, DVDSubtitleDecoder(header: header)) }
+                changes = relay.dvd?.decoder.decode(bytes) ?? []
+            }
             let timed = changes.flatMap { SubtitlePictures.changes(for: $0, at: start) }
             MainContext.invoke { timed.forEach(relay.pictures.call) }
             return GST_FLOW_OK
@@ -86,6 +95,18 @@ final class TextSink {
                                    start: start, end: duration == UInt64.max ? nil : start + Double(duration) / 1e9)
         MainContext.invoke { relay.handler.call(cue) }
         return GST_FLOW_OK
+    }
+
+    /// The VobSub header (.idx text) a DVD subtitle track's caps carry.
+    private static func vobSubHeader(_ sample: OpaquePointer) -> String? {
+        guard let caps = gst_sample_get_caps(sample), gst_caps_get_size(caps) > 0,
+              let value = gst_structure_get_value(gst_caps_get_structure(caps, 0), "codec_data"),
+              g_type_check_value_holds(value, gst_buffer_get_type()) != 0,
+              let buffer = g_value_get_boxed(value)?.assumingMemoryBound(to: GstBuffer.self) else { return nil }
+        var map = GstMapInfo()
+        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
+        defer { gst_buffer_unmap(buffer, &map) }
+        return String(decoding: UnsafeBufferPointer(start: map.data, count: Int(map.size)), as: UTF8.self)
     }
 
     /// A buffer's time in the stream's time, in seconds, as the picture's

@@ -1,5 +1,6 @@
 """Picture subtitles, driven as a person drives them: Blu-ray's (PGS) in a
-Matroska film and television's (DVB) in an MPEG-TS recording. The video
+Matroska film, television's (DVB) in an MPEG-TS recording and a DVD's
+(VobSub) in Matroska. The video
 plays (a text sink that took only text stopped it outright), its track is
 in the Subtitles menu, and chosen, its picture is drawn with the video at
 the place and in the colour the stream gives it; Off takes it away. The
@@ -39,6 +40,10 @@ def film(tmp_path_factory) -> Path:
     subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-i", str(folder / "Film.mkv"), "-map", "0", "-c:v", "copy",
                     "-c:s", "dvbsub", "-metadata:s:s:0", "language=eng", str(folder / "Recording.ts")],
                    check=True, timeout=120)
+    # And as a DVD's (VobSub): ffmpeg's DVD encoder, in Matroska.
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-i", str(folder / "Film.mkv"), "-map", "0", "-c:v", "copy",
+                    "-c:s", "dvdsub", "-metadata:s:s:0", "language=eng", str(folder / "Disc.mkv")],
+                   check=True, timeout=120)
     return folder
 
 
@@ -60,7 +65,7 @@ def _is_black(rgb: tuple) -> bool:
     return max(rgb) < 40
 
 
-@pytest.mark.parametrize("name", ["Film.mkv", "Recording.ts"])
+@pytest.mark.parametrize("name", ["Film.mkv", "Recording.ts", "Disc.mkv"])
 def test_a_picture_subtitle_track_plays_is_listed_and_draws_in_place(play, film, name):
     app, win, trace = play(film / name)
     assert not trace.named("player-error"), f"{name} with picture subtitles did not play"

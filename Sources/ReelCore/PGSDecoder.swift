@@ -7,11 +7,6 @@
 /// frame instead, as it draws text lines. Segments come as Matroska
 /// stores them (type, length, data) or with a .sup file's "PG" headers.
 public struct PGSDecoder: Sendable {
-    public enum Change: Equatable, Sendable {
-        case show(SubtitleBitmap)
-        case clear
-    }
-
     private struct Placement {
         let object: Int
         let x: Int
@@ -36,8 +31,8 @@ public struct PGSDecoder: Sendable {
     public init() {}
 
     /// The changes a block of segments makes: one per end segment.
-    public mutating func decode(_ bytes: [UInt8]) -> [Change] {
-        var changes: [Change] = []
+    public mutating func decode(_ bytes: [UInt8]) -> [SubtitleBitmap.Change] {
+        var changes: [SubtitleBitmap.Change] = []
         var at = 0
         while at + 3 <= bytes.count {
             // A .sup file's header: "PG", presentation and decoding times.
@@ -50,7 +45,7 @@ public struct PGSDecoder: Sendable {
             case 0x16: composition(segment)
             case 0x14: palette(segment)
             case 0x15: object(segment)
-            case 0x80: changes.append(picture().map(Change.show) ?? .clear)
+            case 0x80: changes.append(picture().map { .show($0) } ?? .clear)
             default: break  // windows (0x17) and anything else: the objects say where
             }
             at = end

@@ -2,6 +2,14 @@
 /// premultiplied, at a place on the video's own canvas, so it is drawn
 /// with the picture (fit, fill and stretch alike, in the mini window too).
 public struct SubtitleBitmap: Equatable, Sendable {
+    /// What a decoded packet of picture subtitles does from its time on.
+    public enum Change: Equatable, Sendable {
+        /// This picture shows, for `seconds` when the stream says so.
+        case show(SubtitleBitmap, seconds: Double? = nil)
+        /// The screen is cleared.
+        case clear
+    }
+
     /// The canvas the subtitle was made for: the video's size.
     public let canvasWidth: Int
     public let canvasHeight: Int

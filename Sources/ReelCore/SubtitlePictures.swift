@@ -18,10 +18,18 @@ public struct SubtitlePictures: Equatable, Sendable {
 
     public init() {}
 
+    /// A decoder's change at `start` on the timeline: a picture with a
+    /// time-out is cleared when it is over.
+    public static func changes(for change: SubtitleBitmap.Change, at start: Double) -> [Change] {
+        guard case .show(let bitmap, let seconds) = change else { return [Change(start: start, bitmap: nil)] }
+        return [Change(start: start, bitmap: bitmap)] + (seconds.map { [Change(start: start + $0, bitmap: nil)] } ?? [])
+    }
+
+    /// Changes come in their stream's order: one replaces any planned
+    /// from its time on (a picture's time-out that a newer one overtook).
     public mutating func add(_ change: Change) {
-        changes.removeAll { $0.start == change.start }
-        let at = changes.firstIndex { $0.start > change.start } ?? changes.endIndex
-        changes.insert(change, at: at)
+        changes.removeAll { $0.start >= change.start }
+        changes.append(change)
         // A few pictures back is enough for a short seek back; each holds its pixels.
         if changes.count > 16 { changes.removeFirst(changes.count - 16) }
     }

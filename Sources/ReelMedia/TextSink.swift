@@ -20,37 +20,29 @@ final class TextSink {
     final class Relay: @unchecked Sendable {
         let handler: MainThreadHandler<[SubtitleCues.Cue]>
         let pictures: MainThreadHandler<SubtitlePictures.Change>
-        var decoder = PGSDecoder()
-        /// The last ASS header read and its script.
-        private let lock = NSLock()
-        private var header: String?
-        private var script: AssScript?
+        var bluRay = PGSDecoder()
+        var television = DVBSubtitleDecoder()
+        /// Made from the track's VobSub header, again when it changes.
+        var dvd: (header: String?, decoder: DVDSubtitleDecoder)?
+        /// Read from the track's ASS script header, again when it changes.
+        var ass: (header: String?, script: AssScript)?
         init(_ handler: MainThreadHandler<[SubtitleCues.Cue]>, _ pictures: MainThreadHandler<SubtitlePictures.Change>) {
             self.handler = handler
             self.pictures = pictures
         }
-
-        /// The script of `header`, read again only when it changes (another track).
-        func script(of header: String) -> AssScript {
-            lock.lock()
-            defer { lock.unlock() }
-            if let script, header == self.header { return script }
-            let made = AssScript(header)
-            self.header = header
-            script = made
-            return made
-        }
     }
 
-    /// Blu-ray picture subtitles (PGS) are taken too, and decoded by Reel
-    /// (`PGSDecoder`): a text sink that took only text stopped the whole
-    /// video ("not negotiated") when its first subtitle stream was PGS.
+    /// Picture subtitles are taken too, Blu-ray's (PGS), television's
+    /// (DVB) and DVDs' (VobSub), and decoded by Reel (`PGSDecoder`,
+    /// `DVBSubtitleDecoder`, `DVDSubtitleDecoder`): a text sink that took
+    /// only text stopped the whole video ("not negotiated") when its first
+    /// subtitle stream was such.
     init(onCues: MainThreadHandler<[SubtitleCues.Cue]>, onPicture: MainThreadHandler<SubtitlePictures.Change>) {
         element = gst_element_factory_make("appsink", "reel-text")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(element))
         let appSink = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSink.self)
         let caps = gst_caps_from_string("text/x-raw, format=(string){ pango-markup, utf8 }; application/x-ass; application/x-ssa; "
-                                        + "subpicture/x-pgs")
+                                        + "subpicture/x-pgs; subpicture/x-dvb; subpicture/x-dvd")
         gst_app_sink_set_caps(appSink, caps)
         gst_caps_unref(caps)
         // Delivered on time (and shifted by playbin's text-offset); the
@@ -79,29 +71,39 @@ final class TextSink {
         let bytes = Array(UnsafeBufferPointer(start: map.data, count: Int(map.size)))
         gst_buffer_unmap(buffer, &map)
         let relay = Unmanaged<Relay>.fromOpaque(data).takeUnretainedValue()
-        let structure = gst_sample_get_caps(sample).flatMap { gst_caps_get_size($0) > 0 ? gst_caps_get_structure($0, 0) : nil }
-        let kind = structure.map { String(cString: gst_structure_get_name($0)) } ?? ""
-        if kind == "subpicture/x-pgs" {
+        let kind = gst_sample_get_caps(sample).flatMap { caps in
+            gst_caps_get_size(caps) > 0 ? String(cString: gst_structure_get_name(gst_caps_get_structure(caps, 0))) : nil
+        }
+        if let kind, kind.hasPrefix("subpicture/") {
             guard let start = streamTime(buffer, sample) else { return GST_FLOW_OK }
-            for change in relay.decoder.decode(bytes) {
-                let bitmap: SubtitleBitmap? = if case .show(let bitmap) = change { bitmap } else { nil }
-                let picture = SubtitlePictures.Change(start: start, bitmap: bitmap)
-                MainContext.invoke { relay.pictures.call(picture) }
+            let changes: [SubtitleBitmap.Change]
+            switch kind {
+            case "subpicture/x-pgs": changes = relay.bluRay.decode(bytes)
+            case "subpicture/x-dvb": changes = relay.television.decode(bytes)
+            default:
+                let header = codecDataText(sample)
+                if relay.dvd == nil || relay.dvd?.header != header { relay.dvd = (header, DVDSubtitleDecoder(header: header)) }
+                changes = relay.dvd?.decoder.decode(bytes) ?? []
             }
+            let timed = changes.flatMap { SubtitlePictures.changes(for: $0, at: start) }
+            MainContext.invoke { timed.forEach(relay.pictures.call) }
             return GST_FLOW_OK
         }
         var text = String(decoding: bytes, as: UTF8.self)
             .trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespacesAndNewlines))
         // Plain text is escaped: the UI shows Pango markup.
-        if let structure, let format = gst_structure_get_string(structure, "format"), String(cString: format) == "utf8" {
+        if let caps = gst_sample_get_caps(sample), gst_caps_get_size(caps) > 0,
+           let format = gst_structure_get_string(gst_caps_get_structure(caps, 0), "format"), String(cString: format) == "utf8" {
             text = String(consumingGString: g_markup_escape_text(text, -1)) ?? text
         }
         guard let start = streamTime(buffer, sample) else { return GST_FLOW_OK }
         let duration = buffer.pointee.duration
         let end = duration == UInt64.max ? nil : start + Double(duration) / 1e9
         let cues: [SubtitleCues.Cue]
-        if kind == "application/x-ass" || kind == "application/x-ssa", let structure {
-            cues = AssSubtitles.cues(embedded: text, start: start, end: end, script: script(of: structure, relay))
+        if kind == "application/x-ass" || kind == "application/x-ssa" {
+            let header = codecDataText(sample)
+            if relay.ass == nil || relay.ass?.header != header { relay.ass = (header, AssScript(header ?? "")) }
+            cues = AssSubtitles.cues(embedded: text, start: start, end: end, script: relay.ass?.script ?? AssScript(""))
         } else {
             cues = [SubtitleCues.Cue(markup: text, start: start, end: end)]
         }
@@ -109,19 +111,17 @@ final class TextSink {
         return GST_FLOW_OK
     }
 
-    /// The script of the ASS header in the caps' codec_data.
-    private static func script(of structure: UnsafeMutablePointer<GstStructure>, _ relay: Relay) -> AssScript {
-        var header = ""
-        if let value = gst_structure_get_value(structure, "codec_data"),
-           let boxed = g_value_get_boxed(value) {
-            let codecData = boxed.assumingMemoryBound(to: GstBuffer.self)
-            var map = GstMapInfo()
-            if gst_buffer_map(codecData, &map, GST_MAP_READ) != 0 {
-                header = String(decoding: UnsafeBufferPointer(start: map.data, count: Int(map.size)), as: UTF8.self)
-                gst_buffer_unmap(codecData, &map)
-            }
-        }
-        return relay.script(of: header)
+    /// The text header a track's caps carry in their codec_data: a DVD
+    /// track's VobSub header (.idx text), an ASS track's script header.
+    private static func codecDataText(_ sample: OpaquePointer) -> String? {
+        guard let caps = gst_sample_get_caps(sample), gst_caps_get_size(caps) > 0,
+              let value = gst_structure_get_value(gst_caps_get_structure(caps, 0), "codec_data"),
+              g_type_check_value_holds(value, gst_buffer_get_type()) != 0,
+              let buffer = g_value_get_boxed(value)?.assumingMemoryBound(to: GstBuffer.self) else { return nil }
+        var map = GstMapInfo()
+        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
+        defer { gst_buffer_unmap(buffer, &map) }
+        return String(decoding: UnsafeBufferPointer(start: map.data, count: Int(map.size)), as: UTF8.self)
     }
 
     /// A buffer's time in the stream's time, in seconds, as the picture's

@@ -45,7 +45,7 @@ final class PGSDecoderTests: XCTestCase {
         // 4×2 object, white but for its first pixel (index 0: transparent).
         let changes = decoder.decode(displaySet(placements: [(0, 100, 900)], palette: [white],
                                                 objects: [(0, 4, 2, [0, 0x01, 1, 1, 1, 0, 0, 0, 0x84, 1, 0, 0])]))
-        guard case .show(let bitmap) = try XCTUnwrap(changes.first) else { return XCTFail("\(changes)") }
+        guard case .show(let bitmap, _) = try XCTUnwrap(changes.first) else { return XCTFail("\(changes)") }
         XCTAssertEqual([bitmap.canvasWidth, bitmap.canvasHeight, bitmap.x, bitmap.y, bitmap.width, bitmap.height],
                        [1920, 1080, 100, 900, 4, 2])
         XCTAssertEqual(Array(bitmap.rgba[0..<4]), [0, 0, 0, 0])
@@ -62,7 +62,7 @@ final class PGSDecoderTests: XCTestCase {
         let line: [UInt8] = [0, 0x82, 1, 0, 0]  // two white pixels
         let changes = decoder.decode(displaySet(placements: [(0, 10, 20), (1, 30, 25)], palette: [white],
                                                 objects: [(0, 2, 1, line), (1, 2, 1, line)]))
-        guard case .show(let bitmap) = try XCTUnwrap(changes.first) else { return XCTFail("\(changes)") }
+        guard case .show(let bitmap, _) = try XCTUnwrap(changes.first) else { return XCTFail("\(changes)") }
         XCTAssertEqual([bitmap.x, bitmap.y, bitmap.width, bitmap.height], [10, 20, 22, 6])
         XCTAssertEqual(bitmap.rgba[3], 255)
         XCTAssertEqual(bitmap.rgba[((5 * 22) + 20) * 4 + 3], 255, "the second object at its place")
@@ -85,7 +85,7 @@ final class PGSDecoderTests: XCTestCase {
             at += length
         }
         var decoder = PGSDecoder()
-        guard case .show(let bitmap) = try XCTUnwrap(decoder.decode(sup).first) else { return XCTFail() }
+        guard case .show(let bitmap, _) = try XCTUnwrap(decoder.decode(sup).first) else { return XCTFail() }
         XCTAssertEqual(bitmap.rgba, [255, 255, 255, 255])
     }
 
@@ -100,11 +100,14 @@ final class PGSDecoderTests: XCTestCase {
     func testPicturesShowUntilTheNextChange() {
         var pictures = SubtitlePictures()
         let bitmap = SubtitleBitmap(canvasWidth: 2, canvasHeight: 2, x: 0, y: 0, width: 1, height: 1, rgba: [1, 2, 3, 4])
-        pictures.add(.init(start: 5, bitmap: nil))
         pictures.add(.init(start: 1, bitmap: bitmap))
+        pictures.add(.init(start: 5, bitmap: nil))
         XCTAssertNil(pictures.showing(at: 0.5))
         XCTAssertEqual(pictures.showing(at: 4.9), bitmap)
         XCTAssertNil(pictures.showing(at: 5))
+        // A newer picture overtakes a planned clearing.
+        pictures.add(.init(start: 3, bitmap: bitmap))
+        XCTAssertEqual(pictures.showing(at: 6), bitmap)
         pictures.clear()
         XCTAssertNil(pictures.showing(at: 4))
     }

@@ -1,9 +1,11 @@
-"""Blu-ray picture subtitles (PGS) in a Matroska film, driven as a person
-drives them: the film plays (a text sink that took only text stopped it
-outright), its PGS track is in the Subtitles menu, and chosen, its
-picture is drawn with the video at the place and in the colour the disc
-gives it; Off takes it away. The picture is read back from the
-screenshot, as it has no words to read over AT-SPI."""
+"""Picture subtitles, driven as a person drives them: Blu-ray's (PGS) in a
+Matroska film, television's (DVB) in an MPEG-TS recording and a DVD's
+(VobSub) in Matroska. The video
+plays (a text sink that took only text stopped it outright), its track is
+in the Subtitles menu, and chosen, its picture is drawn with the video at
+the place and in the colour the stream gives it; Off takes it away. The
+picture is read back from the screenshot, as it has no words to read
+over AT-SPI."""
 
 from __future__ import annotations
 
@@ -33,7 +35,16 @@ def film(tmp_path_factory) -> Path:
     subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-i", str(folder / "video.mp4"), "-i", str(sup),
                     "-map", "0", "-map", "1", "-c", "copy", "-metadata:s:s:0", "language=eng",
                     str(folder / "Film.mkv")], check=True, timeout=120)
-    return folder / "Film.mkv"
+    # The same subtitles as television sends them: ffmpeg's DVB encoder
+    # from the PGS pictures, in MPEG-TS.
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-i", str(folder / "Film.mkv"), "-map", "0", "-c:v", "copy",
+                    "-c:s", "dvbsub", "-metadata:s:s:0", "language=eng", str(folder / "Recording.ts")],
+                   check=True, timeout=120)
+    # And as a DVD's (VobSub): ffmpeg's DVD encoder, in Matroska.
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-i", str(folder / "Film.mkv"), "-map", "0", "-c:v", "copy",
+                    "-c:s", "dvdsub", "-metadata:s:s:0", "language=eng", str(folder / "Disc.mkv")],
+                   check=True, timeout=120)
+    return folder
 
 
 def _screen_point(app, x: float, y: float) -> tuple:
@@ -54,9 +65,10 @@ def _is_black(rgb: tuple) -> bool:
     return max(rgb) < 40
 
 
-def test_a_pgs_track_plays_is_listed_and_draws_its_picture_in_place(play, film):
-    app, win, trace = play(film)
-    assert not trace.named("player-error"), "the film with a PGS track did not play"
+@pytest.mark.parametrize("name", ["Film.mkv", "Recording.ts", "Disc.mkv"])
+def test_a_picture_subtitle_track_plays_is_listed_and_draws_in_place(play, film, name):
+    app, win, trace = play(film / name)
+    assert not trace.named("player-error"), f"{name} with picture subtitles did not play"
     x, y, w, h = BLOCK
     inside = [_screen_point(app, x + 6, y + 6), _screen_point(app, x + w - 6, y + h - 6),
               _screen_point(app, x + w / 2, y + h / 2)]

@@ -257,17 +257,34 @@ def test_add_subtitle_file_chooses_one_in_the_file_chooser(play, film, brought):
     _listed_and_chosen(app, win, "Brought along.srt")
 
 
+def _into_the_mini_window(app, trace, title: str = "Film — Picture in Picture"):
+    """`p`: the video goes into the mini window; (its AT-SPI window, its
+    pip-shown event) once the window manager has sized it."""
+    i = trace.count()
+    app.key("p")
+    shown = trace.wait("pip-shown", after=i)
+    mini = app.wait_window(name=title)
+    wait_until(lambda: app.window_geometry(str(shown["xid"])).get("w", 1) > 1, 10, what="the mini window placed")
+    return mini, shown
+
+
+def _mini_window_controls_gone(app, trace) -> None:
+    """The pointer away: the mini window's controls (and their shade) go.
+    (They may have gone already, on their own timer: what counts is that
+    the last word on them is "hidden".)"""
+    app.desktop.move_pointer(200, 200)
+    wait_until(lambda: trace.named("pip-controls")[-1]["shown"] == 0, 8, what="the mini window's controls hidden")
+    time.sleep(1)  # the controls' fade
+
+
 def test_the_line_follows_the_video_into_the_mini_window_at_its_size(play, film):
     app, win, trace = play(film / "Film.mkv")
     wait_until(lambda: _line(app, win), 15, what="the subtitle line")
     big = window_extents(_line(app, win)[0])
     i = trace.count()
-    app.key("p")
-    shown = trace.wait("pip-shown", after=i)
     title = "Film — Picture in Picture"
-    mini = app.wait_window(name=title)
-    # The mini window's own line, once the window manager has sized it.
-    wait_until(lambda: app.window_geometry(str(shown["xid"])).get("w", 1) > 1, 10, what="the mini window placed")
+    # The mini window's own line.
+    mini, shown = _into_the_mini_window(app, trace, title)
 
     def line():
         return [n for n in find_all(mini, role="label", name=LINE) if on_screen(n)]
@@ -284,11 +301,7 @@ def test_the_line_follows_the_video_into_the_mini_window_at_its_size(play, film)
     sd, bright = words_on_screen(app, line()[0], shot, window=title)
     assert sd > 0.1 and bright > 0.02, f"the line is not readable in the mini window (sd {sd}, bright {bright})"
     # The controls (and their shade) go with the pointer away; the line stays.
-    # (They may have gone already, on their own timer: what counts is that
-    # the last word on them is "hidden".)
-    app.desktop.move_pointer(200, 200)
-    wait_until(lambda: trace.named("pip-controls")[-1]["shown"] == 0, 8, what="the mini window's controls hidden")
-    time.sleep(1)  # the controls' fade
+    _mini_window_controls_gone(app, trace)
     shot = app.screenshot("mini-window-alone")
     sd, bright = words_on_screen(app, line()[0], shot, window=title)
     assert sd > 0.1 and bright > 0.02, f"the line is not readable in the mini window (sd {sd}, bright {bright})"
@@ -445,24 +458,18 @@ def test_an_ass_sign_shows_at_the_top_while_the_dialogue_shows_at_the_bottom(pla
     app, win, trace = play(folder / "Film.mkv")
     _placed_lines(app, win, "placed")
     # In the mini window too, scaled with its picture.
-    i = trace.count()
-    app.key("p")
-    shown = trace.wait("pip-shown", after=i)
     title = "Film — Picture in Picture"
-    mini = app.wait_window(name=title)
-    wait_until(lambda: app.window_geometry(str(shown["xid"])).get("w", 1) > 1, 10, what="the mini window placed")
+    mini, shown = _into_the_mini_window(app, trace, title)
 
     def line(name):
         return [n for n in find_all(mini, role="label", name=name) if on_screen(n)]
     wait_until(lambda: line(SIGN) and line(DIALOGUE), 15, what="the lines in the mini window")
-    sx, sy, sw, sh = window_extents(line(SIGN)[0])
-    dx, dy, dw, dh = window_extents(line(DIALOGUE)[0])
-    width, height = shown["width"], shown["height"]
+    _, sy, _, sh = window_extents(line(SIGN)[0])
+    _, dy, _, dh = window_extents(line(DIALOGUE)[0])
+    height = shown["height"]
     assert sy >= 0 and sy + sh < height / 2 < dy and dy + dh <= height, ((sy, sh), (dy, dh), height)
     # Read once the controls' shade has gone with the pointer.
-    app.desktop.move_pointer(200, 200)
-    wait_until(lambda: trace.named("pip-controls")[-1]["shown"] == 0, 8, what="the mini window's controls hidden")
-    time.sleep(1)  # the controls' fade
+    _mini_window_controls_gone(app, trace)
     shot = app.screenshot("placed-mini-window")
     for node in (line(SIGN)[0], line(DIALOGUE)[0]):
         sd, bright = words_on_screen(app, node, shot, window=title)

@@ -60,12 +60,15 @@ public struct SubtitlePlacement: Hashable, Sendable {
     /// The margins that put the line where it belongs in `picture` (the
     /// part of a `width` × `height` view the picture shows in). A line
     /// aligned to a side or centred keeps inside its margins, so it wraps
-    /// there; one at a point may use the view up to that point. The line
-    /// keeps `side` from the view's left and right (not at a point), a
-    /// bottom line at least `bottom` from the view's bottom and a top line
-    /// `top` from its top (the controls).
+    /// there. A line at a point takes its `size` (its natural width within
+    /// the view, its height at that width), moved as little as it takes to
+    /// stay in the view; with no size, it may use the view up to the point.
+    /// The line keeps `side` from the view's left and right (not at a
+    /// point), a bottom line at least `bottom` from the view's bottom and a
+    /// top line `top` from its top (the controls).
     public func margins(in picture: ContentMode.Rect, width: Double, height: Double,
-                        side: Double = 0, top: Double = 0, bottom: Double = 0) -> Margins {
+                        side: Double = 0, top: Double = 0, bottom: Double = 0,
+                        size: (width: Double, height: Double)? = nil) -> Margins {
         func span(_ anchor: Double, _ low: Double, _ high: Double, _ edge: Edge, _ size: Double) -> (Double, Double) {
             let low = max(0, low), high = max(low, min(size, high))
             let anchor = min(max(anchor, low), high)
@@ -79,7 +82,21 @@ public struct SubtitlePlacement: Hashable, Sendable {
         }
         let horizontalSpan: (Double, Double)
         let verticalSpan: (Double, Double)
-        if let point {
+        // The share of the line before its aligned edge.
+        func before(_ edge: Edge) -> Double { edge == .start ? 0 : edge == .centre ? 0.5 : 1 }
+        if let point, let size {
+            // Kept whole, in the view and clear of the controls' room.
+            func place(_ anchor: Double, _ extent: Double, _ edge: Edge, _ room: Double, _ low: Double,
+                       _ high: Double) -> (Double, Double) {
+                let extent = min(extent, room)
+                let begin = min(max(min(anchor - extent * before(edge), room - high - extent), low, 0), room - extent)
+                return (begin, room - begin - extent)
+            }
+            horizontalSpan = place(picture.x + point.x * picture.width, size.width, horizontal, width, 0, 0)
+            verticalSpan = place(picture.y + point.y * picture.height, size.height, vertical, height,
+                                 vertical == .start ? top : 0, vertical == .end ? bottom : 0)
+            return Margins(start: horizontalSpan.0, end: horizontalSpan.1, top: verticalSpan.0, bottom: verticalSpan.1)
+        } else if let point {
             horizontalSpan = span(picture.x + point.x * picture.width, 0, width, horizontal, width)
             verticalSpan = span(picture.y + point.y * picture.height, 0, height, vertical, height)
         } else {
@@ -97,6 +114,13 @@ public struct SubtitlePlacement: Hashable, Sendable {
         }
         if vertical == .end { margins.bottom = max(margins.bottom, bottom) }
         if vertical == .start { margins.top = max(margins.top, top) }
+        // Margins wider than the view (a script's own, in a narrow window)
+        // still leave the line a fifth of it.
+        let sides = margins.start + margins.end
+        if sides > width * 0.8, sides > 0 {
+            margins.start *= width * 0.8 / sides
+            margins.end *= width * 0.8 / sides
+        }
         return margins
     }
 }

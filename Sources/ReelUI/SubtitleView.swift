@@ -146,11 +146,20 @@ final class SubtitleView {
                                        height: min(height, whole.y + whole.height) - top)
         let bar = height - picture.y - picture.height
         let bottom = max(bar + Double(bottomRoom), Double(lift))
+        // A twentieth of the picture's height, at least the minimum, times
+        // the person's scale: Ctrl+plus shows in a small mini window too.
+        // Set first: a line at a point is placed by its size.
+        let size = Int((max(minimumSize, picture.height / 20) * scale).rounded())
+        if size != fontSize {
+            fontSize = size
+            gtk_css_provider_load_from_data(style, ".reel-subtitles { font-size: \(size)px;\(SubtitleView.css(font: font)) }", -1)
+        }
         for label in labels where label.markup != nil {
             // Where lines show by default: a little above the picture's bottom.
             let placement = label.placement ?? SubtitlePlacement(horizontal: .centre, vertical: .end, verticalMargin: 0.06)
             let margins = placement.margins(in: picture, width: width, height: height, side: Double(sideMargin),
-                                             top: Double(drop), bottom: bottom)
+                                             top: Double(drop), bottom: bottom,
+                                             size: placement.point == nil ? nil : SubtitleView.size(of: label.widget, within: width))
             // The default line may use the view's width, bars and all.
             let sides = label.placement == nil ? (Double(sideMargin), Double(sideMargin)) : (margins.start, margins.end)
             gtk_widget_set_margin_start(label.widget, Int32(sides.0.rounded()))
@@ -162,12 +171,18 @@ final class SubtitleView {
             gtk_label_set_justify(cast(label.widget), placement.horizontal == .start ? GTK_JUSTIFY_LEFT
                                   : placement.horizontal == .end ? GTK_JUSTIFY_RIGHT : GTK_JUSTIFY_CENTER)
         }
-        // A twentieth of the picture's height, at least the minimum, times
-        // the person's scale: Ctrl+plus shows in a small mini window too.
-        let size = Int((max(minimumSize, picture.height / 20) * scale).rounded())
-        guard size != fontSize else { return }
-        fontSize = size
-        gtk_css_provider_load_from_data(style, ".reel-subtitles { font-size: \(size)px;\(SubtitleView.css(font: font)) }", -1)
+    }
+
+    /// A label's natural width (at most `width`) and its height at that
+    /// width, its margins left out.
+    private static func size(of label: UnsafeMutablePointer<GtkWidget>, within width: Double) -> (width: Double, height: Double) {
+        let sides = gtk_widget_get_margin_start(label) + gtk_widget_get_margin_end(label)
+        let ends = gtk_widget_get_margin_top(label) + gtk_widget_get_margin_bottom(label)
+        var natural: Int32 = 0
+        gtk_widget_measure(label, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+        let inner = min(Double(natural - sides), width)
+        gtk_widget_measure(label, GTK_ORIENTATION_VERTICAL, Int32(inner.rounded(.up)) + sides, nil, &natural, nil, nil)
+        return (inner, Double(natural - ends))
     }
 
     private static func align(_ edge: SubtitlePlacement.Edge) -> GtkAlign {

@@ -226,7 +226,31 @@ final class SubtitlePlacementTests: XCTestCase {
         XCTAssertEqual(bottomRight.margins(in: picture, width: 1000, height: 1000),
                        .init(start: 0, end: 500, top: 0, bottom: 218.75))
         let offPicture = SubtitlePlacement(numpad: 7, point: .init(x: 1.5, y: -1))
-        XCTAssertEqual(offPicture.margins(in: picture, width: 1000, height: 1000), .init(start: 1000, end: 0, top: 0, bottom: 0),
-                       "kept in the view")
+        XCTAssertEqual(offPicture.margins(in: picture, width: 1000, height: 1000), .init(start: 800, end: 0, top: 0, bottom: 0),
+                       "kept in the view, with a fifth of it")
+    }
+
+    func testALineOfKnownSizeAtAPointIsMovedOnlyToStayWhole() {
+        // 200 × 40, centred on (250, 500): 150–350 across, 480–520 down.
+        let centred = SubtitlePlacement(numpad: 5, point: .init(x: 0.25, y: 0.5))
+        XCTAssertEqual(centred.margins(in: picture, width: 1000, height: 1000, size: (200, 40)),
+                       .init(start: 150, end: 650, top: 480, bottom: 480))
+        // Centred on (50, 500): it would begin at -50, so it begins at 0.
+        let nearTheEdge = SubtitlePlacement(numpad: 5, point: .init(x: 0.05, y: 0.5))
+        XCTAssertEqual(nearTheEdge.margins(in: picture, width: 1000, height: 1000, size: (200, 40)),
+                       .init(start: 0, end: 800, top: 480, bottom: 480))
+        // Its bottom at the picture's bottom (781.25): above the controls' 300.
+        let bottomRight = SubtitlePlacement(numpad: 3, point: .init(x: 1, y: 1))
+        XCTAssertEqual(bottomRight.margins(in: picture, width: 1000, height: 1000, bottom: 300, size: (200, 40)),
+                       .init(start: 800, end: 0, top: 660, bottom: 300))
+        // Wider than the view: the view.
+        XCTAssertEqual(centred.margins(in: picture, width: 1000, height: 1000, size: (1500, 40)),
+                       .init(start: 0, end: 0, top: 480, bottom: 480))
+    }
+
+    func testMarginsWiderThanTheViewLeaveTheLineAFifth() {
+        let squeezed = SubtitlePlacement(numpad: 2, left: 0.6, right: 0.6)
+        let margins = squeezed.margins(in: picture, width: 1000, height: 1000)
+        XCTAssertEqual(margins.start + margins.end, 800, accuracy: 1e-9)
     }
 }

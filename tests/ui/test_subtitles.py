@@ -393,17 +393,21 @@ def test_an_ass_file_shows_with_its_colours(play, film, tmp_path):
 
 SIGN = "SIGN AT THE TOP"
 DIALOGUE = "GREEN WORDS BELOW"
+POINT = "CENTRED ON A POINT"
 PLAIN = "Plain words of the other track"
-# A sign put at the top by its tag (and made yellow) and a line of a green
-# bold style at the bottom, at once: a line a second, as a Matroska track
-# is read from where a seek lands.
+# A sign put at the top by its tag (and made yellow), a line of a green
+# bold style at the bottom and one centred on a point at a quarter of the
+# picture's width, at once: a line a second, as a Matroska track is read
+# from where a seek lands.
 PLACED = "\n".join([
     "[Script Info]", "ScriptType: v4.00+", "PlayResX: 640", "PlayResY: 360", "", "[V4+ Styles]", FORMAT,
     "Style: Default,Sans,28,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,10,10,20,1",
     "Style: Green,Sans,28,&H0000FF00,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,2,0,2,10,10,20,1", "",
     "[Events]", "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
     *[f"Dialogue: 0,0:00:{t:02d}.00,0:00:{t + 1:02d}.00,Default,,0,0,0,,{{\\an8\\c&H00FFFF&}}{SIGN}" for t in range(40)],
-    *[f"Dialogue: 0,0:00:{t:02d}.00,0:00:{t + 1:02d}.00,Green,,0,0,0,,{DIALOGUE}" for t in range(40)], ""])
+    *[f"Dialogue: 0,0:00:{t:02d}.00,0:00:{t + 1:02d}.00,Green,,0,0,0,,{DIALOGUE}" for t in range(40)],
+    *[f"Dialogue: 0,0:00:{t:02d}.00,0:00:{t + 1:02d}.00,Default,,0,0,0,,{{\\an5\\pos(160,180)}}{POINT}" for t in range(40)],
+    ""])
 
 
 @pytest.fixture(scope="module")
@@ -427,9 +431,10 @@ def embedded(film, tmp_path_factory) -> Path:
 def _placed_lines(app, win, shot_name: str) -> None:
     """The sign and the dialogue show at once, readable, the sign in the
     picture's upper half and the dialogue in its lower half (the picture is
-    centred in the full-screen window), each in its colour."""
+    centred in the full-screen window), each in its colour; the line at a
+    point is centred there (the picture is as wide as the window)."""
     def lines():
-        found = {name: _line(app, win, name) for name in (SIGN, DIALOGUE)}
+        found = {name: _line(app, win, name) for name in (SIGN, DIALOGUE, POINT)}
         return found if all(found.values()) else None
     wait_until(lines, 15, what="the sign and the dialogue")
     shot = app.screenshot(shot_name)
@@ -442,6 +447,9 @@ def _placed_lines(app, win, shot_name: str) -> None:
     sx, sy, sw, sh = window_extents(sign)
     dx, dy, dw, dh = window_extents(dialogue)
     assert sy + sh < middle < dy, f"not the sign above the middle and the dialogue below: {(sy, sh)}, {(dy, dh)}, {middle}"
+    px, py, pw, ph = window_extents(lines()[POINT][0])
+    assert abs(px + pw / 2 - geo["w"] / 4) < geo["w"] * 0.02 and abs(py + ph / 2 - middle) < geo["h"] * 0.02, \
+        f"the line at a point is not centred on it: {(px, py, pw, ph)} in {geo}"
     top = _coloured(shot, (geo["x"] + sx, geo["y"] + sy, sw, sh))
     bottom = _coloured(shot, (geo["x"] + dx, geo["y"] + dy, dw, dh))
     assert top["yellow"] > 100 and top["green"] < 10, f"the sign is not yellow: {top}"

@@ -44,6 +44,9 @@ public final class Player {
 
     /// HLS or DASH: what the manifest offers, once fetched.
     public private(set) var manifest: StreamManifest?
+    /// Whether the text streams are all known: for HLS and DASH, once the
+    /// manifest (which lists the subtitle renditions) was read or failed.
+    public private(set) var textTracksKnown: Bool
     /// The quality menu's cap on an adaptive stream.
     public var quality: StreamQuality = .auto {
         didSet { demuxer.setMaxBitrate(quality.maxBitrate(in: manifest)) }
@@ -129,6 +132,7 @@ public final class Player {
         // start low, take a bitrate cap and measure the bandwidth; playbin's
         // decodebin takes the old ones, which do none of that.
         isAdaptive = StreamManifest.kind(ofAddress: uri) != nil && !MediaLocator.isLocal(uri)
+        textTracksKnown = !isAdaptive
         playbin = gst_element_factory_make(isAdaptive ? "playbin3" : "playbin", "reel-player")!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
         hasAudioOutput = Player.configure(playbin, uri: uri, sink: sink, demuxer: demuxer, subtitleEncoding: subtitleEncoding)
@@ -608,16 +612,18 @@ public final class Player {
 
     private func fetchManifest() {
         RemoteFile.fetch(uri, timeoutSeconds: 10, maxBytes: 4 << 20) { [weak self] result in
-            guard let self, case .success(let bytes) = result else { return }
+            guard let self else { return }
+            self.textTracksKnown = true
+            guard case .success(let bytes) = result else { return self.reportTracks() }
             let text = String(decoding: bytes, as: UTF8.self)
             let parsed = StreamManifest.kind(ofAddress: self.uri) == .dash ? StreamManifest.parseDASH(text) : StreamManifest.parseHLS(text)
-            guard let parsed else { return }
+            guard let parsed else { return self.reportTracks() }
             self.manifest = parsed
             self.demuxer.setMaxBitrate(self.quality.maxBitrate(in: parsed))
             Trace.shared.event(.playerManifest, ["variants": parsed.variants.count, "live": parsed.isLive ? 1 : 0])
             self.onEvent?(.manifest(parsed))
             // The Subtitles menu lists the renditions it names.
-            if !parsed.subtitles.isEmpty { self.reportTracks() }
+            self.reportTracks()
         }
     }
 }

@@ -135,8 +135,11 @@ final class TrackMenus {
             if let index = TrackMenu.audio(remembered: choice, count: audio.count) { player.selectAudio(index) }
         }
         // Subtitles once the sound's language is known (a foreign film gets
-        // them), or once a video without sound plays.
-        if !settled, !text.isEmpty || player.subtitleURI != nil, audioSettled || player.state == .playing {
+        // them), or once a video without sound plays, and once a stream's
+        // manifest has said which renditions it has (a remembered one may
+        // be one GStreamer does not play).
+        if !settled, !text.isEmpty || player.subtitleURI != nil, audioSettled || player.state == .playing,
+           player.textTracksKnown {
             settled = true
             let audioLanguage = audio.first { $0.index == max(player.currentAudio, 0) }?.language
             let subtitle = TrackMenu.subtitle(remembered: choice, embedded: text, files: filesWithLoaded, fileURI: fileURI,

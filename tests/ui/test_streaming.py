@@ -12,6 +12,7 @@ accessible tree (what a person sees).
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -390,21 +391,27 @@ def test_a_streams_subtitle_rendition_shows_on_screen_and_off_hides_it(play, ser
         between."""
         def where(nodes: list) -> list:
             return [(node_name(n), window_extents(n)) for n in nodes]
-        for _ in range(5):
+        def laid_out(nodes: list) -> bool:
+            # A label just shown can report no size for a moment.
+            return all(window_extents(n)[2] > 8 and window_extents(n)[3] > 8 for n in nodes)
+        for _ in range(8):
             before = where(lines(word))
             shot = app.screenshot(word)
             after = lines(word)
-            if before and where(after) == before:
+            if before and where(after) == before and laid_out(after):
                 break
             time.sleep(0.3)
         assert after, f"the {word} lines stopped coming"
         sd, bright = words_on_screen(app, after[0], shot)
-        assert sd > 0.1 and bright > 0.02, f"the {word} line is not readable on screen (sd {sd}, bright {bright})"
+        assert sd > 0.1 and bright > 0.02, \
+            f"the {word} line is not readable on screen (sd {sd}, bright {bright}, at {window_extents(after[0])})"
 
     readable("Hello")
     assert not lines("Hallo"), "the German rendition's lines show too"
 
     german = menu_item(re.compile("^German"))
+    assert on_screen(german)
+    app.screenshot("menu")
     i = trace.count()
     german.queryAction().doAction(0)
     trace.wait("player-text-track", lambda e: e["index"] == 1, after=i)
@@ -458,3 +465,23 @@ def test_a_subtitle_rendition_the_server_lacks_is_said_and_playback_goes_on(play
     bar = app.find(win, role="slider", name="Position", timeout=5)
     before = bar.queryValue().currentValue
     wait_until(lambda: bar.queryValue().currentValue > before + 1, 15, what="the video to play on")
+
+
+def test_a_chosen_rendition_is_remembered_for_the_stream(play, serve, media, profile):
+    """German, chosen once, shows again when the stream opens again, with
+    no choice made: the remembered rendition is one GStreamer does not
+    play, so the menu waits for the manifest before it applies it."""
+    server = serve()
+    app, win, trace = play(server.url("hls/subtitled.m3u8"))
+    german = subtitle_menu_item(app, win, re.compile("^German"))
+    i = trace.count()
+    german.queryAction().doAction(0)
+    trace.wait("player-text-track", lambda e: e["index"] == 1, after=i)
+    state = profile / "state" / "reel" / "state.json"
+    wait_until(lambda: state.exists() and json.loads(state.read_text()).get("trackChoices"), 5, what="the choice kept")
+    app.quit()
+
+    app, win, trace = play(server.url("hls/subtitled.m3u8"))
+    trace.wait("player-text-track", lambda e: e["index"] == 1)
+    wait_until(lambda: [n for n in find_all(win, role="label", name=re.compile(r"^Hallo \d+$")) if on_screen(n)], 15,
+               what="a German line, not chosen this time")

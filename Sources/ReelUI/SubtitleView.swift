@@ -162,10 +162,12 @@ final class SubtitleView {
                                              size: placement.point == nil ? nil : SubtitleView.size(of: label.widget, within: width))
             // The default line may use the view's width, bars and all.
             let sides = label.placement == nil ? (Double(sideMargin), Double(sideMargin)) : (margins.start, margins.end)
-            gtk_widget_set_margin_start(label.widget, Int32(sides.0.rounded()))
-            gtk_widget_set_margin_end(label.widget, Int32(sides.1.rounded()))
-            gtk_widget_set_margin_top(label.widget, Int32(margins.top.rounded()))
-            gtk_widget_set_margin_bottom(label.widget, Int32(margins.bottom.rounded()))
+            // Rounded down: a line given its natural width, less a pixel,
+            // would wrap its last word.
+            gtk_widget_set_margin_start(label.widget, Int32(sides.0.rounded(.down)))
+            gtk_widget_set_margin_end(label.widget, Int32(sides.1.rounded(.down)))
+            gtk_widget_set_margin_top(label.widget, Int32(margins.top.rounded(.down)))
+            gtk_widget_set_margin_bottom(label.widget, Int32(margins.bottom.rounded(.down)))
             gtk_widget_set_halign(label.widget, SubtitleView.align(placement.horizontal))
             gtk_widget_set_valign(label.widget, SubtitleView.align(placement.vertical))
             gtk_label_set_justify(cast(label.widget), placement.horizontal == .start ? GTK_JUSTIFY_LEFT

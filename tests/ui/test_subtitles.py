@@ -450,6 +450,7 @@ def _placed_lines(app, win, shot_name: str) -> None:
     px, py, pw, ph = window_extents(lines()[POINT][0])
     assert abs(px + pw / 2 - geo["w"] / 4) < geo["w"] * 0.02 and abs(py + ph / 2 - middle) < geo["h"] * 0.02, \
         f"the line at a point is not centred on it: {(px, py, pw, ph)} in {geo}"
+    assert ph < sh * 1.5, f"the line at a point wrapped though the view has room: {ph} px high, the sign {sh}"
     top = _coloured(shot, (geo["x"] + sx, geo["y"] + sy, sw, sh))
     bottom = _coloured(shot, (geo["x"] + dx, geo["y"] + dy, dw, dh))
     assert top["yellow"] > 100 and top["green"] < 10, f"the sign is not yellow: {top}"

@@ -18,6 +18,16 @@
 #   playbin-fake    - playbin, video-sink="fakesink sync=true": decoding and
 #                     the overlay without drawing
 #   playbin-fake-srt - the same with the .srt
+#   reel-mkv        - Reel on the clip remuxed into Matroska with a Blu-ray
+#                     (PGS) subtitle track, the track off (remembered so)
+#   reel-pgs        - the same with the PGS track shown (remembered so):
+#                     Reel decodes the pictures and draws them with the frame
+#   playbin-pgs     - playbin on that file, ximagesink 1280x720: its
+#                     dvdspu blends each picture into every frame
+#
+# The PGS track holds a picture a second (a 1000x100 block, 0.1-0.9 s of
+# it) on the 1920x1080 canvas, written by tests/ui/pgs.py and muxed by
+# ffmpeg with the clip's streams copied.
 #
 # The clip is bench/playback.sh's (30 s of 1080p30 H.264 High + AAC, made
 # once in $REEL_BENCH_MEDIA), and so is everything else: one Xvfb, a private
@@ -35,6 +45,7 @@
 # gstreamer1.0-plugins-{base,good,ugly}, gstreamer1.0-libav, gstreamer1.0-x
 # (textoverlay, ximagesink).
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -48,6 +59,7 @@ from playback_module import pb  # noqa: E402
 
 log, fmt, NAN = pb.log, pb.fmt, float("nan")
 SRT = pb.MEDIA / "subtitles-30s.srt"
+PGS_FILM = pb.MEDIA / "clip-pgs-30s.mkv"
 ASS = pb.MEDIA / "subtitles-30s.ass"
 ASS_HEADER = "\n".join([
     "[Script Info]", "ScriptType: v4.00+", "", "[V4+ Styles]",
@@ -70,6 +82,43 @@ def make_subtitles():
                    .replace("at once", "{\\c&H00FFFF&}at once"))
     SRT.write_text("\n".join(srt))
     ASS.write_text("\n".join(ass) + "\n")
+
+
+def make_pictures():
+    """The clip with a PGS track of a picture a second, in Matroska."""
+    if PGS_FILM.exists():
+        return
+    sys.path.insert(0, str(ROOT / "tests" / "ui"))
+    from pgs import write_sup  # noqa: E402 - the tests' PGS writer
+    colours = [(255, 220, 0), (0, 200, 255), (255, 255, 255)]
+    sup = write_sup(pb.MEDIA / "pictures-30s.sup", (1920, 1080),
+                    [(n + 0.1, n + 0.9, (460, 900, 1000, 100), colours[n % 3]) for n in range(30)])
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-i", str(pb.CLIP), "-i", str(sup), "-map", "0", "-map", "1",
+                    "-c", "copy", str(PGS_FILM)], check=True)
+
+
+class PictureSubtitledReel(pb.Reel):
+    """Reel on the PGS film, its subtitle track remembered as shown or off."""
+
+    def __init__(self, binary, name, label, shown):
+        super().__init__(binary, name, label)
+        self.shown = shown
+
+    def film(self, run):
+        return run.work / "Film.mkv"
+
+    def setup(self, run):
+        super().setup(run)
+        choice = {"embedded": {"_0": 0}} if self.shown else {"off": {}}
+        state = run.dirs["XDG_STATE_HOME"] / "reel" / "state.json"
+        state.parent.mkdir(parents=True, exist_ok=True)
+        state.write_text(json.dumps({"version": 1, "hiddenIDs": [], "playbackPositions": {}, "recent": [],
+                                     "trackChoices": {self.film(run).as_uri(): {"subtitle": choice}}}))
+
+    def argv(self, run):
+        if not self.film(run).exists():
+            self.film(run).symlink_to(PGS_FILM)
+        return [self.binary, str(self.film(run))]
 
 
 class SubtitledReel(pb.Reel):
@@ -95,14 +144,20 @@ class PlaybinWith(pb.Playbin):
         self.name, self.label, self.sink, self.subtitles = name, label, sink, subtitles
 
     def argv(self, run):
-        suburi = [f"suburi={self.subtitles.as_uri()}"] if self.subtitles else []
-        return ["gst-launch-1.0", "-m", "playbin", f"uri={pb.CLIP.as_uri()}", *suburi, f"video-sink={self.sink}"]
+        suburi = [f"suburi={self.subtitles.as_uri()}"] if self.subtitles and self.subtitles != PGS_FILM else []
+        clip = PGS_FILM if self.subtitles == PGS_FILM else pb.CLIP
+        return ["gst-launch-1.0", "-m", "playbin", f"uri={clip.as_uri()}", *suburi, f"video-sink={self.sink}"]
 
 
 def lines_loaded(run_dir):
-    """Reel's trace: the subtitle file it loaded (else None)."""
-    loaded = [e for e in pb.read_trace(run_dir / "reel-trace.jsonl") if e.get("event") == "player-subtitle-file"]
-    return loaded[-1].get("uri") if loaded else None
+    """Reel's trace: the subtitle file it loaded, or the text track it
+    showed (else None)."""
+    events = pb.read_trace(run_dir / "reel-trace.jsonl")
+    loaded = [e for e in events if e.get("event") == "player-subtitle-file"]
+    if loaded:
+        return loaded[-1].get("uri")
+    shown = [e for e in events if e.get("event") == "player-text-track"]
+    return shown[-1]["index"] if shown and shown[-1].get("index", -1) >= 0 else None
 
 
 def main():
@@ -110,7 +165,8 @@ def main():
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--settle", type=float, default=5.0)
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--players", default="reel,reel-srt,reel-ass,playbin,playbin-srt,playbin-fake,playbin-fake-srt")
+    ap.add_argument("--players", default="reel,reel-srt,reel-ass,reel-mkv,reel-pgs,playbin,playbin-srt,playbin-pgs,"
+                                          "playbin-fake,playbin-fake-srt")
     ap.add_argument("--reel", default=os.environ.get("REEL_BIN") or str(ROOT / "_inst" / "bin" / "reel"))
     ap.add_argument("--keep", help="keep each run's profile, logs and trace in this folder")
     args = ap.parse_args()
@@ -121,8 +177,11 @@ def main():
         pb.Reel(binary),
         SubtitledReel(binary, "reel-srt", "Reel, .srt beside", SRT),
         SubtitledReel(binary, "reel-ass", "Reel, .ass beside", ASS),
+        PictureSubtitledReel(binary, "reel-mkv", "Reel, Matroska, PGS track off", False),
+        PictureSubtitledReel(binary, "reel-pgs", "Reel, Matroska, PGS track shown", True),
         PlaybinWith("playbin", "playbin, ximagesink 1280x720", pb.Playbin.sink),
         PlaybinWith("playbin-srt", "playbin + suburi .srt, ximagesink 1280x720", pb.Playbin.sink, SRT),
+        PlaybinWith("playbin-pgs", "playbin, Matroska with PGS, ximagesink", pb.Playbin.sink, PGS_FILM),
         PlaybinWith("playbin-fake", "playbin, fakesink", fake),
         PlaybinWith("playbin-fake-srt", "playbin + suburi .srt, fakesink", fake, SRT))}
     wanted = [n.strip() for n in args.players.split(",") if n.strip()]
@@ -131,10 +190,12 @@ def main():
         ap.error(f"unknown players {unknown}; choose from {list(catalog)}")
     players = [catalog[n] for n in wanted]
     # Each row's cost is over this one (None: the row is a baseline).
-    baseline = {"reel-srt": "reel", "reel-ass": "reel", "playbin-srt": "playbin", "playbin-fake-srt": "playbin-fake"}
+    baseline = {"reel-srt": "reel", "reel-ass": "reel", "reel-pgs": "reel-mkv", "playbin-srt": "playbin",
+                "playbin-pgs": "playbin", "playbin-fake-srt": "playbin-fake"}
 
     pb.make_clip()
     make_subtitles()
+    make_pictures()
     subprocess.run(["cat", str(pb.CLIP)], stdout=subprocess.DEVNULL)  # page cache
     keep = Path(args.keep) if args.keep else None
     work = Path(tempfile.mkdtemp(prefix="reel-bench-subs-"))
@@ -172,7 +233,8 @@ def main():
             continue
         base = rows.get(baseline.get(p.name, ""), None)
         cost = r["cpu"] - base["cpu"] if base and not base["na"] else NAN
-        note = ("yes" if loaded.get(p.name) else "NO") if isinstance(p, pb.Reel) and p.name != "reel" else ""
+        shows = p.name not in ("reel", "reel-mkv")
+        note = ("yes" if loaded.get(p.name) is not None else "NO") if isinstance(p, pb.Reel) and shows else ""
         print(f"{p.label:<{W}} {fmt(r['cpu'], '7.2f')} {fmt(cost, '+7.2f', '')} {fmt(r['rss'], '7.0f')} MB {note:>12}")
 
 

@@ -284,6 +284,8 @@ public struct DVBSubtitleDecoder: Sendable {
         guard !pieces.isEmpty else { return .clear }
         let left = pieces.map(\.x).min()!, top = pieces.map(\.y).min()!
         let width = pieces.map { $0.x + $0.width }.max()! - left, height = pieces.map { $0.y + $0.height }.max()! - top
+        // Pieces far apart (damaged positions) would make a picture of gigabytes.
+        guard width * height <= 4096 * 4096 else { return .clear }
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         for piece in pieces {
             for row in 0..<piece.height {

@@ -52,15 +52,18 @@ final class VideoPaintable {
     deinit {
         g_object_set_qdata(object, VideoPaintable.quark, nil)
         dropPicture()
-        if let subtitleTexture { g_object_unref(UnsafeMutableRawPointer(subtitleTexture)) }
+        dropSubtitle()
         g_object_unref(object)
     }
 
     var paintable: OpaquePointer { OpaquePointer(object) }
     var hasFrame: Bool { frame != nil }
-    /// A picture subtitle (PGS) drawn with the frame, on its canvas.
+    /// A picture subtitle (PGS, DVB, DVD) drawn with the frame, on its
+    /// canvas: as a texture, or a cairo surface for the cairo renderer,
+    /// which would convert a texture's every pixel again with each frame.
     private var subtitle: SubtitleBitmap?
     private var subtitleTexture: OpaquePointer?
+    private var subtitleSurface: OpaquePointer?
 
     /// The frame whose size is the paintable's, if it has one.
     private var intrinsic: VideoFrame? { hasIntrinsicSize ? frame : nil }
@@ -89,13 +92,43 @@ final class VideoPaintable {
     func showSubtitle(_ bitmap: SubtitleBitmap?) {
         guard bitmap != subtitle else { return }
         subtitle = bitmap
-        if let subtitleTexture { g_object_unref(UnsafeMutableRawPointer(subtitleTexture)) }
-        subtitleTexture = bitmap.map { bitmap in
+        dropSubtitle()
+        if let bitmap, VideoPaintable.drawsWithCairo {
+            subtitleSurface = VideoPaintable.cairoSurface(for: bitmap)
+        } else if let bitmap {
             let bytes = bitmap.rgba.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count))! }
             defer { g_bytes_unref(bytes) }
-            return gdk_memory_texture_new(Int32(bitmap.width), Int32(bitmap.height), GDK_MEMORY_R8G8B8A8, bytes, gsize(bitmap.width * 4))
+            subtitleTexture = gdk_memory_texture_new(Int32(bitmap.width), Int32(bitmap.height), GDK_MEMORY_R8G8B8A8,
+                                                     bytes, gsize(bitmap.width * 4))
         }
         invalidateContents()
+    }
+
+    private func dropSubtitle() {
+        if let subtitleTexture { g_object_unref(UnsafeMutableRawPointer(subtitleTexture)) }
+        if let subtitleSurface { cairo_surface_destroy(subtitleSurface) }
+        subtitleTexture = nil
+        subtitleSurface = nil
+    }
+
+    /// The bitmap as cairo's premultiplied native-endian ARGB.
+    private static func cairoSurface(for bitmap: SubtitleBitmap) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(bitmap.width), Int32(bitmap.height)) else { return nil }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        for row in 0..<bitmap.height {
+            let line = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<bitmap.width {
+                let at = (row * bitmap.width + column) * 4
+                let alpha = UInt32(bitmap.rgba[at + 3])
+                func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
+                line[column] = alpha << 24 | premultiplied(bitmap.rgba[at]) << 16
+                    | premultiplied(bitmap.rgba[at + 1]) << 8 | premultiplied(bitmap.rgba[at + 2])
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
     }
 
     /// Drops the picture (the view shows black).
@@ -192,11 +225,20 @@ final class VideoPaintable {
             cairo_paint(cr)
             cairo_destroy(cr)
         }
-        if let subtitle, let subtitleTexture {
+        if let subtitle {
             let at = subtitle.place(in: place)
             var rect = graphene_rect_t(origin: graphene_point_t(x: Float(at.x), y: Float(at.y)),
                                        size: graphene_size_t(width: Float(at.width), height: Float(at.height)))
-            gtk_snapshot_append_texture(snapshot, subtitleTexture, &rect)
+            if let subtitleTexture {
+                gtk_snapshot_append_texture(snapshot, subtitleTexture, &rect)
+            } else if let subtitleSurface, let cr = cairoNode(snapshot, drawn: rect, clippedTo: clips ? full : nil) {
+                cairo_translate(cr, at.x, at.y)
+                cairo_scale(cr, at.width / Double(subtitle.width), at.height / Double(subtitle.height))
+                cairo_set_source_surface(cr, subtitleSurface, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+                cairo_paint(cr)
+                cairo_destroy(cr)
+            }
         }
         if clips { gtk_snapshot_pop(snapshot) }
         let visible = contentMode == .fill ? PictureCrop.visible(place, width: width, height: height) ?? .whole : .whole

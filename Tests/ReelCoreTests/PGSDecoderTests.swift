@@ -112,3 +112,60 @@ final class PGSDecoderTests: XCTestCase {
         XCTAssertNil(pictures.showing(at: 4))
     }
 }
+
+/// Damaged and hostile bytes for the picture subtitle decoders: whatever
+/// comes, they return (no trap, no runaway allocation) and every picture
+/// they make holds its stated pixels.
+final class PictureSubtitleDamageTests: XCTestCase {
+    /// A fixed sequence of pseudo-random numbers, so a failure repeats.
+    struct Numbers {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(bound, 1)))
+        }
+    }
+
+    /// `good` damaged `count` ways: bytes changed, cut short, or run on.
+    func damaged(_ good: [UInt8], count: Int, _ check: ([UInt8]) -> Void) {
+        var numbers = Numbers()
+        for _ in 0..<count {
+            var bytes = good
+            switch numbers.next(3) {
+            case 0: for _ in 0...numbers.next(8) { bytes[numbers.next(bytes.count)] = UInt8(numbers.next(256)) }
+            case 1: bytes = Array(bytes.prefix(numbers.next(bytes.count)))
+            default: bytes += (0..<numbers.next(64)).map { _ in UInt8(numbers.next(256)) }
+            }
+            check(bytes)
+        }
+    }
+
+    func holdsItsPixels(_ changes: [SubtitleBitmap.Change]) {
+        for case .show(let bitmap, _) in changes {
+            XCTAssertEqual(bitmap.rgba.count, bitmap.width * bitmap.height * 4)
+        }
+    }
+
+    func testPGS() {
+        let set = PGSDecoderTests(name: "set") { _ in }
+        let good = set.displaySet(placements: [(0, 10, 20), (1, 30, 25)], palette: [set.white],
+                                  objects: [(0, 2, 1, [0, 0x82, 1, 0, 0]), (1, 2, 1, [0, 0x82, 1, 0, 0])])
+        var decoder = PGSDecoder()
+        damaged(good, count: 1500) { holdsItsPixels(decoder.decode($0)) }
+    }
+
+    func testDVB() {
+        let maker = DVBSubtitleDecoderTests(name: "packet") { _ in }
+        let line: [UInt8] = [0x11, 0x10, 0x81, 0x03, 0x00, 0xF0, 0x10, 0b0110_0000, 0x00, 0xF0, 0x12, 0x00, 0x83, 0x01, 0x00, 0xF0]
+        let good = maker.packet(display: (1920, 1080), timeout: 5, size: (12, 4), clut: maker.whiteEntry, top: line, bottom: line)
+        var decoder = DVBSubtitleDecoder()
+        damaged(good, count: 1500) { holdsItsPixels(decoder.decode($0)) }
+    }
+
+    func testDVD() {
+        let maker = DVDSubtitleDecoderTests(name: "unit") { _ in }
+        let good = maker.unit(area: (120, 280, 4, 2), top: [0x11], bottom: [0x89])
+        var decoder = DVDSubtitleDecoder(header: maker.header)
+        damaged(good, count: 1500) { holdsItsPixels(decoder.decode($0)) }
+    }
+}

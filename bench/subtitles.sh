@@ -13,6 +13,11 @@
 #                     (loaded and shown: the trace must say so)
 #   reel-ass        - the same with an .ass beside it (styled lines: Reel reads
 #                     the file and shows its markup in the same label)
+#   reel-ass-placed - the same .ass with a sign at the top (\an8) with each
+#                     line: two labels at once
+#   reel-ass-fade   - the same .ass with each line fading in and out over a
+#                     quarter of a second (\fad): the label's opacity changes
+#                     with the frames for 0.5 s of each 0.8 s line
 #   playbin         - gst-launch-1.0 playbin, videoscale to 1280x720 ! ximagesink
 #   playbin-srt     - the same with suburi= the .srt (its subtitle overlay)
 #   playbin-fake    - playbin, video-sink="fakesink sync=true": decoding and
@@ -61,6 +66,8 @@ log, fmt, NAN = pb.log, pb.fmt, float("nan")
 SRT = pb.MEDIA / "subtitles-30s.srt"
 PGS_FILM = pb.MEDIA / "clip-pgs-30s.mkv"
 ASS = pb.MEDIA / "subtitles-30s.ass"
+ASS_PLACED = pb.MEDIA / "subtitles-placed-30s.ass"
+ASS_FADE = pb.MEDIA / "subtitles-fade-30s.ass"
 ASS_HEADER = "\n".join([
     "[Script Info]", "ScriptType: v4.00+", "", "[V4+ Styles]",
     "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, "
@@ -71,17 +78,22 @@ ASS_HEADER = "\n".join([
 
 
 def make_subtitles():
-    """A cue a second for 30 s, as SubRip and as ASS (italic and coloured words)."""
+    """A cue a second for 30 s, as SubRip and as ASS (italic and coloured
+    words); the ASS again with a sign at the top, and with fades."""
     pb.MEDIA.mkdir(parents=True, exist_ok=True)
-    srt, ass = [], [ASS_HEADER]
+    srt, ass, placed, fade = [], [ASS_HEADER], [ASS_HEADER], [ASS_HEADER]
     for n in range(30):
         words = f"Line {n + 1}: somebody says something here,\nand somebody else answers at once."
         srt.append(f"{n + 1}\n00:00:{n:02d},100 --> 00:00:{n:02d},900\n{words}\n")
-        ass.append(f"Dialogue: 0,0:00:{n:02d}.10,0:00:{n:02d}.90,Default,,0,0,0,,"
-                   + words.replace("\n", "\\N").replace("somebody else", "{\\i1}somebody else{\\i0}")
-                   .replace("at once", "{\\c&H00FFFF&}at once"))
+        event = f"Dialogue: 0,0:00:{n:02d}.10,0:00:{n:02d}.90,Default,,0,0,0,,"
+        text = (words.replace("\n", "\\N").replace("somebody else", "{\\i1}somebody else{\\i0}")
+                .replace("at once", "{\\c&H00FFFF&}at once"))
+        ass.append(event + text)
+        placed += [event + text, event + f"{{\\an8}}A SIGN ON THE WALL, {n + 1}"]
+        fade.append(event + "{\\fad(250,250)}" + text)
     SRT.write_text("\n".join(srt))
-    ASS.write_text("\n".join(ass) + "\n")
+    for path, lines in ((ASS, ass), (ASS_PLACED, placed), (ASS_FADE, fade)):
+        path.write_text("\n".join(lines) + "\n")
 
 
 def make_pictures():
@@ -177,6 +189,8 @@ def main():
         pb.Reel(binary),
         SubtitledReel(binary, "reel-srt", "Reel, .srt beside", SRT),
         SubtitledReel(binary, "reel-ass", "Reel, .ass beside", ASS),
+        SubtitledReel(binary, "reel-ass-placed", "Reel, .ass with a sign at the top", ASS_PLACED),
+        SubtitledReel(binary, "reel-ass-fade", "Reel, .ass with fades", ASS_FADE),
         PictureSubtitledReel(binary, "reel-mkv", "Reel, Matroska, PGS track off", False),
         PictureSubtitledReel(binary, "reel-pgs", "Reel, Matroska, PGS track shown", True),
         PlaybinWith("playbin", "playbin, ximagesink 1280x720", pb.Playbin.sink),
@@ -190,7 +204,8 @@ def main():
         ap.error(f"unknown players {unknown}; choose from {list(catalog)}")
     players = [catalog[n] for n in wanted]
     # Each row's cost is over this one (None: the row is a baseline).
-    baseline = {"reel-srt": "reel", "reel-ass": "reel", "reel-pgs": "reel-mkv", "playbin-srt": "playbin",
+    baseline = {"reel-srt": "reel", "reel-ass": "reel", "reel-ass-placed": "reel", "reel-ass-fade": "reel",
+                "reel-pgs": "reel-mkv", "playbin-srt": "playbin",
                 "playbin-pgs": "playbin", "playbin-fake-srt": "playbin-fake"}
 
     pb.make_clip()

@@ -267,7 +267,7 @@ public struct DVBSubtitleDecoder: Sendable {
     /// picture over the part of the display they cover; a page that shows
     /// nothing clears the screen.
     private func picture() -> SubtitleBitmap.Change {
-        var pieces: [(x: Int, y: Int, width: Int, height: Int, pixels: [UInt8])] = []
+        var pieces: [SubtitleBitmap] = []
         for placement in page {
             guard let region = regions[placement.region] else { continue }
             let table = cluts[region.clut]?[region.depth] ?? [:]
@@ -279,23 +279,12 @@ public struct DVBSubtitleDecoder: Sendable {
                 pixels.replaceSubrange(index * 4..<index * 4 + 4, with: [r, g, b, a])
                 any = true
             }
-            if any { pieces.append((placement.x, placement.y, region.width, region.height, pixels)) }
-        }
-        guard !pieces.isEmpty else { return .clear }
-        let left = pieces.map(\.x).min()!, top = pieces.map(\.y).min()!
-        let width = pieces.map { $0.x + $0.width }.max()! - left, height = pieces.map { $0.y + $0.height }.max()! - top
-        // Pieces far apart (damaged positions) would make a picture of gigabytes.
-        guard width * height <= 4096 * 4096 else { return .clear }
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        for piece in pieces {
-            for row in 0..<piece.height {
-                let from = row * piece.width * 4, to = ((piece.y - top + row) * width + piece.x - left) * 4
-                rgba.replaceSubrange(to..<to + piece.width * 4, with: piece.pixels[from..<from + piece.width * 4])
+            if any {
+                pieces.append(SubtitleBitmap(canvasWidth: display.width, canvasHeight: display.height, x: placement.x,
+                                             y: placement.y, width: region.width, height: region.height, rgba: pixels))
             }
         }
-        let bitmap = SubtitleBitmap(canvasWidth: display.width, canvasHeight: display.height, x: left, y: top,
-                                    width: width, height: height, rgba: rgba)
-        return .show(bitmap, seconds: timeout)
+        return SubtitleBitmap.joining(pieces).map { .show($0, seconds: timeout) } ?? .clear
     }
 
     /// Reads bits from the most significant down.

@@ -112,7 +112,7 @@ public struct PGSDecoder: Sendable {
     /// the canvas they cover; nil when it shows none.
     private func picture() -> SubtitleBitmap? {
         let palette = palettes[paletteID] ?? [:]
-        var pieces: [(x: Int, y: Int, width: Int, height: Int, pixels: [UInt8])] = []
+        var pieces: [SubtitleBitmap] = []
         for placement in placements {
             guard let object = objects[placement.object], object.width > 0, object.height > 0,
                   object.width * object.height <= 4096 * 4096 else { continue }
@@ -129,22 +129,10 @@ public struct PGSDecoder: Sendable {
                     pixels[at] = r; pixels[at + 1] = g; pixels[at + 2] = b; pixels[at + 3] = a
                 }
             }
-            pieces.append((placement.x, placement.y, crop.width, crop.height, pixels))
+            pieces.append(SubtitleBitmap(canvasWidth: canvas.width, canvasHeight: canvas.height, x: placement.x, y: placement.y,
+                                         width: crop.width, height: crop.height, rgba: pixels))
         }
-        guard !pieces.isEmpty else { return nil }
-        let left = pieces.map(\.x).min()!, top = pieces.map(\.y).min()!
-        let width = pieces.map { $0.x + $0.width }.max()! - left, height = pieces.map { $0.y + $0.height }.max()! - top
-        // Pieces far apart (damaged positions) would make a picture of gigabytes.
-        guard width * height <= 4096 * 4096 else { return nil }
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        for piece in pieces {
-            for row in 0..<piece.height {
-                let from = row * piece.width * 4, to = ((piece.y - top + row) * width + piece.x - left) * 4
-                rgba.replaceSubrange(to..<to + piece.width * 4, with: piece.pixels[from..<from + piece.width * 4])
-            }
-        }
-        return SubtitleBitmap(canvasWidth: canvas.width, canvasHeight: canvas.height, x: left, y: top,
-                              width: width, height: height, rgba: rgba)
+        return SubtitleBitmap.joining(pieces)
     }
 
     /// The palette index of each pixel from PGS run-length coding: a

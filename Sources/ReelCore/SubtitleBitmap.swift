@@ -30,6 +30,27 @@ public struct SubtitleBitmap: Equatable, Sendable {
         self.rgba = rgba
     }
 
+    /// Pictures on one canvas joined into one over the part of it they
+    /// cover (a subtitle's lines are often pieces of their own); nil for
+    /// none, and for pieces so far apart (damaged positions) that the
+    /// picture would take gigabytes.
+    public static func joining(_ pieces: [SubtitleBitmap]) -> SubtitleBitmap? {
+        guard let first = pieces.first else { return nil }
+        if pieces.count == 1 { return first }
+        let left = pieces.map(\.x).min()!, top = pieces.map(\.y).min()!
+        let width = pieces.map { $0.x + $0.width }.max()! - left, height = pieces.map { $0.y + $0.height }.max()! - top
+        guard width * height <= 4096 * 4096 else { return nil }
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        for piece in pieces {
+            for row in 0..<piece.height {
+                let from = row * piece.width * 4, to = ((piece.y - top + row) * width + piece.x - left) * 4
+                rgba.replaceSubrange(to..<to + piece.width * 4, with: piece.rgba[from..<from + piece.width * 4])
+            }
+        }
+        return SubtitleBitmap(canvasWidth: first.canvasWidth, canvasHeight: first.canvasHeight, x: left, y: top,
+                              width: width, height: height, rgba: rgba)
+    }
+
     /// Where it goes in `picture`, the rectangle the video's canvas is
     /// drawn in.
     public func place(in picture: ContentMode.Rect) -> ContentMode.Rect {

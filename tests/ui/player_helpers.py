@@ -216,3 +216,17 @@ def window_property(app, prop: str, wid: str | None = None) -> str:
 
 def net_wm_state(app) -> str:
     return window_property(app, "_NET_WM_STATE")
+
+
+def menu_item(app, win, button: str, name):
+    """The item `name` (a string or a pattern) of the bar's menu `button`,
+    opened by a click. The click is tried again when the menu did not
+    open: a click that lands while the bars slide in is taken by nothing."""
+    for attempt in range(3):
+        reveal(app)
+        app.click(app.find(win, role="push button", name=button, timeout=10))
+        try:
+            return app.find(win, role="menu item", name=name, timeout=3)
+        except Exception:  # noqa: BLE001 - tried again, then raised
+            if attempt == 2:
+                raise

@@ -16,7 +16,7 @@ import pytest
 
 from harness import pixel, wait_until
 from pgs import write_sup
-from player_helpers import gst_launch, play, reveal, window_manager  # noqa: F401 (fixtures)
+from player_helpers import gst_launch, menu_item, play, window_manager  # noqa: F401 (fixtures)
 
 VIDEO = (640, 360)
 # A yellow block where a line of dialogue goes, from 1 s to 40 s.
@@ -79,30 +79,14 @@ def test_a_picture_subtitle_track_plays_is_listed_and_draws_in_place(play, film,
         shot = app.screenshot("picture")
         return all(_is_yellow(pixel(shot, *p)) for p in inside) and all(_is_black(pixel(shot, *p)) for p in outside)
 
-    for attempt in range(3):
-        reveal(app)
-        app.click(app.find(win, role="push button", name="Subtitles", timeout=10))
-        try:
-            english = app.find(win, role="menu item", name="English", timeout=3)
-            break
-        except Exception:  # noqa: BLE001 - tried again, then raised
-            if attempt == 2:
-                raise
+    english = menu_item(app, win, "Subtitles", "English")
     i = trace.count()
     english.queryAction().doAction(0)
     trace.wait("player-text-track", lambda e: e["index"] == 0, after=i)
     # The controls hide on their own; the block sits under their place.
     wait_until(shown, 20, interval=0.5, what="the yellow picture at its place in the video")
 
-    for attempt in range(3):
-        reveal(app)
-        app.click(app.find(win, role="push button", name="Subtitles", timeout=10))
-        try:
-            off = app.find(win, role="menu item", name="Off", timeout=3)
-            break
-        except Exception:  # noqa: BLE001 - tried again, then raised
-            if attempt == 2:
-                raise
+    off = menu_item(app, win, "Subtitles", "Off")
     i = trace.count()
     off.queryAction().doAction(0)
     trace.wait("player-text-track", lambda e: e["index"] == -1, after=i)

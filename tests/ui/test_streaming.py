@@ -21,7 +21,7 @@ import pytest
 
 from harness import (APP_TIMEOUT, find_all, node_name, on_screen, states, wait_until, window_extents,
                      words_on_screen)
-from player_helpers import Trace, keyfile, play, reveal, window_manager  # noqa: F401 (fixtures)
+from player_helpers import Trace, keyfile, menu_item, play, reveal, window_manager  # noqa: F401 (fixtures)
 from streams import LiveProducer, make_all
 from webserver import WebServer
 
@@ -346,16 +346,7 @@ def test_remote_items_never_hold_up_local_ones(launch_ready, serve, profile, med
 
 
 def subtitle_menu_item(app, win, name):
-    """The Subtitles menu's item `name` (a string or a pattern), the menu
-    opened by a click on its button (the controls shown first)."""
-    for attempt in range(3):
-        reveal(app)
-        app.click(app.find(win, role="push button", name="Subtitles", timeout=10))
-        try:
-            return app.find(win, role="menu item", name=name, timeout=3)
-        except Exception:  # noqa: BLE001 - tried again, then raised
-            if attempt == 2:
-                raise
+    return menu_item(app, win, "Subtitles", name)
 
 
 @pytest.mark.parametrize("kind", ["hls", "dash"])

@@ -17,7 +17,7 @@ import time
 from a11y import current_stop
 from dragging import drop_from_outside
 from harness import APP_TIMEOUT, find_all, on_screen, states, wait_until, window_extents, words_on_screen
-from player_helpers import gst_launch, play, reveal, window_manager  # noqa: F401 (fixtures)
+from player_helpers import gst_launch, menu_item, play, window_manager  # noqa: F401 (fixtures)
 
 LINE = "Hello from the subtitle file"
 BROUGHT = "Words from a file brought along"
@@ -61,20 +61,6 @@ def _tab_to(app, name: str, limit: int = 30):
     raise AssertionError(f"Tab never reached {name!r}")
 
 
-def _open_menu(app, win, button: str, item: str):
-    """Opens a menu of the bar by mouse and returns its item `item`. The
-    click is tried again when the menu did not open: a click that lands
-    while the bars slide in is taken by nothing."""
-    for attempt in range(3):
-        reveal(app)
-        app.click(app.find(win, role="push button", name=button))
-        try:
-            return app.find(win, role="menu item", name=item, timeout=3)
-        except Exception:  # noqa: BLE001 - tried again, then raised
-            if attempt == 2:
-                raise
-
-
 def _line(app, win, line: str = LINE):
     return [n for n in find_all(win, role="label", name=line) if on_screen(n)]
 
@@ -89,7 +75,7 @@ def _readable(app, win, line: str, shot_name: str) -> None:
 
 def _listed_and_chosen(app, win, name: str) -> None:
     """The Subtitles menu lists the file `name`, chosen."""
-    item = _open_menu(app, win, "Subtitles", name)
+    item = menu_item(app, win, "Subtitles", name)
     assert on_screen(item)
     wait_until(lambda: "checked" in states(item), 5, what=f"{name} checked in the menu")
     app.screenshot("menu")
@@ -107,7 +93,7 @@ def test_the_file_beside_the_film_shows_its_line_on_screen_and_off_hides_it(play
     assert sd > 0.1 and bright > 0.02, f"the line is not readable on screen (sd {sd}, bright {bright})"
 
     # Subtitles › Off: the menu opened by mouse.
-    off = _open_menu(app, win, "Subtitles", "Off")
+    off = menu_item(app, win, "Subtitles", "Off")
     assert on_screen(off)
     i = trace.count()
     off.queryAction().doAction(0)
@@ -142,7 +128,7 @@ def test_a_forced_file_in_the_users_language_shows_by_itself(play, film, tmp_pat
     loaded = trace.wait("player-subtitle-file")
     assert loaded["uri"] == (tmp_path / "Signs.en.forced.srt").as_uri(), loaded
     _readable(app, win, sign, "forced-line")
-    item = _open_menu(app, win, "Subtitles", "English (Forced) — Signs.en.forced.srt")
+    item = menu_item(app, win, "Subtitles", "English (Forced) — Signs.en.forced.srt")
     wait_until(lambda: "checked" in states(item), 5, what="the forced file checked in the menu")
     app.key("Escape")
 
@@ -150,7 +136,7 @@ def test_a_forced_file_in_the_users_language_shows_by_itself(play, film, tmp_pat
 def test_the_audio_menu_switches_the_sound_and_remembers_it(play, film, profile):
     app, win, trace = play(film / "Film.mkv")
     app.find(win, role="push button", name="Audio", timeout=10)
-    english = _open_menu(app, win, "Audio", "English (Stereo)")
+    english = menu_item(app, win, "Audio", "English (Stereo)")
     german = app.find(win, role="menu item", name="German — Kommentar (5.1)", timeout=5)
     assert on_screen(english) and on_screen(german)
     before = trace.last_pts()
@@ -198,7 +184,7 @@ def test_delay_keys_and_the_encoding_menu(play, film):
     # the bars stay; it stays paused.
     app.key("space")
     trace.wait("player-state", lambda e: e["state"] == "paused")
-    _open_menu(app, win, "Subtitles", "Encoding").queryAction().doAction(0)
+    menu_item(app, win, "Subtitles", "Encoding").queryAction().doAction(0)
     chinese = app.find(win, role="menu item", name="Chinese Simplified (GBK)", timeout=5, visible=False)
     before = trace.last_pts()
     i = trace.count()
@@ -214,8 +200,8 @@ def test_delay_keys_and_the_encoding_menu(play, film):
 def test_the_choices_are_kept_for_the_film(play, film):
     app, win, trace = play(film / "Film.mkv")
     wait_until(lambda: _line(app, win), 15, what="the subtitle line")
-    _open_menu(app, win, "Subtitles", "Off").queryAction().doAction(0)
-    _open_menu(app, win, "Audio", "German — Kommentar (5.1)").queryAction().doAction(0)
+    menu_item(app, win, "Subtitles", "Off").queryAction().doAction(0)
+    menu_item(app, win, "Audio", "German — Kommentar (5.1)").queryAction().doAction(0)
     trace.wait("player-audio-track", lambda e: e["index"] == 1)
     app.quit()
 
@@ -243,7 +229,7 @@ def test_a_subtitle_file_dropped_on_the_player_shows_and_is_listed(play, film, b
 def test_add_subtitle_file_chooses_one_in_the_file_chooser(play, film, brought):
     app, win, trace = play(film / "Film.mkv")
     wait_until(lambda: _line(app, win), 15, what="the line of the file beside the film")
-    _open_menu(app, win, "Subtitles", "Add Subtitle File…").queryAction().doAction(0)
+    menu_item(app, win, "Subtitles", "Add Subtitle File…").queryAction().doAction(0)
     # GTK's own dialog (there is no portal here), over the player.
     app.x_window("Add Subtitle File")
     app.screenshot("chooser")
@@ -491,11 +477,11 @@ def test_an_ass_track_in_the_film_keeps_its_styles_and_places(play, embedded):
     Its SubRip track, chosen next, shows its line in their stead."""
     app, win, trace = play(embedded)
     i = trace.count()
-    _open_menu(app, win, "Subtitles", "English — Styled").queryAction().doAction(0)
+    menu_item(app, win, "Subtitles", "English — Styled").queryAction().doAction(0)
     trace.wait("player-text-track", lambda e: e["index"] >= 0, after=i)
     _placed_lines(app, win, "embedded")
     i = trace.count()
-    _open_menu(app, win, "Subtitles", "English — Plain").queryAction().doAction(0)
+    menu_item(app, win, "Subtitles", "English — Plain").queryAction().doAction(0)
     trace.wait("player-text-track", lambda e: e["index"] >= 0, after=i)
     _readable(app, win, PLAIN, "plain-track")
     wait_until(lambda: not _line(app, win, SIGN) and not _line(app, win, DIALOGUE), 5, what="the styled lines to go")

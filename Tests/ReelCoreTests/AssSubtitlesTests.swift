@@ -185,6 +185,23 @@ final class AssPlacementTests: XCTestCase {
         XCTAssertEqual(received.showing(at: 6.5), "plain again")
     }
 
+    func testAnEmbeddedSsaEventIsStyledByItsV4Header() {
+        // FFmpeg muxes an SSA file as it is: its [V4 Styles] number their
+        // alignments SSA's way (6: top centre) and give colours in decimal.
+        let script = AssScript("""
+            [Script Info]
+            ScriptType: v4.00
+
+            [V4 Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, TertiaryColour, BackColour, Bold, Italic, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, AlphaLevel, Encoding
+            Style: Default,Arial,20,65280,255,0,0,0,0,1,2,0,6,10,10,10,0,0
+            """)
+        let cues = AssSubtitles.cues(embedded: "0,0,Default,,0000,0000,0000,,SSA TOP GREEN", start: 1, end: 2, script: script)
+        XCTAssertEqual(cues.map(\.markup), ["<span foreground=\"#00FF00\">SSA TOP GREEN</span>"])
+        XCTAssertEqual(cues.first?.placement, SubtitlePlacement(horizontal: .centre, vertical: .start, left: 10.0 / 384,
+                                                                right: 10.0 / 384, verticalMargin: 10.0 / 288))
+    }
+
     func testLinesAtOnePlaceShareALabel() {
         let top = SubtitlePlacement(numpad: 8, verticalMargin: 0.1), lower = SubtitlePlacement(numpad: 8, verticalMargin: 0.3)
         let point = SubtitlePlacement(numpad: 8, point: .init(x: 0.5, y: 0.5))

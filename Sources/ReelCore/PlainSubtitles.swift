@@ -6,7 +6,9 @@ import Foundation
 /// guessed: a file of one or two lines (a forced file with a sign or two)
 /// loaded nothing. Italic, bold, underline, strike-through and font colours
 /// are kept; WebVTT's voices, classes, ruby and timestamps inside a line,
-/// and ASS override codes some SubRip files carry (`{\an8}`), are dropped.
+/// and ASS override codes some SubRip files carry, are dropped, but for
+/// where a line goes: a SubRip line's `{\an8}` (a sign at the top) and a
+/// WebVTT cue's `line` and `align` settings.
 public enum PlainSubtitles {
     /// The lines of `text`, sorted by start; a block without a valid time
     /// line (WebVTT's header, NOTE, STYLE and REGION blocks, damaged
@@ -34,7 +36,8 @@ public enum PlainSubtitles {
             }
             let markup = body.map(markup).joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
             if !markup.isEmpty, times.end > times.start {
-                cues.append(SubtitleCues.Cue(markup: markup, start: times.start, end: times.end))
+                cues.append(SubtitleCues.Cue(markup: markup, start: times.start, end: times.end,
+                                             placement: placement(body: body, settings: times.settings)))
             }
         }
         return cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
@@ -42,13 +45,45 @@ public enum PlainSubtitles {
 
     /// "00:01:02,500 --> 00:01:04,000" (SubRip) or "01:02.500 --> 01:04.000
     /// line:90%" (WebVTT: hours optional, settings after): seconds.
-    static func timing(_ line: String) -> (start: Double, end: Double)? {
+    static func timing(_ line: String) -> (start: Double, end: Double, settings: [String: String])? {
         guard let arrow = line.range(of: "-->") else { return nil }
         let left = line[..<arrow.lowerBound].trimmingCharacters(in: .whitespaces)
-        let right = line[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
-            .split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
-        guard let start = seconds(left), let end = seconds(right) else { return nil }
-        return (start, end)
+        let words = line[arrow.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let right = words.first, let start = seconds(left), let end = seconds(right) else { return nil }
+        var settings: [String: String] = [:]
+        for word in words.dropFirst() {
+            let pair = word.split(separator: ":", maxSplits: 1).map(String.init)
+            if pair.count == 2 { settings[pair[0]] = pair[1] }
+        }
+        return (start, end, settings)
+    }
+
+    /// Where a cue goes, when it says: the first `{\anN}` (or SSA's
+    /// `{\aN}`) in a SubRip cue's text; a WebVTT cue's `line` (a line
+    /// number from the top, or from the bottom when negative, or a
+    /// percentage of the height) and `align`. nil: at the bottom, centred.
+    static func placement(body: [String], settings: [String: String]) -> SubtitlePlacement? {
+        for line in body {
+            guard let open = line.range(of: "{\\"), let close = line[open.upperBound...].firstIndex(of: "}") else { continue }
+            for code in line[open.upperBound..<close].split(separator: "\\") {
+                if code.hasPrefix("an"), let number = Int(code.dropFirst(2)), (1...9).contains(number) {
+                    return SubtitlePlacement(numpad: number)
+                }
+                if code.hasPrefix("a"), let number = Int(code.dropFirst()), number > 0 {
+                    return SubtitlePlacement(numpad: AssScript.numpad(legacy: number))
+                }
+            }
+        }
+        var row = 0  // the numpad's row: 0 bottom, 1 middle, 2 top
+        if let line = settings["line"]?.split(separator: ",").first {
+            if line.hasSuffix("%"), let percent = Double(line.dropLast()) {
+                row = percent < 34 ? 2 : percent < 67 ? 1 : 0
+            } else if let number = Int(line) {
+                row = number >= 0 ? 2 : 0
+            }
+        }
+        let column = ["start": 1, "left": 1, "end": 3, "right": 3][settings["align"] ?? ""] ?? 2
+        return row == 0 && column == 2 ? nil : SubtitlePlacement(numpad: row * 3 + column)
     }
 
     /// "[hh:]mm:ss[,.]mmm" in seconds.

@@ -64,4 +64,19 @@ final class PlainSubtitlesTests: XCTestCase {
         XCTAssertNil(PlainSubtitles.seconds("00:61,000"))
         XCTAssertEqual(PlainSubtitles.seconds("00:01:02.5"), 62.5)
     }
+
+    func testWhereALineGoes() {
+        // A sign at the top in SubRip, as fan subtitles mark it; SSA's old \a6 is top centre too.
+        let srt = "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}A sign\n\n2\n00:00:03,000 --> 00:00:04,000\n{\\b1\\a6}Top\n\n"
+            + "3\n00:00:05,000 --> 00:00:06,000\nDialogue\n"
+        XCTAssertEqual(PlainSubtitles.cues(srt).map(\.placement),
+                       [SubtitlePlacement(numpad: 8), SubtitlePlacement(numpad: 8), nil])
+        XCTAssertEqual(PlainSubtitles.cues(srt).first?.markup, "A sign")
+        // WebVTT's line and align settings.
+        let vtt = "WEBVTT\n\n00:01.000 --> 00:02.000 line:0 align:start\nTop left\n\n"
+            + "00:03.000 --> 00:04.000 line:45%,center\nMiddle\n\n00:05.000 --> 00:06.000 line:-1 position:50%\nBottom\n\n"
+            + "00:07.000 --> 00:08.000 align:end\nBottom right\n"
+        XCTAssertEqual(PlainSubtitles.cues(vtt).map(\.placement),
+                       [SubtitlePlacement(numpad: 7), SubtitlePlacement(numpad: 5), nil, SubtitlePlacement(numpad: 3)])
+    }
 }

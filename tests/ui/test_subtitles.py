@@ -485,3 +485,25 @@ def test_an_ass_track_in_the_film_keeps_its_styles_and_places(play, embedded):
     trace.wait("player-text-track", lambda e: e["index"] >= 0, after=i)
     _readable(app, win, PLAIN, "plain-track")
     wait_until(lambda: not _line(app, win, SIGN) and not _line(app, win, DIALOGUE), 5, what="the styled lines to go")
+
+
+def test_a_subrip_sign_marked_an8_shows_at_the_top(play, film, tmp_path):
+    """A SubRip file as fan subtitles write signs: `{\\an8}` before the
+    sign's words puts it at the top of the picture while the dialogue
+    shows at the bottom."""
+    folder = tmp_path / "signs"
+    folder.mkdir()
+    (folder / "Film.mkv").symlink_to(film / "Film.mkv")
+    (folder / "Film.srt").write_text(
+        f"1\n00:00:00,000 --> 00:00:40,000\n{{\\an8}}{SIGN}\n\n2\n00:00:00,000 --> 00:00:40,000\n{DIALOGUE}\n\n")
+    app, win, trace = play(folder / "Film.mkv")
+    wait_until(lambda: _line(app, win, SIGN) and _line(app, win, DIALOGUE), 15, what="the sign and the dialogue")
+    shot = app.screenshot("signs")
+    sign, dialogue = _line(app, win, SIGN)[0], _line(app, win, DIALOGUE)[0]
+    for node in (sign, dialogue):
+        sd, bright = words_on_screen(app, node, shot)
+        assert sd > 0.1 and bright > 0.02, f"{node.name!r} is not readable on screen (sd {sd}, bright {bright})"
+    middle = app.window_geometry(app.x_window())["h"] / 2
+    _, sy, _, sh = window_extents(sign)
+    _, dy, _, _ = window_extents(dialogue)
+    assert sy + sh < middle < dy, f"not the sign above the middle and the dialogue below: {sy + sh}, {dy}, {middle}"

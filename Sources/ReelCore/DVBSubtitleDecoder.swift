@@ -116,19 +116,12 @@ public struct DVBSubtitleDecoder: Sendable {
                 at += 4
             }
             // Y of 0 is fully transparent, whatever else the entry says.
-            let colour = y == 0 ? (0, 0, 0, 0) : DVBSubtitleDecoder.rgba(y: y, cr: cr, cb: cb, alpha: 255 - t)
+            let colour = y == 0 ? (0, 0, 0, 0) : SubtitleBitmap.rgba(y: y, cr: cr, cb: cb, alpha: 255 - t, .bt601)
             for (flag, depth) in [(UInt8(0x80), 2), (0x40, 4), (0x20, 8)] where flags & flag != 0 {
                 table[depth, default: [:]][entry] = colour
             }
         }
         cluts[Int(s[0])] = table
-    }
-
-    /// BT.601, limited range: standard-definition television's.
-    static func rgba(y: UInt8, cr: UInt8, cb: UInt8, alpha: UInt8) -> (UInt8, UInt8, UInt8, UInt8) {
-        let l = 1.164 * (Double(y) - 16), r = Double(cr) - 128, b = Double(cb) - 128
-        func clamp(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v.rounded()))) }
-        return (clamp(l + 1.596 * r), clamp(l - 0.392 * b - 0.813 * r), clamp(l + 2.017 * b), alpha)
     }
 
     /// The standard's default tables, for entries a stream does not define.
@@ -276,7 +269,7 @@ public struct DVBSubtitleDecoder: Sendable {
             for (index, code) in region.pixels.enumerated() {
                 let (r, g, b, a) = table[Int(code)] ?? DVBSubtitleDecoder.defaultColour(Int(code), depth: region.depth)
                 guard a > 0 else { continue }
-                pixels.replaceSubrange(index * 4..<index * 4 + 4, with: [r, g, b, a])
+                pixels[index * 4] = r; pixels[index * 4 + 1] = g; pixels[index * 4 + 2] = b; pixels[index * 4 + 3] = a
                 any = true
             }
             if any {

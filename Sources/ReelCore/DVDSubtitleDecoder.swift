@@ -96,7 +96,7 @@ public struct DVDSubtitleDecoder: Sendable {
         var rgba = [UInt8](repeating: 0, count: indices.count * 4)
         for (index, value) in indices.enumerated() where alphas[Int(value)] > 0 {
             let (r, g, b) = palette[colours[Int(value)]]
-            rgba.replaceSubrange(index * 4..<index * 4 + 4, with: [r, g, b, alphas[Int(value)] * 17])
+            rgba[index * 4] = r; rgba[index * 4 + 1] = g; rgba[index * 4 + 2] = b; rgba[index * 4 + 3] = alphas[Int(value)] * 17
         }
         guard rgba.contains(where: { $0 != 0 }) else { return .clear }
         // Dates count 1024 ticks of 90 kHz.

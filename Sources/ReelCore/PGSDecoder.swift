@@ -83,17 +83,11 @@ public struct PGSDecoder: Sendable {
         var entries = palettes[Int(s[0])] ?? [:]
         var at = 2
         while at + 5 <= s.count {
-            entries[Int(s[at])] = PGSDecoder.rgba(y: s[at + 1], cr: s[at + 2], cb: s[at + 3], alpha: s[at + 4])
+            // BT.709, as Blu-ray discs carry them.
+            entries[Int(s[at])] = SubtitleBitmap.rgba(y: s[at + 1], cr: s[at + 2], cb: s[at + 3], alpha: s[at + 4], .bt709)
             at += 5
         }
         palettes[Int(s[0])] = entries
-    }
-
-    /// BT.709, limited range, as Blu-ray discs carry them.
-    static func rgba(y: UInt8, cr: UInt8, cb: UInt8, alpha: UInt8) -> (UInt8, UInt8, UInt8, UInt8) {
-        let l = 1.164 * (Double(y) - 16), r = Double(cr) - 128, b = Double(cb) - 128
-        func clamp(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v.rounded()))) }
-        return (clamp(l + 1.793 * r), clamp(l - 0.213 * b - 0.533 * r), clamp(l + 2.112 * b), alpha)
     }
 
     private mutating func object(_ s: [UInt8]) {

@@ -51,6 +51,22 @@ public struct SubtitleBitmap: Equatable, Sendable {
                               width: width, height: height, rgba: rgba)
     }
 
+    /// The colour matrices picture subtitles use: BT.601 (standard
+    /// definition: DVB) and BT.709 (high definition: Blu-ray).
+    public enum Matrix: Sendable {
+        case bt601, bt709
+    }
+
+    /// A limited-range Y'CbCr colour as RGBA.
+    static func rgba(y: UInt8, cr: UInt8, cb: UInt8, alpha: UInt8, _ matrix: Matrix) -> (UInt8, UInt8, UInt8, UInt8) {
+        let l = 1.164 * (Double(y) - 16), r = Double(cr) - 128, b = Double(cb) - 128
+        func clamp(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v.rounded()))) }
+        switch matrix {
+        case .bt601: return (clamp(l + 1.596 * r), clamp(l - 0.392 * b - 0.813 * r), clamp(l + 2.017 * b), alpha)
+        case .bt709: return (clamp(l + 1.793 * r), clamp(l - 0.213 * b - 0.533 * r), clamp(l + 2.112 * b), alpha)
+        }
+    }
+
     /// Where it goes in `picture`, the rectangle the video's canvas is
     /// drawn in.
     public func place(in picture: ContentMode.Rect) -> ContentMode.Rect {

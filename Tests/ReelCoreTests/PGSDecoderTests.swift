@@ -70,8 +70,8 @@ final class PGSDecoderTests: XCTestCase {
     }
 
     func testColoursAndDotSupHeaders() throws {
-        XCTAssertEqual(PGSDecoder.rgba(y: 16, cr: 128, cb: 128, alpha: 255).0, 0)
-        let yellow = PGSDecoder.rgba(y: 198, cr: 152, cb: 28, alpha: 255)  // BT.709 of 255, 220, 0
+        XCTAssertEqual(SubtitleBitmap.rgba(y: 16, cr: 128, cb: 128, alpha: 255, .bt709).0, 0)
+        let yellow = SubtitleBitmap.rgba(y: 198, cr: 152, cb: 28, alpha: 255, .bt709)  // BT.709 of 255, 220, 0
         XCTAssertEqual(Int(yellow.0), 255, accuracy: 3)
         XCTAssertEqual(Int(yellow.1), 220, accuracy: 3)
         XCTAssertEqual(Int(yellow.2), 0, accuracy: 3)

@@ -35,12 +35,13 @@ REEL_BUILD_PACKAGES=(
 # input and screenshot tools, the packaging validators, pytest and the
 # GObject bindings on the system Python, GStreamer's command-line tools
 # that make the test media, and FFmpeg for the one flag GStreamer's muxers
-# do not write (a Matroska subtitle track's FlagForced).
+# do not write (a Matroska subtitle track's FlagForced). pytest-xdist runs
+# the UI test files in parallel workers.
 REEL_TEST_PACKAGES=(
     xvfb xdotool x11-utils imagemagick file openssl
     dbus dbus-bin at-spi2-core nginx pulseaudio pulseaudio-utils openbox weston
     gstreamer1.0-tools ffmpeg
-    python3 python3-pytest python3-pytest-timeout python3-pyatspi gir1.2-atspi-2.0
+    python3 python3-pytest python3-pytest-timeout python3-pytest-xdist python3-pyatspi gir1.2-atspi-2.0
     python3-gi gir1.2-gtk-4.0 gir1.2-adw-1 gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0
 )
 

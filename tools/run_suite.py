@@ -2,128 +2,208 @@
 """Runs every stage of Reel's test suite and adds up the results.
 
 Stages: the Swift unit tests (XCTest), `meson install` into a temporary
-prefix and `meson test` (packaging validators), then pytest over the
-packaging, translation and UI tests against the installed binary. The last
-line is "N passed, N failed", counting test cases across all stages.
+prefix (a step that must pass, not a test) and `meson test` (packaging
+validators), then pytest over the packaging, translation and UI tests
+against the installed binary, the UI tests spread over parallel workers
+(each with its own X display, D-Bus session, sound server, web server port
+and HOME: tests/ui/conftest.py).
+
+Each stage has a time limit: a stage that hangs is stopped and fails with
+its name, well before CI's own limit. The end lists each skip with its
+reason, the time of each stage and the ten slowest tests; the last line is
+"N passed, N failed, N skipped", counting test cases across all stages.
 """
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Seconds each stage may take on a 2-core machine, several times what it
+# takes there: past it the stage hangs.
+LIMITS = {
+    "swift build": 1800,
+    "swift test": 900,
+    "meson setup": 300,
+    "meson install": 1800,
+    "meson test": 300,
+    "pytest": 2700,
+}
+
+# UI tests run in this many pytest workers (REEL_TEST_WORKERS changes it).
+# They spend much of their time waiting for the app, the X server and the
+# sound server, so three keep two cores busy.
+WORKERS = int(os.environ.get("REEL_TEST_WORKERS", "3"))
 
 
 def stage(title):
     print(f"\n==> {title}", flush=True)
 
 
-def run(cmd, **kwargs):
-    print("$ " + " ".join(str(c) for c in cmd), flush=True)
-    return subprocess.run(cmd, cwd=kwargs.pop("cwd", ROOT), text=True, **kwargs)
+class StageTimeout(Exception):
+    """A stage ran past its limit."""
 
 
-def tee(cmd, **kwargs):
-    """Runs cmd, streaming its output, and returns (exit code, output)."""
+def tee(name, cmd, env=None):
+    """Runs cmd in a process group of its own, streaming its output; returns
+    (exit code, output). Past the stage's limit the group is killed and
+    StageTimeout raised."""
     print("$ " + " ".join(str(c) for c in cmd), flush=True)
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, errors="replace", **kwargs)
+                            text=True, errors="replace", env=env, start_new_session=True)
     lines = []
-    for line in proc.stdout:
-        sys.stdout.write(line)
-        lines.append(line)
-    return proc.wait(), "".join(lines)
+
+    def read():
+        for line in proc.stdout:
+            sys.stdout.write(line)
+            sys.stdout.flush()
+            lines.append(line)
+
+    # A reader thread, so that a daemon the stage left holding the pipe
+    # (in a session of its own) cannot keep the suite waiting.
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        code = proc.wait(timeout=LIMITS[name])
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+        reader.join(timeout=10)
+        raise StageTimeout(f"{name} did not finish within {LIMITS[name]} s: stopped") from None
+    reader.join(timeout=30)
+    return code, "".join(lines)
 
 
+@dataclass
 class Tally:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-        self.notes = []
+    passed: int = 0
+    failed: int = 0
+    skipped: int = 0
+    notes: list = field(default_factory=list)
+    skips: list = field(default_factory=list)
+    durations: list = field(default_factory=list)  # (seconds, test name)
 
-    def add(self, name, passed, failed, seconds):
+    def add(self, name, passed, failed, seconds, skipped=0):
         self.passed += passed
         self.failed += failed
-        self.notes.append(f"{name}: {passed} passed, {failed} failed ({seconds:.0f} s)")
+        self.skipped += skipped
+        self.notes.append(f"{name}: {passed} passed, {failed} failed, {skipped} skipped ({seconds:.0f} s)")
+
+    def step(self, name, ok, seconds):
+        """A step that must succeed but is no test (a build, an install)."""
+        self.notes.append(f"{name}: {'done' if ok else 'FAILED'} ({seconds:.0f} s)")
+        if not ok:
+            self.failed += 1
+
+
+XCTEST_CASE = re.compile(r"^Test Case '([^']+)' (passed|failed|skipped) \(([\d.]+) seconds\)", re.M)
+XCTEST_SKIP = re.compile(r"^\S+:\d+: (\S+) : Test skipped(?: - (.*))?$", re.M)
+XCTEST_TOTAL = re.compile(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures?")
 
 
 def swift_unit_tests(tally):
     stage("Swift unit tests (GLibKit, ReelCore, ReelMedia)")
     start = time.time()
-    code, output = tee(["swift", "build", "--build-tests"])
+    code, _ = tee("swift build", ["swift", "build", "--build-tests"])
+    tally.step("swift build --build-tests", code == 0, time.time() - start)
     if code != 0:
-        tally.add("swift unit tests", 0, 1, time.time() - start)
         print("error: the Swift package or its tests do not build", flush=True)
         return
+    start = time.time()
     # GSettings picks its backend once per process, at first use; the HTTP
     # tests' proxy lookup may come before SettingsTests asks for the
     # in-memory one (the order of test suites varies), so set it for all.
     env = dict(os.environ, GSETTINGS_BACKEND="memory")
-    code, output = tee(["swift", "test", "--skip-build", "--disable-swift-testing"], env=env)
-    totals = re.findall(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures?", output)
-    if not totals:
-        tally.add("swift unit tests", 0, 1, time.time() - start)
-        print("error: swift test printed no result", flush=True)
-        return
-    executed, skipped, failures = (int(n or 0) for n in totals[-1])
-    # A crash ends XCTest before its summary: count it as a failure.
-    crashed = 1 if code != 0 and failures == 0 else 0
-    tally.add("swift unit tests", executed - failures - skipped, failures + crashed, time.time() - start)
+    code, output = tee("swift test", ["swift", "test", "--skip-build", "--disable-swift-testing"], env=env)
+    # XCTest's summary counts failed assertions; a test case is counted once.
+    cases = {}
+    for name, result, seconds in XCTEST_CASE.findall(output):
+        cases[name] = result
+        tally.durations.append((float(seconds), f"swift: {name}"))
+    for name, reason in XCTEST_SKIP.findall(output):
+        tally.skips.append(f"swift: {name}: {reason or '(no reason given)'}")
+    failed = sum(1 for r in cases.values() if r == "failed")
+    skipped = sum(1 for r in cases.values() if r == "skipped")
+    passed = sum(1 for r in cases.values() if r == "passed")
+    if not XCTEST_TOTAL.findall(output):
+        print("error: swift test printed no summary (a crash or a hang ended it)", flush=True)
+        failed += 1
+    elif code != 0 and failed == 0:
+        failed = 1  # it failed without a failed case: a crash after the last
+    tally.add("swift test", passed, failed, time.time() - start, skipped)
 
 
 def meson_install_and_checks(tally, work):
     stage("meson build, install into a temporary prefix, packaging validators")
-    start = time.time()
     build, prefix = work / "build", work / "prefix"
-    steps = [
-        ("meson setup", ["meson", "setup", str(build), f"--prefix={prefix}"]),
-        ("meson install", ["meson", "install", "-C", str(build), "--quiet"]),
-    ]
-    for name, cmd in steps:
-        if run(cmd).returncode != 0:
-            tally.add(name, 0, 1, time.time() - start)
+    for name, cmd in (("meson setup", ["meson", "setup", str(build), f"--prefix={prefix}"]),
+                      ("meson install", ["meson", "install", "-C", str(build), "--quiet"])):
+        start = time.time()
+        code, _ = tee(name, cmd)
+        tally.step(name, code == 0, time.time() - start)
+        if code != 0:
             return None
-    tally.add("meson install", 1, 0, time.time() - start)
 
     start = time.time()
-    code, output = tee(["meson", "test", "-C", str(build), "--suite", "packaging", "--print-errorlogs"])
-    ok = re.search(r"^Ok:\s+(\d+)", output, re.M)
-    fail = re.search(r"^Fail:\s+(\d+)", output, re.M)
-    timeout = re.search(r"^Timeout:\s+(\d+)", output, re.M)
-    if not ok:
-        tally.add("meson test", 0, 1, time.time() - start)
-    else:
-        failed = int(fail.group(1)) if fail else 0
-        failed += int(timeout.group(1)) if timeout else 0
-        tally.add("meson test", int(ok.group(1)), failed, time.time() - start)
+    code, output = tee("meson test", ["meson", "test", "-C", str(build), "--suite", "packaging",
+                                      "--print-errorlogs"])
+    counts = {key: int(n) for key, n in re.findall(r"^(Ok|Fail|Timeout|Skipped|Expected Fail|Unexpected Pass):\s+(\d+)",
+                                                 output, re.M)}
+    failed = counts.get("Fail", 0) + counts.get("Timeout", 0) + counts.get("Unexpected Pass", 0)
+    skipped = counts.get("Skipped", 0)
+    if counts.get("Ok", 0) == 0:
+        print("error: meson test passed no test (the packaging suite has tests)", flush=True)
+        failed += 1
+    elif code != 0 and failed == 0:
+        failed = 1
+    for line in re.findall(r"^\s*\d+/\d+ (.+?)\s+SKIP\s.*$", output, re.M):
+        tally.skips.append(f"meson: {line.strip()}")
+    tally.add("meson test", counts.get("Ok", 0) + counts.get("Expected Fail", 0), failed,
+              time.time() - start, skipped)
     return prefix
 
 
 def pytest_suites(tally, prefix, work):
-    stage("pytest: install, translations and UI tests (real app under Xvfb)")
+    stage(f"pytest: install, translations and UI tests (real app under Xvfb, {WORKERS} workers)")
     start = time.time()
     report = work / "pytest.xml"
     # One GStreamer plugin registry for every launch: each test has its own
     # cache dir, and rebuilding the registry would cost seconds per launch.
     env = dict(os.environ, REEL_PREFIX=str(prefix), REEL_BIN=str(prefix / "bin" / "reel"),
-               PYTHONDONTWRITEBYTECODE="1", GST_REGISTRY=str(work / "gst-registry.bin"))
-    code = run(["/usr/bin/python3", "-m", "pytest", "-p", "no:cacheprovider", "-v",
-                f"--junitxml={report}", "tests/packaging", "tests/ui"], env=env).returncode
+               PYTHONDONTWRITEBYTECODE="1", GST_REGISTRY=str(work / "gst-registry.bin"),
+               REEL_TEST_MEDIA=str(work / "media"))
+    # A test file runs whole in one worker: its module fixtures (its media,
+    # its app) are made once.
+    parallel = ["-n", str(WORKERS), "--dist", "loadfile"] if WORKERS > 1 else []
+    code, _ = tee("pytest", ["/usr/bin/python3", "-m", "pytest", "-p", "no:cacheprovider", "-v", "-rs",
+                             *parallel, f"--junitxml={report}", "tests/packaging", "tests/ui"], env=env)
     if not report.exists():
         tally.add("pytest", 0, 1, time.time() - start)
         return
-    suite = ET.parse(report).getroot()
-    suite = suite if suite.tag == "testsuite" else suite.find("testsuite")
+    root = ET.parse(report).getroot()
+    suite = root if root.tag == "testsuite" else root.find("testsuite")
     total = int(suite.get("tests", 0))
     failed = int(suite.get("failures", 0)) + int(suite.get("errors", 0))
     skipped = int(suite.get("skipped", 0))
+    for case in suite.iter("testcase"):
+        name = f"pytest: {case.get('classname', '')}::{case.get('name', '')}"
+        tally.durations.append((float(case.get("time", 0)), name))
+        for skip in case.findall("skipped"):
+            tally.skips.append(f"{name}: {skip.get('message', '(no reason given)')}")
     if code != 0 and failed == 0:
         failed = 1  # pytest itself failed (collection, internal error)
-    tally.add("pytest", total - failed - skipped, failed, time.time() - start)
+    tally.add("pytest", total - failed - skipped, failed, time.time() - start, skipped)
 
 
 def main():
@@ -131,17 +211,29 @@ def main():
     began = time.time()
     with tempfile.TemporaryDirectory(prefix="reel-suite-") as tmp:
         work = Path(tmp)
-        swift_unit_tests(tally)
-        prefix = meson_install_and_checks(tally, work)
-        if prefix is not None:
-            pytest_suites(tally, prefix, work)
-        else:
-            tally.add("pytest (not run: no installed build)", 0, 1, 0)
+        try:
+            swift_unit_tests(tally)
+            prefix = meson_install_and_checks(tally, work)
+            if prefix is not None:
+                pytest_suites(tally, prefix, work)
+            else:
+                tally.step("pytest (not run: no installed build)", False, 0)
+        except StageTimeout as hang:
+            print(f"error: {hang}", flush=True)
+            tally.step(str(hang), False, 0)
     print("\n==> Summary", flush=True)
+    if tally.skips:
+        print("    skipped, and why:")
+        for skip in tally.skips:
+            print("      " + skip)
+    print("    the ten slowest tests:")
+    for seconds, name in sorted(tally.durations, reverse=True)[:10]:
+        print(f"      {seconds:7.1f} s  {name}")
+    print("    stages:")
     for note in tally.notes:
-        print("    " + note)
+        print("      " + note)
     print(f"    total time {time.time() - began:.0f} s")
-    print(f"{tally.passed} passed, {tally.failed} failed", flush=True)
+    print(f"{tally.passed} passed, {tally.failed} failed, {tally.skipped} skipped", flush=True)
     return 1 if tally.failed else 0
 
 

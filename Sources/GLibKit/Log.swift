@@ -7,10 +7,25 @@ public enum Log {
     public enum Level: Sendable {
         case debug
         case warning
+        /// A broken precondition: a bug, never bad input.
+        case critical
 
-        var flags: GLogLevelFlags { self == .debug ? G_LOG_LEVEL_DEBUG : G_LOG_LEVEL_WARNING }
+        var flags: GLogLevelFlags {
+            switch self {
+            case .debug: G_LOG_LEVEL_DEBUG
+            case .warning: G_LOG_LEVEL_WARNING
+            case .critical: G_LOG_LEVEL_CRITICAL
+            }
+        }
+
         /// syslog's priority, which the journal and GLib's writers read.
-        var priority: String { self == .debug ? "7" : "4" }
+        var priority: String {
+            switch self {
+            case .debug: "7"
+            case .warning: "4"
+            case .critical: "3"
+            }
+        }
     }
 
     /// Logs `message` under `domain`, with `fields` as extra structured

@@ -60,11 +60,15 @@ public final class Trace: @unchecked Sendable {
     }
 
     /// An event's failures (`player-error`, `strip-error`, `camera-error`,
-    /// `player-bus-error`: the names end in "-error") are warnings; the rest
-    /// is debug detail.
+    /// `player-bus-error`: the names end in "-error") are warnings, and so is
+    /// a media worker that crashed or hung (the app goes on without it, but
+    /// a decoder or a source broke on a video); the rest is debug detail.
     public static func severity(of name: String) -> Severity {
-        name.hasSuffix("-error") ? .warning : .debug
+        name.hasSuffix("-error") || crashes.contains(name) ? .warning : .debug
     }
+
+    private static let crashes: Set<String> = [TraceEvent.mediaWorkerStopped.rawValue,
+                                               TraceEvent.mediaWorkerHung.rawValue]
 
     /// One line for a log: the name, then the fields as sorted JSON, so a
     /// value with a newline or a space stays on its line and unambiguous.

@@ -9,9 +9,12 @@ import ReelCore
 /// so a probe reads them on the way in.
 enum DecoderThreads {
     /// For playbin's element-setup (any thread): libav video decoders get
-    /// the probe, other elements are left alone.
+    /// the probe, other elements are left alone. libav's audio decoders
+    /// (avdec_aac…) share the prefix but have no thread count: setting it
+    /// there is a GObject warning with every AAC video.
     static func adopt(_ element: UnsafeMutablePointer<GstElement>) {
         guard factoryName(element)?.hasPrefix("avdec_") == true,
+              PropertyValue.get(from: UnsafeMutableRawPointer(element), "max-threads") != nil,
               let pad = gst_element_get_static_pad(element, "sink") else { return }
         gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { pad, info, _ in
             guard let pad, let event = info?.pointee.data?.assumingMemoryBound(to: GstEvent.self),

@@ -9,7 +9,10 @@ import ReelCore
 /// requests under way are answered.
 ///
 /// `REEL_MEDIA_WORKER_CRASH_ON=TEXT` (tests only) makes it abort on a video
-/// whose address contains TEXT, as a crashing decoder would.
+/// whose address contains TEXT, as a crashing decoder would;
+/// `REEL_MEDIA_WORKER_CRITICAL_ON=TEXT` makes it log a CRITICAL there, as a
+/// broken call into GLib or GStreamer would (the UI tests' end check must
+/// catch both).
 public enum MediaWorkerService {
     public static func run() -> Int32 {
         do {
@@ -18,7 +21,9 @@ public enum MediaWorkerService {
             FileHandle.standardError.write(Data("reel: GStreamer could not start: \(error)\n".utf8))
             return 1
         }
-        let crashOn = ProcessInfo.processInfo.environment["REEL_MEDIA_WORKER_CRASH_ON"].flatMap { $0.isEmpty ? nil : $0 }
+        let environment = ProcessInfo.processInfo.environment
+        let crashOn = environment["REEL_MEDIA_WORKER_CRASH_ON"].flatMap { $0.isEmpty ? nil : $0 }
+        let criticalOn = environment["REEL_MEDIA_WORKER_CRITICAL_ON"].flatMap { $0.isEmpty ? nil : $0 }
         let output = Output()
         let working = DispatchGroup()
         while let line = readLine(strippingNewline: true) {
@@ -27,6 +32,9 @@ public enum MediaWorkerService {
             Thread.detachNewThread {
                 defer { working.leave() }
                 if let crashOn, request.uri.contains(crashOn) { abort() }
+                if let criticalOn, request.uri.contains(criticalOn) {
+                    Log.write(.critical, domain: AppInfo.logDomain, "a test asked for a CRITICAL on \(request.uri)")
+                }
                 let result: Data?
                 switch request.operation {
                 case .probe:

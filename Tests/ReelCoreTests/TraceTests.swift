@@ -26,10 +26,11 @@ final class TraceTests: XCTestCase {
     }
 
     func testFailuresAreWarnings() {
-        for name in ["player-error", "player-bus-error", "strip-error", "camera-error"] {
+        for name in ["player-error", "player-bus-error", "strip-error", "camera-error", "media-worker-stopped",
+                     "media-worker-hung"] {
             XCTAssertEqual(Trace.severity(of: name), .warning, name)
         }
-        for name in ["launch", "player-open", "strip-skipped", "camera-problem", "frame"] {
+        for name in ["launch", "player-open", "strip-skipped", "camera-problem", "frame", "media-worker-idle-exit"] {
             XCTAssertEqual(Trace.severity(of: name), .debug, name)
         }
     }

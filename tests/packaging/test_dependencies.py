@@ -308,6 +308,18 @@ def python_uses(tree: ast.AST) -> tuple[set[str], set[tuple[str, str]], set[str]
     return modules, typelibs, commands
 
 
+# pytest plugins a file uses without importing them: by a command-line flag
+# of a pytest run it starts, or by a mark.
+PYTEST_PLUGINS = {
+    "xdist": re.compile(r'"--dist"'),
+    "pytest_timeout": re.compile(r"pytest\.mark\.timeout\("),
+}
+
+
+def plugins_used(text: str) -> set[str]:
+    return {plugin for plugin, used in PYTEST_PLUGINS.items() if used.search(text)}
+
+
 def uses() -> list[Use]:
     found: list[Use] = []
     for path in source_files():
@@ -321,6 +333,7 @@ def uses() -> list[Use]:
                       if m not in sys.stdlib_module_names and m not in local_modules()]
             found += [Use("typelib", f"{ns}-{v}", where, scope) for ns, v in sorted(typelibs)]
             found += [Use("command", c, where, scope) for c in sorted(commands)]
+            found += [Use("module", m, where, scope) for m in sorted(plugins_used(text))]
         else:
             for command in re.findall(r'"(/(?:usr/)?s?bin/[\w.+-]+)"', text):
                 found.append(Use("command", command, where, scope))
@@ -502,7 +515,7 @@ def test_the_reader_finds_what_the_sources_use():
             "deinterlace", "ivtc"} <= elements, sorted(elements)
     test_elements = {u.name for u in found if u.kind == "element" and u.scope != "app"}
     assert {"timeoverlay", "hlssink2", "x264enc", "avenc_aac", "ximagesink"} <= test_elements, sorted(test_elements)
-    assert {"pyatspi", "gi", "pytest"} <= {u.name for u in found if u.kind == "module"}
+    assert {"pyatspi", "gi", "pytest", "xdist", "pytest_timeout"} <= {u.name for u in found if u.kind == "module"}
     assert {"Gst-1.0", "Gtk-4.0"} <= {u.name for u in found if u.kind == "typelib"}
     assert {"ges-1.0", "gstcontroller-1.0", "gstreamer-1.0", "gtk-4", "yuv"} <= \
         {u.name for u in found if u.kind == "library"}, sorted(u.name for u in found if u.kind == "library")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import REPO_ROOT, App, Desktop, HarnessError, artifact_dir_for
+from harness import REPO_ROOT, App, Desktop, HarnessError, artifact_dir_for, fault_lines, ran_unclean
 from soundserver import NO_SOUND_ENV, SoundServer, SoundServerError
 
 REQUIRED_TOOLS = ("Xvfb", "dbus-daemon", "dbus-send", "xdotool", "import")
@@ -118,6 +118,10 @@ def app(desktop, reel_bin, artifacts, profile, request):
     failed test a final screenshot and the accessible tree are saved.
     """
     launched: list[App] = []
+    # A Reel the session bus starts (D-Bus activation) writes to the bus's
+    # log: what this test adds to it is checked like a launch's own.
+    bus_log = desktop.root / "dbus-session.log"
+    bus_log_start = bus_log.stat().st_size if bus_log.exists() else 0
 
     def launch(args=(), env=None, profile_dir: Path | None = None, samples: bool = False,
                strip: bool = False) -> App:
@@ -139,6 +143,16 @@ def app(desktop, reel_bin, artifacts, profile, request):
                 except Exception:  # noqa: BLE001 - best effort diagnostics
                     pass
             a.kill()
+    # Every launch must have ended well: a crash, an unexpected exit status
+    # or a CRITICAL after the test's last check still fails it.
+    unclean = ran_unclean(launched)
+    with open(bus_log, "rb") as log:
+        log.seek(bus_log_start)
+        started_by_bus = fault_lines(log.read().decode(errors="replace"))
+    if started_by_bus:
+        unclean = (unclean or "") + "\na Reel the session bus started:\n  " + "\n  ".join(started_by_bus)
+    if unclean:
+        pytest.fail(unclean, pytrace=False)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -572,6 +572,11 @@ class App:
             err.close()
         self._app_node = None
         self._shots = 0
+        # What this test expects of the app's end beyond a clean one: exit
+        # statuses (a signal as its negative number, as Popen reports it)
+        # and log lines (regular expressions) it provokes on purpose.
+        self.expected_statuses = {0}
+        self.expected_lines: list = []
 
     # -- environment ---------------------------------------------------------
     def _make_env(self, extra: dict) -> dict:
@@ -852,14 +857,79 @@ class App:
         return self.wait_exit(timeout)
 
     def kill(self) -> None:
+        """Ends the app from outside, as a person's kill or a crash would; a
+        test's kill is not a crash of Reel's."""
+        if self.alive():
+            self.expected_statuses |= {-signal.SIGTERM, -signal.SIGKILL}
         _kill_group(self.proc, timeout=3.0)
         _reap_orphans({self.pid}, timeout=1.0)
+
+    def expect(self, *, status: Optional[int] = None, lines: Iterable[str] = ()) -> None:
+        """Tells the end check that this test provokes `status` or log lines
+        matching `lines` (regular expressions) on purpose."""
+        if status is not None:
+            self.expected_statuses.add(status)
+        self.expected_lines.extend(re.compile(line) for line in lines)
+
+    def end_problems(self) -> list:
+        """What went wrong with this run, once it has ended (the app fixture
+        asks at the end of every test): a death by a signal, an exit status
+        the test did not expect, a fault in the log (fault_lines)."""
+        problems = []
+        code = self.proc.poll()
+        if code is not None and code not in self.expected_statuses:
+            problems.append(f"{self.label}: reel " + (f"died by signal {-code} ({signal.Signals(-code).name})"
+                                                      if code < 0 else f"exited with status {code}"))
+        problems += [f"{self.label}: {line}" for line in fault_lines(self.stderr_text(), self.expected_lines)]
+        return problems
 
 
 def bad_log_lines(stderr: str) -> list:
     """GLib CRITICAL/WARNING lines (``(reel:123): Gtk-CRITICAL **`` and the like)."""
     return [line for line in stderr.splitlines()
             if "CRITICAL" in line or "WARNING **" in line]
+
+
+# Log lines that fail any test they appear in, whatever it checks: GLib's
+# CRITICAL (a broken precondition: a bug in the code that called) and ERROR
+# (it aborts), a GObject warning (a property or signal that does not exist:
+# a bug in the code, never in the input), and the media worker stopped by a
+# crash or a hang (its trace events are warnings: ReelCore.Trace.severity).
+FAULT_LINE = re.compile(r"-(CRITICAL|ERROR) \*\*|GLib-GObject-WARNING \*\*|GLib-GObject-CRITICAL|"
+                        r"Reel-WARNING \*\*: .*media-worker-(stopped|hung)")
+# Messages of libraries Reel cannot change that match FAULT_LINE but come
+# from no fault of Reel's: (pattern, the library's bug, in words). Only here.
+UPSTREAM_FAULTS = [
+]
+
+
+def fault_lines(stderr: str, expected=()) -> list:
+    """The lines of `stderr` that fail a test (FAULT_LINE), less the known
+    upstream ones and those the test provokes on purpose (`expected`:
+    compiled patterns)."""
+    allowed = [re.compile(pattern) for pattern, _why in UPSTREAM_FAULTS] + list(expected)
+    return [line for line in stderr.splitlines()
+            if FAULT_LINE.search(line) and not any(p.search(line) for p in allowed)]
+
+
+def ran_unclean(apps: Iterable["App"]) -> Optional[str]:
+    """Why the app fixture fails a test whose launches did not all end well
+    (App.end_problems), or None."""
+    problems = [p for a in apps for p in a.end_problems()]
+    if not problems:
+        return None
+    logs = sorted({str(a.artifacts) for a in apps})
+    return "the app did not run clean:\n  " + "\n  ".join(problems) + f"\n(logs in {', '.join(logs)})"
+
+
+def run_problems(returncode: int, stderr: str, statuses=(0,), expected=()) -> list:
+    """The end check of the app fixture (App.end_problems) for a reel run
+    with subprocess.run, as the command-line tests start it."""
+    problems = []
+    if returncode not in statuses:
+        problems.append(f"reel died by signal {-returncode}" if returncode < 0
+                        else f"reel exited with status {returncode}")
+    return problems + fault_lines(stderr, [re.compile(p) for p in expected])
 
 
 def window_extents(node) -> tuple:

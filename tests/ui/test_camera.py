@@ -390,6 +390,7 @@ def test_kill_during_recording_keeps_a_playable_file(camera):
     seen = time.monotonic()
     time.sleep(4)
     elapsed = time.monotonic() - seen
+    app.expect(status=-signal.SIGKILL)  # a crash mid-recording, on purpose
     os.kill(app.pid, signal.SIGKILL)
     app.wait_exit()
     path = Path(started["path"])

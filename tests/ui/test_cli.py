@@ -8,10 +8,14 @@ import subprocess
 
 import pytest
 
+from harness import run_problems
+
 TIMEOUT = 20
 
 
-def run(reel_bin, tmp_path, *args, env_extra=None):
+def run(reel_bin, tmp_path, *args, env_extra=None, status=0):
+    """Runs reel and fails unless it ended with `status` and a clean log
+    (harness.run_problems, the UI tests' end check)."""
     home = tmp_path / "home"
     home.mkdir(exist_ok=True)
     env = {k: os.environ[k] for k in ("PATH", "LD_LIBRARY_PATH") if k in os.environ}
@@ -21,11 +25,14 @@ def run(reel_bin, tmp_path, *args, env_extra=None):
     env.update(env_extra or {})
     # No DISPLAY, no WAYLAND_DISPLAY, no session bus: these must not need one.
     try:
-        return subprocess.run([reel_bin, *args], env=env, capture_output=True, text=True,
-                              timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+        r = subprocess.run([reel_bin, *args], env=env, capture_output=True, text=True,
+                           timeout=TIMEOUT, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired as exc:
         pytest.fail(f"reel {' '.join(args)} did not exit within {TIMEOUT}s "
                     f"(stdout={exc.stdout!r}, stderr={exc.stderr!r})")
+    problems = run_problems(r.returncode, r.stderr, statuses=(status,))
+    assert not problems, "\n".join(problems) + "\n" + show(r)
+    return r
 
 
 def project_version(reel_src):
@@ -56,8 +63,7 @@ def test_help(reel_bin, tmp_path):
 
 
 def test_unknown_option(reel_bin, tmp_path):
-    r = run(reel_bin, tmp_path, "--no-such-option-xyz")
-    assert r.returncode != 0, show(r)
+    r = run(reel_bin, tmp_path, "--no-such-option-xyz", status=1)
     assert r.stderr.strip(), "no message on stderr\n" + show(r)
     assert "no-such-option-xyz" in r.stderr, show(r)
 

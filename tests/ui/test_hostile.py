@@ -244,6 +244,7 @@ def test_a_video_that_crashes_the_reader_never_takes_the_app_down(launch_ready, 
     shutil.copy(clip, videos / "fine.mp4")
     trace = artifacts / "trace.jsonl"
     app, win = launch_ready(env={"REEL_TRACE": str(trace), "REEL_MEDIA_WORKER_CRASH_ON": "crash-me"})
+    app.expect(lines=[r"media-worker-stopped"])
     app.find(win, name="crash-me, Reading this video made Reel’s video reader stop, so it is not tried again.",
              timeout=APP_TIMEOUT)
     app.find(win, name=re.compile(r"^fine, Videos, 0:0[12]$"), timeout=APP_TIMEOUT)

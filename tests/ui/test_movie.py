@@ -203,6 +203,7 @@ def test_a_movie_being_made_survives_kill_9(launch_ready, clips, profile):
     app.key("Delete")
     wait_until(lambda: strip_names(win) == [b, c], APP_TIMEOUT, what=f"{a} removed")
     wait_until(lambda: len(saved_edit(profile)["clips"]) == 2, APP_TIMEOUT, what="the removal saved")
+    app.expect(status=-signal.SIGKILL)  # a crash, on purpose
     app.proc.send_signal(signal.SIGKILL)
     app.proc.wait(timeout=10)
     # Meanwhile one of its files goes away.

@@ -34,10 +34,12 @@ REEL_BUILD_PACKAGES=(
 # sink, tests/ui/soundserver.py), window managers, a web server with TLS,
 # input and screenshot tools, the packaging validators, pytest and the
 # GObject bindings on the system Python, GStreamer's command-line tools
-# that make the test media, and FFmpeg for the one flag GStreamer's muxers
-# do not write (a Matroska subtitle track's FlagForced).
+# that make the test media, FFmpeg for the one flag GStreamer's muxers
+# do not write (a Matroska subtitle track's FlagForced), and GL on Mesa's
+# software rasteriser (EGL, llvmpipe) for GTK's GL renderer test.
 REEL_TEST_PACKAGES=(
     xvfb xdotool x11-utils imagemagick file openssl
+    libegl1 libegl-mesa0 libgl1-mesa-dri
     dbus dbus-bin at-spi2-core nginx pulseaudio pulseaudio-utils openbox weston
     gstreamer1.0-tools ffmpeg
     python3 python3-pytest python3-pytest-timeout python3-pyatspi gir1.2-atspi-2.0

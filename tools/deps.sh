@@ -34,11 +34,13 @@ REEL_BUILD_PACKAGES=(
 # sink, tests/ui/soundserver.py), window managers, a web server with TLS,
 # input and screenshot tools, the packaging validators, pytest and the
 # GObject bindings on the system Python, GStreamer's command-line tools
-# that make the test media, and FFmpeg for the one flag GStreamer's muxers
-# do not write (a Matroska subtitle track's FlagForced). pytest-xdist runs
-# the UI test files in parallel workers.
+# that make the test media, FFmpeg for the one flag GStreamer's muxers
+# do not write (a Matroska subtitle track's FlagForced), GL on Mesa's
+# software rasteriser (EGL, llvmpipe) for GTK's GL renderer test, and
+# pytest-xdist, which runs the UI test files in parallel workers.
 REEL_TEST_PACKAGES=(
     xvfb xdotool x11-utils imagemagick file openssl
+    libegl1 libegl-mesa0 libgl1-mesa-dri
     dbus dbus-bin at-spi2-core nginx pulseaudio pulseaudio-utils openbox weston
     gstreamer1.0-tools ffmpeg
     python3 python3-pytest python3-pytest-timeout python3-pytest-xdist python3-pyatspi gir1.2-atspi-2.0

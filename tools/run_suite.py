@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """Runs every stage of Reel's test suite and adds up the results.
 
-Stages: the Swift unit tests (XCTest), `meson install` into a temporary
-prefix (a step that must pass, not a test) and `meson test` (packaging
-validators), then pytest over the packaging, translation and UI tests
+Stages: the Swift unit tests (XCTest), with the release build's `meson
+install` into a temporary prefix beside them (a step that must pass, not a
+test), `meson test` (packaging validators), then pytest over the packaging, translation and UI tests
 against the installed binary, the UI tests spread over parallel workers
 (each with its own X display, D-Bus session, sound server, web server port
 and HOME: tests/ui/conftest.py).
@@ -22,6 +22,7 @@ import tempfile
 import threading
 import time
 import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,19 +53,22 @@ class StageTimeout(Exception):
     """A stage ran past its limit."""
 
 
-def tee(name, cmd, env=None):
-    """Runs cmd in a process group of its own, streaming its output; returns
-    (exit code, output). Past the stage's limit the group is killed and
-    StageTimeout raised."""
-    print("$ " + " ".join(str(c) for c in cmd), flush=True)
+def tee(name, cmd, env=None, echo=True):
+    """Runs cmd in a process group of its own, streaming its output (unless
+    `echo` is off: a stage running beside another prints when it ends);
+    returns (exit code, output). Past the stage's limit the group is killed
+    and StageTimeout raised."""
+    lines = ["$ " + " ".join(str(c) for c in cmd) + "\n"]
+    if echo:
+        sys.stdout.write(lines[0])
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, errors="replace", env=env, start_new_session=True)
-    lines = []
 
     def read():
         for line in proc.stdout:
-            sys.stdout.write(line)
-            sys.stdout.flush()
+            if echo:
+                sys.stdout.write(line)
+                sys.stdout.flush()
             lines.append(line)
 
     # A reader thread, so that a daemon the stage left holding the pipe
@@ -80,6 +84,8 @@ def tee(name, cmd, env=None):
             pass
         proc.wait()
         reader.join(timeout=10)
+        if not echo:
+            sys.stdout.write("".join(lines))
         raise StageTimeout(f"{name} did not finish within {LIMITS[name]} s: stopped") from None
     reader.join(timeout=30)
     return code, "".join(lines)
@@ -144,17 +150,25 @@ def swift_unit_tests(tally):
     tally.add("swift test", passed, failed, time.time() - start, skipped)
 
 
-def meson_install_and_checks(tally, work):
-    stage("meson build, install into a temporary prefix, packaging validators")
+def meson_install(tally, work):
+    """Builds the release binary and installs it into a temporary prefix;
+    runs beside the Swift unit tests (a release build is mostly one
+    compiler process at a time, one module after another), so it prints
+    when it ends. Returns the build folder, or None."""
     build, prefix = work / "build", work / "prefix"
     for name, cmd in (("meson setup", ["meson", "setup", str(build), f"--prefix={prefix}"]),
                       ("meson install", ["meson", "install", "-C", str(build), "--quiet"])):
         start = time.time()
-        code, _ = tee(name, cmd)
+        code, output = tee(name, cmd, echo=False)
+        print(f"\n==> {name} (beside the Swift unit tests), {time.time() - start:.0f} s\n{output}", flush=True)
         tally.step(name, code == 0, time.time() - start)
         if code != 0:
             return None
+    return build
 
+
+def meson_checks(tally, build):
+    stage("meson test: packaging validators")
     start = time.time()
     code, output = tee("meson test", ["meson", "test", "-C", str(build), "--suite", "packaging",
                                       "--print-errorlogs"])
@@ -171,7 +185,6 @@ def meson_install_and_checks(tally, work):
         tally.skips.append(f"meson: {line.strip()}")
     tally.add("meson test", counts.get("Ok", 0) + counts.get("Expected Fail", 0), failed,
               time.time() - start, skipped)
-    return prefix
 
 
 def pytest_suites(tally, prefix, work):
@@ -212,10 +225,14 @@ def main():
     with tempfile.TemporaryDirectory(prefix="reel-suite-") as tmp:
         work = Path(tmp)
         try:
-            swift_unit_tests(tally)
-            prefix = meson_install_and_checks(tally, work)
-            if prefix is not None:
-                pytest_suites(tally, prefix, work)
+            with ThreadPoolExecutor(max_workers=1) as background:
+                installing = background.submit(meson_install, tally, work)
+                swift_unit_tests(tally)
+                stage("waiting for the release build and its install")
+                build = installing.result()
+            if build is not None:
+                meson_checks(tally, build)
+                pytest_suites(tally, work / "prefix", work)
             else:
                 tally.step("pytest (not run: no installed build)", False, 0)
         except StageTimeout as hang:

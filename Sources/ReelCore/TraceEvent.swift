@@ -91,4 +91,8 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case stripSkipped = "strip-skipped"
     case stripSound = "strip-sound"
     case stripStopped = "strip-stopped"
+    /// Which GTK renderer drew a video view's frame ("GskGLRenderer",
+    /// "GskCairoRenderer") and how the frame went ("texture" or
+    /// "cairo-surface"), once per renderer.
+    case videoRenderer = "video-renderer"
 }

@@ -24,7 +24,7 @@ final class CameraPage {
 
     private let settings: Settings?
     private let devices = CaptureDevices()
-    private let view = VideoView()
+    private let view = VideoView(role: "camera")
     private let stack: OpaquePointer
     private let statusPage: OpaquePointer
     private let windowTitle: OpaquePointer

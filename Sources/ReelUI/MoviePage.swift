@@ -20,7 +20,7 @@ final class MoviePage {
     /// The clip the trim controls and keys act on.
     private var chosenClip: MovieClip.ID?
     private var handle: MovieTrimHandle = .start
-    private let view = VideoView(focusable: false)
+    private let view = VideoView(role: "movie", focusable: false)
     private var preview: MoviePreview?
     private var previewPending = false
     private var playing = false

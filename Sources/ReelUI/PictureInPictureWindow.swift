@@ -12,7 +12,7 @@ import ReelCore
 /// It keeps the video's aspect ratio after every resize, can be dragged by
 /// the video and resized from its border, and remembers its width and place.
 final class PictureInPictureWindow {
-    let view = VideoView()
+    let view = VideoView(role: "pip")
     /// The subtitle line over the video, which the player page fills and
     /// places as its own (`PlayerPage.showVideo(in:)`); smaller than the
     /// player's least size, for a picture 180 px high, and clear of the

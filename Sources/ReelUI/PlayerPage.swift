@@ -23,7 +23,7 @@ final class PlayerPage {
     private static let barMargin: Int32 = 12
     /// Room for one toast (libadwaita's are about 46 px high) and a gap.
     private static let toastHeight: Int32 = 56
-    private let view = VideoView()
+    private let view = VideoView(role: "player")
     /// Where the frames go: the page's own view, or the picture-in-picture
     /// window's while the video plays there.
     private var screen: VideoView

@@ -13,7 +13,7 @@ import ReelMedia
 /// in view, and nothing else playing.
 final class PreviewStrip {
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let view = VideoView(focusable: false)
+    private let view = VideoView(role: "strip", focusable: false)
     private let soundIcon: UnsafeMutablePointer<GtkWidget>
     private let speedBadge: UnsafeMutablePointer<GtkWidget>
     private var player: LoopingPlayer?

@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import CShims
 import GLibKit
 import ReelCore
 import ReelMedia
@@ -12,14 +13,17 @@ final class VideoView {
     let paintable = VideoPaintable()
     private var sink: VideoSink?
     /// A frame reached the screen (PTS in nanoseconds).
-    var onPresented: ((UInt64?, UInt64?) -> Void)? {
-        get { paintable.onPresented }
-        set { paintable.onPresented = newValue }
-    }
+    var onPresented: ((UInt64?, UInt64?) -> Void)?
+    /// Which view this is in the trace: "player", "strip", "pip"…
+    private let role: String
+    /// The renderer last said to draw this view (compared, never used).
+    private var tracedRenderer: OpaquePointer?
 
+    /// - Parameter role: the view's name in the trace.
     /// - Parameter focusable: whether the view takes the keyboard focus (the
     ///   player's and the mini window's do; the strip's button holds it).
-    init(focusable: Bool = true) {
+    init(role: String, focusable: Bool = true) {
+        self.role = role
         widget = gtk_picture_new_for_paintable(paintable.paintable)
         // The paintable places the picture itself (fit, fill, stretch), so the
         // picture hands it the whole area; it must also be free to shrink.
@@ -39,6 +43,26 @@ final class VideoView {
             // and only the part that shows.
             sink.setDrawnSize(width: width, height: height, upscale: VideoPaintable.drawsWithCairo, visible: visible)
         }
+        paintable.onPresented = { [weak self] pts, streamTime in
+            guard let self else { return }
+            self.traceRenderer()
+            self.onPresented?(pts, streamTime)
+        }
+    }
+
+    /// Says which of GTK's renderers drew this view's frame, and whether
+    /// the frame went as a texture or a cairo surface, once per renderer
+    /// (a window of its own has its own): GTK falls back to cairo without
+    /// a word when GL does not start.
+    private func traceRenderer() {
+        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native),
+              renderer != tracedRenderer else { return }
+        tracedRenderer = renderer
+        Trace.shared.event(.videoRenderer, [
+            "view": role,
+            "renderer": String(cString: g_type_name(reel_instance_type(UnsafeMutableRawPointer(renderer)))),
+            "picture": VideoPaintable.drawsWithCairo ? "cairo-surface" : "texture",
+        ])
     }
 
     var contentMode: ContentMode {

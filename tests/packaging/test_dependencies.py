@@ -3,6 +3,9 @@ its benches use comes from a Debian package that tools/deps.sh installs.
 
 The C libraries the Swift modules link (module.modulemap) are read the same
 way, through the dynamic linker's cache, and must come from the run-time list.
+So are the libraries a test needs loaded that nothing names (the GL driver
+of tests/ui/test_gl_renderer.py): a test module's LOADED_LIBRARIES, paths
+relative to the system's library directory.
 
 A dependency is proven here, not by it happening to be installed on the
 machine the suite runs on: the sources are read for what they use, GStreamer's
@@ -320,6 +323,16 @@ def plugins_used(text: str) -> set[str]:
     return {plugin for plugin, used in PYTEST_PLUGINS.items() if used.search(text)}
 
 
+def loaded_libraries(tree: ast.AST) -> list[str]:
+    """The strings of a module's `LOADED_LIBRARIES = (...)`."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple)) and \
+                any(isinstance(t, ast.Name) and t.id == "LOADED_LIBRARIES" for t in node.targets):
+            found += [e.value for e in node.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return found
+
+
 def uses() -> list[Use]:
     found: list[Use] = []
     for path in source_files():
@@ -334,6 +347,7 @@ def uses() -> list[Use]:
             found += [Use("typelib", f"{ns}-{v}", where, scope) for ns, v in sorted(typelibs)]
             found += [Use("command", c, where, scope) for c in sorted(commands)]
             found += [Use("module", m, where, scope) for m in sorted(plugins_used(text))]
+            found += [Use("loaded", name, where, scope) for name in loaded_libraries(ast.parse(text))]
         else:
             for command in re.findall(r'"(/(?:usr/)?s?bin/[\w.+-]+)"', text):
                 found.append(Use("command", command, where, scope))
@@ -385,6 +399,9 @@ def file_of(use: Use) -> str | None:
             (list(spec.submodule_search_locations or [None])[0])
     if use.kind == "library":
         return shared_libraries().get(use.name)
+    if use.kind == "loaded":
+        folders = dict.fromkeys(os.path.dirname(path) for path in shared_libraries().values())
+        return next((str(Path(f) / use.name) for f in folders if (Path(f) / use.name).exists()), None)
     if use.kind == "typelib":
         for folder in ("/usr/lib/x86_64-linux-gnu/girepository-1.0", "/usr/lib/girepository-1.0",
                        *[str(p) for p in Path("/usr/lib").glob("*/girepository-1.0")]):
@@ -478,8 +495,8 @@ LIST_NAMES = {"app": "REEL_RUNTIME_PACKAGES", "test": "REEL_RUNTIME_PACKAGES, RE
 
 
 def problems(found: list[Use]) -> list[str]:
-    """One line per element, library, module, typelib or command not covered, with
-    where it is used."""
+    """One line per element, library, module, typelib, command or loaded
+    library not covered, with where it is used."""
     where: dict[tuple[str, str, str], list[str]] = {}
     for use in found:
         if not (use.kind == "element" and use.name in OPTIONAL):
@@ -520,6 +537,7 @@ def test_the_reader_finds_what_the_sources_use():
     assert {"ges-1.0", "gstcontroller-1.0", "gstreamer-1.0", "gtk-4", "yuv"} <= \
         {u.name for u in found if u.kind == "library"}, sorted(u.name for u in found if u.kind == "library")
     assert {"nlecomposition", "compositor", "audiomixer", "encodebin"} <= elements
+    assert {"libEGL_mesa.so.0", "dri/swrast_dri.so"} <= {u.name for u in found if u.kind == "loaded"}
     commands = {u.name for u in found if u.kind == "command"}
     assert {"Xvfb", "xdotool", "nginx", "pactl", "gst-launch-1.0", "import"} <= commands, sorted(commands)
 

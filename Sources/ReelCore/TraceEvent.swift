@@ -50,6 +50,8 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case playerConnectionLost = "player-connection-lost"
     case playerContentMode = "player-content-mode"
     case playerControls = "player-controls"
+    /// The bars' fade came due and the keyboard on them held them.
+    case playerControlsHeld = "player-controls-held"
     case playerError = "player-error"
     case playerFirstFrame = "player-first-frame"
     case playerGoLive = "player-go-live"

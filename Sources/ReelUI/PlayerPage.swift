@@ -68,6 +68,11 @@ final class PlayerPage {
     private var nextStatsTrace = Date.distantPast
     private var lastPointer: (Double, Double) = (-1, -1)
     private var controlsShown = true
+    /// Whether the bars may fade now, and what Tab does while they are gone.
+    private var fade = ControlsFade()
+    /// A Tab that came while the bars were off screen, carried out once they
+    /// are on screen again.
+    private var pendingFocusMove: GtkDirectionType?
     private var inhibitCookie: guint = 0
     private var openedAt = Date()
     private var presentedFirstFrame = false
@@ -129,6 +134,7 @@ final class PlayerPage {
         // always plays or pauses and arrows always seek.
         ScopedShortcuts.attach(scope: "player", to: widget, capture: true)
         watchPointer()
+        watchFocusKeys()
         watchSeekBar()
         watchVolumeBar()
         view.onPresented = { [weak self] pts, streamTime in self?.presented(pts, streamTime: streamTime) }
@@ -190,6 +196,7 @@ final class PlayerPage {
         chapterControls.show(player.chapters)
         audioCover.hide()
         openedTitle = title
+        fade.opened()
         if !player.hasAudioOutput {
             toast(tr("No sound output was found: the video plays without sound."))
         }
@@ -250,12 +257,15 @@ final class PlayerPage {
     }
 
     /// The keyboard starts on Play/Pause (the page shows again after the
-    /// mini window), or on the error page's buttons.
+    /// mini window), or on the error page's buttons; on the video while the
+    /// bars are hidden (a hidden button cannot hold the focus).
     func focusDefault() {
         if gtk_stack_get_visible_child(stack) == errorPage {
             _ = gtk_widget_child_focus(errorPage, GTK_DIR_TAB_FORWARD)
-        } else {
+        } else if controlsShown {
             controls.focusPlayButton()
+        } else {
+            gtk_widget_grab_focus(view.widget)
         }
     }
 
@@ -611,8 +621,7 @@ final class PlayerPage {
             self.toastsShown = max(0, self.toastsShown - 1)
             self.refreshSubtitle()
         }
-        adw_toast_overlay_add_toast(toasts, toast)
-        UnnamedButtons.nameToasts(in: toasts)
+        UnnamedButtons.add(toast, to: toasts)
         refreshSubtitle()
     }
 
@@ -912,6 +921,57 @@ final class PlayerPage {
             }
         }
         gtk_widget_add_controller(overlay, motion)
+        // A press ends the keyboard's hold on the bars (ControlsFade): the
+        // focus a click leaves on a button does not keep them. Seen before
+        // the buttons take it, never claimed.
+        let press = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(press, 0)
+        gtk_event_controller_set_propagation_phase(press, GTK_PHASE_CAPTURE)
+        Signals.connect(UnsafeMutableRawPointer(press), "pressed") { [weak self] in self?.fade.pointerPressed() }
+        gtk_widget_add_controller(widget, press)
+    }
+
+    /// Tab and Shift+Tab, before GTK moves the focus: shown bars stay, as
+    /// for a pointer move. Hidden ones show, and the focus moves once they
+    /// are on screen: GTK moves it only to what is on screen (the bars come
+    /// back with their fade's first frame), so the Tab would otherwise leave
+    /// it on the video or take it to a toast, past the bars.
+    private func watchFocusKeys() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.connect(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] (args: SignalArguments) in
+            let key = Int32(args.uint(1))
+            guard let self, gtk_stack_get_visible_child(self.stack) != self.errorPage,
+                  key == GDK_KEY_Tab || key == GDK_KEY_ISO_Left_Tab || key == GDK_KEY_KP_Tab else {
+                return args.setReturn(false)
+            }
+            let onScreen = self.barsOnScreen
+            if self.fade.tab(barsShown: onScreen) == .showThenMove {
+                // Shift comes as ISO_Left_Tab on X11, as Tab with Shift elsewhere.
+                let shift = gtk_event_controller_get_current_event_state(keys).rawValue & GDK_SHIFT_MASK.rawValue != 0
+                let backward = key == GDK_KEY_ISO_Left_Tab || shift
+                self.pendingFocusMove = backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD
+            }
+            self.showControls()
+            args.setReturn(!onScreen)
+        }
+        gtk_widget_add_controller(widget, keys)
+        for bar in [controls.top, controls.bottom] {
+            Signals.connect(UnsafeMutableRawPointer(bar), "map") { [weak self] in self?.movePendingFocus() }
+        }
+    }
+
+    /// Both bars are mapped: GTK moves the focus through them.
+    private var barsOnScreen: Bool {
+        gtk_widget_get_mapped(controls.top) != 0 && gtk_widget_get_mapped(controls.bottom) != 0
+    }
+
+    /// The Tab that came while the bars were off screen, now they are on it:
+    /// the focus moves as GTK would have moved it with the bars shown.
+    private func movePendingFocus() {
+        guard barsOnScreen, let direction = pendingFocusMove, let root = gtk_widget_get_root(widget) else { return }
+        pendingFocusMove = nil
+        _ = gtk_widget_child_focus(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self), direction)
     }
 
     /// Shows the bars and the pointer, and hides them again after 3 s
@@ -934,18 +994,25 @@ final class PlayerPage {
 
     private func hideControlsIfIdle() {
         guard let player, player.state == .playing, !controls.isMenuOpen else { return }
+        guard fade.mayHide(playing: true, menuOpen: false, focusOnBars: focusIsOnControls) else {
+            // Asked again after the same wait.
+            Trace.shared.event(.playerControlsHeld)
+            return showControls()
+        }
         // A hidden button cannot keep the focus; without a focus inside the
         // page its keys would not reach it. The video takes it.
-        if let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
-           gtk_widget_is_ancestor(focus, controls.top) != 0 || gtk_widget_is_ancestor(focus, controls.bottom) != 0 {
-            gtk_widget_grab_focus(view.widget)
-        }
+        if focusIsOnControls { gtk_widget_grab_focus(view.widget) }
         controlsShown = false
         gtk_revealer_set_reveal_child(topRevealer, 0)
         gtk_revealer_set_reveal_child(bottomRevealer, 0)
         gtk_widget_add_css_class(overlay, "reel-controls-hidden")
         setCursorHidden(true)
         Trace.shared.event(.playerControls, ["shown": 0])
+    }
+
+    private var focusIsOnControls: Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return gtk_widget_is_ancestor(focus, controls.top) != 0 || gtk_widget_is_ancestor(focus, controls.bottom) != 0
     }
 
     private func setCursorHidden(_ hidden: Bool) {

@@ -41,7 +41,6 @@ struct ToastButton {
             gtk_box_append(cast(box), second)
             adw_toast_set_custom_title(toast, box)
         }
-        adw_toast_overlay_add_toast(overlay, toast)
-        UnnamedButtons.nameToasts(in: overlay)
+        UnnamedButtons.add(toast, to: overlay)
     }
 }

@@ -245,9 +245,13 @@ def reshoot(app, window: str, stops: list, i: int, other: int, work: Path) -> tu
     return shot_a, app.desktop.screenshot(work / f"focus-again-{other:02d}-after-{i:02d}.png")
 
 
-def check_screen(app, window_title: str, win, work: Path, must_reach=(), rings: bool = True) -> list:
-    """The whole check on one screen. Returns the stops (Tab order)."""
-    app.desktop.move_pointer(1, 1)   # no hover state in the screenshots
+def check_screen(app, window_title: str, win, work: Path, must_reach=(), rings: bool = True,
+                 pointer: tuple = (1, 1)) -> list:
+    """The whole check on one screen. Returns the stops (Tab order).
+    `pointer`: where the pointer rests during the walk (screen coordinates):
+    by default in a corner, so no hover state shows in the screenshots; over
+    a toast, it keeps the toast on screen for the walk."""
+    app.desktop.move_pointer(*pointer)
     forward, shots = walk_chain(app, window_title, "Tab", shots=rings, work=work)
     problems = [p for stop in forward for p in problems_of(stop)]
     backward, _ = walk_chain(app, window_title, "shift+Tab")

@@ -70,9 +70,9 @@ final class PlayerPage {
     private var controlsShown = true
     /// Whether the bars may fade now, and what Tab does while they are gone.
     private var fade = ControlsFade()
-    /// A Tab that came while the bars were off screen, carried out once they
-    /// are on screen again.
-    private var pendingFocusMove: GtkDirectionType?
+    /// The Tabs that came while the bars were off screen, carried out in
+    /// order once they are on screen again (a quick second Tab is not lost).
+    private var pendingFocusMoves: [GtkDirectionType] = []
     private var inhibitCookie: guint = 0
     private var openedAt = Date()
     private var presentedFirstFrame = false
@@ -950,7 +950,7 @@ final class PlayerPage {
                 // Shift comes as ISO_Left_Tab on X11, as Tab with Shift elsewhere.
                 let shift = gtk_event_controller_get_current_event_state(keys).rawValue & GDK_SHIFT_MASK.rawValue != 0
                 let backward = key == GDK_KEY_ISO_Left_Tab || shift
-                self.pendingFocusMove = backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD
+                self.pendingFocusMoves.append(backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD)
             }
             self.showControls()
             args.setReturn(!onScreen)
@@ -966,12 +966,15 @@ final class PlayerPage {
         gtk_widget_get_mapped(controls.top) != 0 && gtk_widget_get_mapped(controls.bottom) != 0
     }
 
-    /// The Tab that came while the bars were off screen, now they are on it:
-    /// the focus moves as GTK would have moved it with the bars shown.
+    /// The Tabs that came while the bars were off screen, now they are on
+    /// it: the focus moves as GTK would have moved it with the bars shown.
     private func movePendingFocus() {
-        guard barsOnScreen, let direction = pendingFocusMove, let root = gtk_widget_get_root(widget) else { return }
-        pendingFocusMove = nil
-        _ = gtk_widget_child_focus(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self), direction)
+        guard barsOnScreen, !pendingFocusMoves.isEmpty, let root = gtk_widget_get_root(widget) else { return }
+        let moves = pendingFocusMoves
+        pendingFocusMoves = []
+        for direction in moves {
+            _ = gtk_widget_child_focus(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self), direction)
+        }
     }
 
     /// Shows the bars and the pointer, and hides them again after 3 s

@@ -206,7 +206,7 @@ def long_clips(tmp_path_factory) -> Path:
 def test_the_playing_player_by_keyboard_alone(play, long_clips, artifacts, state):
     """While the video plays and the bars have faded: the first Tab shows
     them and goes on from the video to the bar's first control (Shift+Tab:
-    back to the header's); the chain then goes through every control of the
+    back to the header's; two quick Tabs: its second); the chain then goes through every control of the
     header and the bar in order, and round, whatever else is on screen: a
     toast (no sound output), a subtitle line, or after a seek from the seek
     bar. The keyboard on a control holds the bars."""
@@ -235,6 +235,11 @@ def test_the_playing_player_by_keyboard_alone(play, long_clips, artifacts, state
         app.key("shift+Tab")
         trace.wait("player-controls", lambda e: e["shown"] == 1, after=i)
         wait_focus(app, "push button", "Back to the Feed", "the first Shift+Tab to land on the header's control")
+    elif state == "hidden":
+        # Two quick Tabs, the second before the bars are back: neither is lost.
+        app.key("Tab", "Tab")
+        trace.wait("player-controls", lambda e: e["shown"] == 1, after=i)
+        wait_focus(app, "push button", "Mute", "two quick Tabs to land on the bar's second control")
     else:
         app.key("Tab")
         trace.wait("player-controls", lambda e: e["shown"] == 1, after=i)

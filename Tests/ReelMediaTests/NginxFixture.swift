@@ -28,7 +28,7 @@ final class NginxFixture {
         let config = """
         daemon off; master_process off; worker_processes 1;
         pid \(work.path)/nginx.pid; error_log \(work.path)/error.log warn;
-        events { worker_connections 64; }
+        events { worker_connections 1024; }
         http {
             access_log \(work.path)/access.log; client_body_temp_path \(work.path)/body;
             default_type application/octet-stream;

@@ -284,7 +284,11 @@ def check_screen(app, window_title: str, win, work: Path, must_reach=(), rings: 
             box, masked = screen_box(app, window_title, stop.box), screen_box(app, window_title, forward[other].box)
             count = changed_pixels(shots[i], shots[other], box, masked, work)
             if count < RING_PIXELS:
-                # Once more, slowly: on a loaded machine a frame may come late.
+                # Once more, slowly. Not an input Reel lost (the focus is
+                # checked over AT-SPI at each stop): the harness's screenshot
+                # can come before GTK draws the ring's frame on a loaded
+                # machine, and nothing tells when a frame reached the X
+                # server.
                 shot_a, shot_b = reshoot(app, window_title, forward, i, other, work)
                 count = changed_pixels(shot_a, shot_b, box, masked, work)
             if count < RING_PIXELS:

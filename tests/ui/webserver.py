@@ -100,7 +100,7 @@ master_process off;
 worker_processes 1;
 pid {self.work}/nginx.pid;
 error_log {self.work}/error.log warn;
-events {{ worker_connections 64; }}
+events {{ worker_connections 1024; }}
 http {{
     access_log {self.work}/access.log;
     client_body_temp_path {self.work}/body;

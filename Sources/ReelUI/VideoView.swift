@@ -11,8 +11,8 @@ final class VideoView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let paintable = VideoPaintable()
     private var sink: VideoSink?
-    /// A frame reached the screen (PTS in nanoseconds).
-    var onPresented: ((UInt64?, UInt64?) -> Void)? {
+    /// A frame reached the screen.
+    var onPresented: ((VideoFrame) -> Void)? {
         get { paintable.onPresented }
         set { paintable.onPresented = newValue }
     }

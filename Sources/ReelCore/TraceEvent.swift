@@ -5,6 +5,8 @@
 /// nothing.
 public enum TraceEvent: String, CaseIterable, Sendable {
     case audioClockRejected = "audio-clock-rejected"
+    /// A photo timer's second went by (seconds left).
+    case cameraCountdown = "camera-countdown"
     case cameraDevices = "camera-devices"
     case cameraError = "camera-error"
     case cameraOpen = "camera-open"
@@ -37,6 +39,9 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case pipClosed = "pip-closed"
     case pipControls = "pip-controls"
     case pipEnter = "pip-enter"
+    /// The mini window could not be kept above others: whether the hint
+    /// about the window menu was shown (only the first time).
+    case pipAboveHint = "pip-above-hint"
     case pipLeave = "pip-leave"
     case pipSaved = "pip-saved"
     case pipShown = "pip-shown"
@@ -78,10 +83,17 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case playerSubtitleRendition = "player-subtitle-rendition"
     case playerVolume = "player-volume"
     case recordingFinished = "recording-finished"
+    /// Twice a second while recording: the time recorded so far, by the
+    /// written frames' own timestamps.
+    case recordingProgress = "recording-progress"
     case recordingRecovered = "recording-recovered"
     case recordingStarted = "recording-started"
     case startUnfinishedBefore = "start-unfinished-before"
     case stripClip = "strip-clip"
+    /// A click on the strip was settled, once the double-click time after
+    /// its last press passed: its presses and what it did ("sound",
+    /// "speed" or "none").
+    case stripClick = "strip-click"
     case stripError = "strip-error"
     case stripFrame = "strip-frame"
     case stripNothingPlayable = "strip-nothing-playable"

@@ -35,7 +35,7 @@ final class FrameConverter {
     /// `visible`: only that part of the picture is scaled and converted
     /// (upright, unmirrored pictures; the frame says which part it holds).
     func convert(_ sample: OpaquePointer, drawn: ConversionSize?, upscale: Bool = false, rotation: Int,
-                 mirror: Bool = false, visible: PictureCrop = .whole) -> VideoFrame? {
+                 mirror: Bool = false, visible: PictureCrop = .whole, runningTime: UInt64? = nil) -> VideoFrame? {
         guard let caps = gst_sample_get_caps(sample), let buffer = gst_sample_get_buffer(sample) else { return nil }
         var info = GstVideoInfo()
         guard gst_video_info_from_caps(&info, caps) != 0 else { return nil }
@@ -105,6 +105,7 @@ final class FrameConverter {
         return VideoFrame(bytes: bytes, width: outWidth, height: outHeight, stride: outWidth * 4,
                           pts: pts == GstClockTime.max ? nil : UInt64(pts),
                           streamTime: streamTime == GstClockTime.max ? nil : UInt64(streamTime),
+                          runningTime: runningTime,
                           displayWidth: displayWidth, displayHeight: displayHeight, crop: region.crop)
     }
 

@@ -37,6 +37,10 @@ public final class Recorder: @unchecked Sendable {
     private var capsSet = false
     private var frames = 0
     private var dropped = 0
+    /// The first and last written frames' times (this pipeline's running
+    /// time, nanoseconds).
+    private var firstTime: Int64?
+    private var lastTime: Int64?
     private var outcome: Outcome?
     /// At most this many frames wait for the encoder (1 s at 30 fps):
     /// beyond that the machine cannot keep up and frames are dropped,
@@ -137,6 +141,17 @@ public final class Recorder: @unchecked Sendable {
         copy.pointee.dts = GstClockTime.max
         _ = gst_app_src_push_buffer(app, copy)
         frames += 1
+        if firstTime == nil { firstTime = time }
+        lastTime = time
+    }
+
+    /// Seconds between the first and the last frame written, by their own
+    /// timestamps (0 before the second frame).
+    public var recordedSeconds: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let firstTime, let lastTime else { return 0 }
+        return Double(lastTime - firstTime) / 1e9
     }
 
     /// Frames written and dropped so far.
@@ -182,6 +197,7 @@ public final class Recorder: @unchecked Sendable {
         outcome = result
         if busWatch != 0 { g_source_remove(busWatch); busWatch = 0 }
         let (frames, dropped) = counts
+        let recorded = recordedSeconds
         let working = path
         BackgroundThread.start { [self] in
             gst_element_set_state(pipeline, GST_STATE_NULL)
@@ -199,7 +215,7 @@ public final class Recorder: @unchecked Sendable {
                     final = .failed(.cannotWrite("\(error)"), kept: true)
                 }
             }
-            Trace.shared.event(.recordingFinished, ["path": published, "frames": frames, "dropped": dropped,
+            Trace.shared.event(.recordingFinished, ["path": published, "frames": frames, "dropped": dropped, "recorded": recorded,
                                                       "outcome": Recorder.describe(final)])
             MainContext.invoke { [self, final, published] in
                 path = published

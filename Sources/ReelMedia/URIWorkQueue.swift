@@ -27,6 +27,9 @@ public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
     private var running = 0
     private var mostRunning = 0
     private var suspended = false
+    /// Entries pushed onto the run order and taken off it: what the queue's
+    /// work grows with (the tests count it).
+    private var steps = 0
 
     /// `admits` is asked on the worker right before a job runs: a job it
     /// turns down is dropped like a cancelled request (its completions are
@@ -51,6 +54,7 @@ public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
     /// Puts `uri` on top of the run order; call with the lock held.
     private func push(_ uri: String) -> Int {
         nextStamp += 1
+        steps += 1
         order.append((uri, nextStamp))
         return nextStamp
     }
@@ -108,6 +112,20 @@ public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
         return waiting.count
     }
 
+    /// Entries pushed onto and taken off the run order so far, for tests.
+    var operationCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return steps
+    }
+
+    /// Workers running now (a job, or looking for one), for tests.
+    var runningWorkers: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return running
+    }
+
     /// The most workers that ran at once, for tests and the bench.
     var peakWorkers: Int {
         lock.lock()
@@ -129,6 +147,7 @@ public final class URIWorkQueue<Outcome: Sendable>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         while !suspended, let top = order.popLast() {
+            steps += 1
             guard let entry = waiting[top.uri], entry.stamp == top.stamp else { continue }
             waiting[top.uri] = nil
             return (top.uri, entry.completions)

@@ -63,8 +63,13 @@ public final class VideoFolder {
     private func finish(_ result: (videos: [ScannedVideo], folders: [String])) {
         scanning = false
         guard !stopped else { return }
-        watch(result.folders)
+        let firstScan = monitors.isEmpty
+        let added = watch(result.folders)
         onChange?(result.videos)
+        // A folder made after the last scan is watched from now on; a file
+        // put in it between this scan's walk and its monitor would have
+        // been missed: one more scan finds it.
+        if added && !firstScan { scanAgain = true }
         if scanAgain {
             scanAgain = false
             scan()
@@ -74,8 +79,11 @@ public final class VideoFolder {
     // MARK: Watching
 
     /// Keeps one monitor per folder. Monitors are created here, on the main
-    /// thread, so their signals arrive on the main context.
-    private func watch(_ folders: [String]) {
+    /// thread, so their signals arrive on the main context. Returns whether
+    /// a folder was watched for the first time.
+    @discardableResult
+    private func watch(_ folders: [String]) -> Bool {
+        var added = false
         let wanted = Set(folders)
         for gone in monitors.keys where !wanted.contains(gone) { monitors[gone] = nil }
         for folder in wanted where monitors[folder] == nil {
@@ -88,7 +96,9 @@ public final class VideoFolder {
                 self?.changed(GFileMonitorEvent(rawValue: UInt32(bitPattern: args.enumValue(3))))
             }
             monitors[folder] = owner
+            added = true
         }
+        return added
     }
 
     private func changed(_ event: GFileMonitorEvent) {

@@ -16,6 +16,9 @@ public final class VideoFrame: @unchecked Sendable {
     /// The same in the stream's time (its segment applied): what subtitle
     /// lines are timed in, as each stream's buffers may have another base.
     public let streamTime: UInt64?
+    /// The running time the sink presented it at (the sink's segment, the
+    /// speed applied): at double speed it moves half as fast as `pts`.
+    public let runningTime: UInt64?
     /// The size the picture is meant to be shown at (pixel aspect ratio and
     /// rotation applied); the texture may be smaller (converted at the drawn
     /// size) but has this aspect ratio.
@@ -26,13 +29,14 @@ public final class VideoFrame: @unchecked Sendable {
     public let crop: PictureCrop
 
     init(bytes: OpaquePointer, width: Int, height: Int, stride: Int, pts: UInt64?, streamTime: UInt64? = nil,
-         displayWidth: Int, displayHeight: Int, crop: PictureCrop = .whole) {
+         runningTime: UInt64? = nil, displayWidth: Int, displayHeight: Int, crop: PictureCrop = .whole) {
         self.bytes = bytes
         self.width = width
         self.height = height
         self.stride = stride
         self.pts = pts
         self.streamTime = streamTime ?? pts
+        self.runningTime = runningTime
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight
         self.crop = crop

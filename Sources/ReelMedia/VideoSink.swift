@@ -73,11 +73,13 @@ public final class VideoSink {
         if let deinterlace { inverseTelecine = InverseTelecine(bin: asBin, between: chain[0], and: deinterlace) }
         var callbacks = GstAppSinkCallbacks()
         callbacks.new_sample = { sink, data in
-            Unmanaged<SinkCore>.fromOpaque(data!).takeUnretainedValue().take(gst_app_sink_pull_sample(sink))
+            let sample = gst_app_sink_pull_sample(sink)
+            Unmanaged<SinkCore>.fromOpaque(data!).takeUnretainedValue().take(sample, runningTime: SinkCore.runningTime(sink, sample))
             return GST_FLOW_OK
         }
         callbacks.new_preroll = { sink, data in
-            Unmanaged<SinkCore>.fromOpaque(data!).takeUnretainedValue().take(gst_app_sink_pull_preroll(sink))
+            let sample = gst_app_sink_pull_preroll(sink)
+            Unmanaged<SinkCore>.fromOpaque(data!).takeUnretainedValue().take(sample, runningTime: SinkCore.runningTime(sink, sample))
             return GST_FLOW_OK
         }
         gst_app_sink_set_callbacks(app, &callbacks,
@@ -242,6 +244,7 @@ final class SinkCore: @unchecked Sendable {
     private var rotation = 0
     private var mirrored = false
     private var lastSample: OpaquePointer?
+    private var lastRunningTime: UInt64?
     private var discarding = false
     private(set) var unshown = 0
     private var interlacedSource: Bool?
@@ -299,8 +302,20 @@ final class SinkCore: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// A streaming thread's new sample (owned).
-    func take(_ sample: OpaquePointer?) {
+    /// The running time the sink syncs `sample`'s buffer to: by the sink's
+    /// own segment, which an instant rate change (the speed menu) alters
+    /// while the sample's segment, upstream's, keeps its rate. Called on
+    /// the streaming thread, the one that changes that segment.
+    static func runningTime(_ sink: UnsafeMutablePointer<GstAppSink>?, _ sample: OpaquePointer?) -> UInt64? {
+        guard let sink, let sample, let buffer = gst_sample_get_buffer(sample),
+              buffer.pointee.pts != GstClockTime.max else { return nil }
+        let base = UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GstBaseSink.self)
+        let time = gst_segment_to_running_time(&base.pointee.segment, GST_FORMAT_TIME, buffer.pointee.pts)
+        return time == GstClockTime.max ? nil : UInt64(time)
+    }
+
+    /// A streaming thread's new sample (owned), with its running time.
+    func take(_ sample: OpaquePointer?, runningTime: UInt64?) {
         guard let sample else { return }
         lock.lock()
         if discarding {
@@ -310,12 +325,13 @@ final class SinkCore: @unchecked Sendable {
         }
         let previous = lastSample
         lastSample = sample
+        lastRunningTime = runningTime
         lock.unlock()
         // A prerolled buffer comes again as the first sample once playing:
         // it is on screen already.
         let repeated = previous.map { gst_sample_get_buffer($0) == gst_sample_get_buffer(sample) } ?? false
         if let previous { gst_sample_unref(previous) }
-        if !repeated { convertAndPost(sample) }
+        if !repeated { convertAndPost(sample, runningTime: runningTime) }
     }
 
     /// The frame shown last (a reference for the caller to drop) and the
@@ -329,19 +345,20 @@ final class SinkCore: @unchecked Sendable {
     func refresh() {
         lock.lock()
         let sample = lastSample.flatMap { gst_sample_ref($0) }
+        let runningTime = lastRunningTime
         lock.unlock()
         guard let sample else { return }
-        convertAndPost(sample)
+        convertAndPost(sample, runningTime: runningTime)
         gst_sample_unref(sample)
     }
 
-    private func convertAndPost(_ sample: OpaquePointer) {
+    private func convertAndPost(_ sample: OpaquePointer, runningTime: UInt64?) {
         lock.lock()
         let size = drawn, degrees = rotation, upscale = self.upscale, mirror = mirrored, visible = self.visible
         lock.unlock()
         convertLock.lock()
         let frame = converter.convert(sample, drawn: size, upscale: upscale, rotation: degrees, mirror: mirror,
-                                      visible: visible)
+                                      visible: visible, runningTime: runningTime)
         convertLock.unlock()
         guard let frame else { return }
         lock.lock()

@@ -321,6 +321,7 @@ final class CameraPage {
             guard let self else { return false }
             let action = self.session.tick()
             if case .countingDown(let left) = self.session.activity {
+                Trace.shared.event(.cameraCountdown, ["left": left])
                 gtk_label_set_text(cast(self.countdownLabel), String(left))
                 return true
             }
@@ -417,6 +418,9 @@ final class CameraPage {
         recordingTimer = MainContext.every(milliseconds: 500) { [weak self] in
             guard let self, let started = self.recordingStarted else { return false }
             gtk_label_set_text(cast(self.recordingTime), DurationText.format(Date().timeIntervalSince(started)))
+            if Trace.shared.isEnabled, let recorded = self.recorder?.recordedSeconds {
+                Trace.shared.event(.recordingProgress, ["recorded": recorded])
+            }
             return true
         }
     }

@@ -501,7 +501,9 @@ final class MainWindow {
     /// Wayland has no protocol for an app to keep a window on top; the
     /// window menu of GNOME Shell and KDE has "Always on Top". Said once.
     private func explainKeepingAbove() {
-        guard let settings, !settings.bool(.miniWindowAboveHintShown) else { return }
+        let shown = settings.map { !$0.bool(.miniWindowAboveHintShown) } ?? false
+        Trace.shared.event(.pipAboveHint, ["shown": shown ? 1 : 0])
+        guard let settings, shown else { return }
         settings.setBool(.miniWindowAboveHintShown, true)
         showToast(tr("To keep the mini window above other windows, choose “Always on Top” in its window menu (Alt+Space)."))
     }

@@ -137,7 +137,7 @@ final class PlayerPage {
         watchFocusKeys()
         watchSeekBar()
         watchVolumeBar()
-        view.onPresented = { [weak self] pts, streamTime in self?.presented(pts, streamTime: streamTime) }
+        view.onPresented = { [weak self] frame in self?.presented(frame) }
         let doubleClick = gtk_gesture_click_new()!
         Signals.connect(UnsafeMutableRawPointer(doubleClick), "pressed") { [weak self] args in
             if args.int(1) == 2 { self?.activate("fullscreen") }
@@ -247,7 +247,7 @@ final class PlayerPage {
         screen.attach(nil)
         screen.onPresented = nil
         screen = target
-        target.onPresented = { [weak self] pts, streamTime in self?.presented(pts, streamTime: streamTime) }
+        target.onPresented = { [weak self] frame in self?.presented(frame) }
         target.attach(player?.sink, showing: frame)
         subtitleScreen.show([])
         subtitleScreen = other?.subtitles ?? subtitleView
@@ -732,8 +732,10 @@ final class PlayerPage {
         if !isShowingVideo { delegate?.playerPageFailedElsewhere() }
     }
 
-    private func presented(_ pts: UInt64?, streamTime: UInt64?) {
-        let fields: [String: Sendable] = ["pts": pts.map { Double($0) / 1e9 } ?? -1]
+    private func presented(_ frame: VideoFrame) {
+        let streamTime = frame.streamTime
+        let fields: [String: Sendable] = ["pts": frame.pts.map { Double($0) / 1e9 } ?? -1,
+                                          "running": frame.runningTime.map { Double($0) / 1e9 } ?? -1]
         if !presentedFirstFrame {
             presentedFirstFrame = true
             var first = fields

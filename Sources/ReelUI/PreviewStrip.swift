@@ -136,8 +136,10 @@ final class PreviewStrip {
         player.onEvent = { [weak self] event in self?.handle(event) }
         guard player.isPlayable else { return gtk_widget_set_visible(widget, 0) }
         view.attach(player.sink)
-        view.onPresented = { pts, _ in
-            if Trace.shared.isEnabled { Trace.shared.event(.stripFrame, ["pts": pts.map { Double($0) / 1e9 } ?? -1]) }
+        view.onPresented = { frame in
+            guard Trace.shared.isEnabled else { return }
+            Trace.shared.event(.stripFrame, ["pts": frame.pts.map { Double($0) / 1e9 } ?? -1,
+                                             "running": frame.runningTime.map { Double($0) / 1e9 } ?? -1])
         }
         describe()
     }
@@ -190,15 +192,21 @@ final class PreviewStrip {
             let now = Date().timeIntervalSinceReferenceDate
             self.clickTimer?.remove()
             self.clickTimer = nil
-            if let action = self.clicks.press(count: Int(args.int(1)), at: now) {
-                self.perform(action)
-            } else if self.clicks.pendingUntil != nil {
-                let wait = UInt32(max(0, self.clicks.doubleClickTime * 1000).rounded(.up)) + 10
-                self.clickTimer = MainContext.after(milliseconds: wait) { [weak self] in
-                    guard let self else { return }
-                    self.clickTimer = nil
-                    if let action = self.clicks.tick(at: Date().timeIntervalSinceReferenceDate) { self.perform(action) }
-                }
+            let presses = Int(args.int(1))
+            let immediate = self.clicks.press(count: presses, at: now)
+            if let action = immediate { self.perform(action) }
+            // Armed after every press: a lone click acts when it fires, and
+            // the trace says when a click's meaning is settled (a test
+            // checks a double-click's first press did nothing after that).
+            let wait = UInt32(max(0, self.clicks.doubleClickTime * 1000).rounded(.up)) + 10
+            self.clickTimer = MainContext.after(milliseconds: wait) { [weak self] in
+                guard let self else { return }
+                self.clickTimer = nil
+                let later = self.clicks.tick(at: Date().timeIntervalSinceReferenceDate)
+                if let later { self.perform(later) }
+                let action = later ?? immediate
+                Trace.shared.event(.stripClick, ["presses": presses,
+                                                 "action": action.map { $0 == .toggleSound ? "sound" : "speed" } ?? "none"])
             }
         }
         gtk_widget_add_controller(widget, gesture)

@@ -34,9 +34,9 @@ final class VideoPaintable {
     /// The size in device pixels the picture was last drawn at, and the
     /// part of it in view.
     var onDrawn: ((Int, Int, PictureCrop) -> Void)?
-    /// A frame reached the screen (its PTS and its stream time in
-    /// nanoseconds, if any).
-    var onPresented: ((UInt64?, UInt64?) -> Void)?
+    /// A frame reached the screen (its PTS, stream time and running time
+    /// are on it).
+    var onPresented: ((VideoFrame) -> Void)?
 
     /// GTK 4.8's cairo renderer converts every texture pixel through floats
     /// before painting it (a third of playback CPU in the bench); an opaque
@@ -245,7 +245,7 @@ final class VideoPaintable {
         onDrawn?(Int(place.width.rounded()) * scaleFactor, Int(place.height.rounded()) * scaleFactor, visible)
         if serial != presentedSerial {
             presentedSerial = serial
-            onPresented?(frame.pts, frame.streamTime)
+            onPresented?(frame)
         }
     }
 

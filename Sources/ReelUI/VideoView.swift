@@ -12,8 +12,8 @@ final class VideoView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let paintable = VideoPaintable()
     private var sink: VideoSink?
-    /// A frame reached the screen (PTS in nanoseconds).
-    var onPresented: ((UInt64?, UInt64?) -> Void)?
+    /// A frame reached the screen.
+    var onPresented: ((VideoFrame) -> Void)?
     /// Which view this is in the trace: "player", "strip", "pip"…
     private let role: String
     /// The renderer last said to draw this view (compared, never used).
@@ -43,10 +43,10 @@ final class VideoView {
             // and only the part that shows.
             sink.setDrawnSize(width: width, height: height, upscale: VideoPaintable.drawsWithCairo, visible: visible)
         }
-        paintable.onPresented = { [weak self] pts, streamTime in
+        paintable.onPresented = { [weak self] frame in
             guard let self else { return }
             self.traceRenderer()
-            self.onPresented?(pts, streamTime)
+            self.onPresented?(frame)
         }
     }
 

@@ -20,15 +20,16 @@ final class URIWorkQueueTests: XCTestCase {
 
     func testNewestFirstPrioritizeJoinAndCancel() {
         let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
         let ran = Log()
         let queue = URIWorkQueue<String>(workers: 1) { uri in
-            if uri == "first" { gate.wait() }
+            if uri == "first" { started.signal(); gate.wait() }
             ran.add(uri)
             return uri
         }
         let finished = Log()
         queue.request("first") { finished.add($0) }
-        usleep(50_000)                       // "first" is running and holds the only worker
+        started.wait()                       // "first" is running and holds the only worker
         for uri in ["a", "b", "c", "d"] { queue.request(uri) { finished.add($0) } }
         queue.prioritize("a")                // a card came on screen
         queue.request("b") { _ in finished.add("b again") }   // joins the waiting request
@@ -41,12 +42,27 @@ final class URIWorkQueueTests: XCTestCase {
         XCTAssertEqual(queue.waitingCount, 0)
     }
 
+    /// Linear by the operations counted, not by a clock: each request and
+    /// each prioritize puts one entry on the run order and running takes
+    /// each entry off once; nothing scans or sorts the queue.
     func testTenThousandRequestsQueueInLinearTime() {
+        let finished = Log()
         let queue = URIWorkQueue<Int>(workers: 1) { _ in 0 }
         queue.suspend()
-        for index in 0..<10_000 { queue.request("file:///clip-\(index).mp4") { _ in } }
-        for index in stride(from: 0, to: 10_000, by: 7) { queue.prioritize("file:///clip-\(index).mp4") }
+        for index in 0..<10_000 { queue.request("file:///clip-\(index).mp4") { _ in finished.add("") } }
+        let prioritized = Array(stride(from: 0, to: 10_000, by: 7))
+        for index in prioritized { queue.prioritize("file:///clip-\(index).mp4") }
         XCTAssertEqual(queue.waitingCount, 10_000)
+        let entries = 10_000 + prioritized.count
+        XCTAssertEqual(queue.operationCount, entries, "one entry per request and per prioritize")
+        queue.resume()
+        spin { finished.all.count == 10_000 }
+        XCTAssertEqual(finished.all.count, 10_000)
+        XCTAssertEqual(queue.waitingCount, 0)
+        XCTAssertEqual(queue.operationCount, 2 * entries, "each entry taken off once, the stale ones skipped once")
+
+        queue.suspend()
+        for index in 0..<100 { queue.request("file:///again-\(index).mp4") { _ in } }
         queue.cancelAll()
         XCTAssertEqual(queue.waitingCount, 0)
     }
@@ -64,8 +80,9 @@ final class URIWorkQueueTests: XCTestCase {
         for n in 0..<20 { queue.request("http://down.example/v\(n).mp4") { _ in } }
         queue.request("file:///tmp/local.mp4") { _ in }
         let deadline = Date().addingTimeInterval(10)
-        while queue.waitingCount > 0 && Date() < deadline { usleep(1000) }   // the main context is not run
-        usleep(100_000)
+        // Until every job is done or dropped (the main context is not run).
+        while (queue.waitingCount > 0 || queue.runningWorkers > 0) && Date() < deadline { usleep(1000) }
+        XCTAssertEqual(queue.runningWorkers, 0, "the workers did not finish")
         let remote = asked.all.filter { $0.hasPrefix("http:") }
         // Three failures, and at most one more already running on the other worker.
         XCTAssertLessThanOrEqual(remote.count, 4, "asked \(remote)")

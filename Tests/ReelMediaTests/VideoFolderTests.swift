@@ -69,8 +69,12 @@ final class VideoFolderTests: XCTestCase {
         let afterDelete = waitForChange(folder) { !$0.contains { $0.fileName == "top.mp4" } }
         XCTAssertFalse(afterDelete?.contains { $0.fileName == "top.mp4" } ?? true, "a deleted file stayed")
 
+        // The new folder's own scan is reported first (from then on it is
+        // watched); the file put in it after that is noticed by its
+        // monitor. (A file put in it between that scan's walk and its
+        // monitor is found by the scan VideoFolder makes once more.)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Later"), withIntermediateDirectories: true)
-        usleep(500_000)
+        XCTAssertNotNil(waitForChange(folder) { _ in true }, "the new folder brought no scan")
         try write("Later/in new folder.mp4")
         let afterNewFolder = waitForChange(folder) { $0.contains { $0.fileName == "in new folder.mp4" } }
         XCTAssertTrue(afterNewFolder?.contains { $0.fileName == "in new folder.mp4" } ?? false,

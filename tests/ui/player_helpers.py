@@ -78,7 +78,11 @@ def window_manager(desktop):
     env = dict(os.environ, DISPLAY=desktop.display)
     proc = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
-    time.sleep(0.5)
+
+    def managing():  # openbox says so on the root window once it manages the screen
+        return "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], capture_output=True,
+                                             text=True, env=env).stdout
+    wait_until(managing, 10, what="openbox to manage the screen")
     yield proc
     proc.terminate()
     try:
@@ -125,6 +129,12 @@ class Trace:
         wait_until(check, timeout, what=f"trace event {name}")
         return found["e"]
 
+    def at(self, event: dict) -> int:
+        """Where `event` (one read from this trace) is in it. Called as
+        trace.at(trace.wait(…)), the file is read after the wait, where
+        trace.events().index(trace.wait(…)) reads it before."""
+        return self.events().index(event)
+
     def frames_after(self, index: int) -> list:
         return [e for e in self.events()[index:] if e["event"] == "frame"]
 
@@ -165,14 +175,33 @@ _reveals = iter(range(10_000))
 
 def reveal(app) -> None:
     """Moves the pointer over the video so the controls show: each time to a
-    new spot, so the move is a real one wherever the pointer was."""
+    new spot, so the move is a real one wherever the pointer was. With the
+    app's trace, waits until they are shown ("player-controls") and, while
+    the video plays, a frame drawn after that (so GTK has laid them out: a
+    click sent before lands on the video, as nobody clicks a bar not yet
+    there). AT-SPI cannot tell: GTK 4.8 reports the hidden bar's buttons
+    visible, at their place."""
     wid = app.x_window()
     geo = app.window_geometry(wid)
     step = 10 + 13 * (next(_reveals) % 8)
     x, y = geo["x"] + geo["w"] // 3 + step, geo["y"] + geo["h"] // 3 + step
     app.desktop.xdotool("mousemove", "--sync", str(x), str(y))
     app.desktop.xdotool("mousemove", "--sync", str(x + 7), str(y + 5))
-    time.sleep(0.3)
+    if not app.env.get("REEL_TRACE"):
+        return
+    trace = Trace(Path(app.env["REEL_TRACE"]))
+
+    def shown_and_drawn():
+        events = trace.events()
+        controls = [k for k, e in enumerate(events) if e["event"] == "player-controls"]
+        if not controls:
+            return True   # shown since the player opened
+        if events[controls[-1]]["shown"] != 1:
+            return False
+        states = [e["state"] for e in events if e["event"] == "player-state"]
+        playing = bool(states) and states[-1] == "playing"
+        return not playing or any(e["event"] == "frame" for e in events[controls[-1] + 1:])
+    wait_until(shown_and_drawn, 5, what="the player's bars shown and drawn")
 
 
 def press(app, trace: Trace, *keys: str) -> int:
@@ -220,13 +249,9 @@ def net_wm_state(app) -> str:
 
 def menu_item(app, win, button: str, name):
     """The item `name` (a string or a pattern) of the bar's menu `button`,
-    opened by a click. The click is tried again when the menu did not
-    open: a click that lands while the bars slide in is taken by nothing."""
-    for attempt in range(3):
-        reveal(app)
-        app.click(app.find(win, role="push button", name=button, timeout=10))
-        try:
-            return app.find(win, role="menu item", name=name, timeout=3)
-        except Exception:  # noqa: BLE001 - tried again, then raised
-            if attempt == 2:
-                raise
+    opened by one click once the bars are on screen (the button found
+    first: a long AT-SPI walk could outlast the bars' 3 s)."""
+    node = app.find(win, role="push button", name=button, timeout=10)
+    reveal(app)
+    app.click(node)
+    return app.find(win, role="menu item", name=name, timeout=10)

@@ -9,7 +9,6 @@ import re
 import shutil
 import struct
 import subprocess
-import time
 import zlib
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import pytest
 
 from dragging import drop_from_outside
 from harness import APP_TIMEOUT, all_strings, find_all, foreign_log_lines, node_name, wait_until
+from player_helpers import Trace
 from soundserver import NO_SOUND_ENV
 from webserver import WebServer
 
@@ -163,7 +163,7 @@ def test_remote_catalog_over_http_and_a_dead_one(launch_ready, media, tmp_path):
         app.screenshot("remote")
 
 
-def test_a_failing_server_is_left_alone_for_a_while(launch_ready, tmp_path):
+def test_a_failing_server_is_left_alone_for_a_while(launch_ready, tmp_path, artifacts):
     """A server that answers every entry with 503: after a few failures in
     a row it is not asked about its other cards for a while, and those
     cards say what its failure was all the same."""
@@ -172,7 +172,8 @@ def test_a_failing_server_is_left_alone_for_a_while(launch_ready, tmp_path):
     with WebServer(root, tmp_path / "nginx", statuses={"/down.mp4": 503}) as server:
         entries = [{"title": f"Entry {n:03d}", "remote": server.url(f"down.mp4?n={n}")} for n in range(200)]
         (root / "down.json").write_text(json.dumps({"entries": entries}))
-        app, win = launch_ready(args=[server.url("down.json")])
+        trace = Trace(artifacts / "trace.jsonl")
+        app, win = launch_ready(args=[server.url("down.json")], env={"REEL_TRACE": str(trace.path)})
         words = "Network error: HTTP 503 (Service Unavailable)"
         app.find(win, role="table cell", name=re.compile(r"^Entry 000, "), timeout=APP_TIMEOUT)
 
@@ -181,11 +182,8 @@ def test_a_failing_server_is_left_alone_for_a_while(launch_ready, tmp_path):
         # The first rows of cards (GTK 4.8 reports no usable extents for
         # the grid's cells, so counted, not placed: 12 is two rows and more).
         wait_until(lambda: len(said()) >= 12, 30, what="the cards near the screen to say the server's failure")
-        for _ in range(30):  # until the app rests
-            before = len(server.requests())
-            time.sleep(1)
-            if len(server.requests()) == before:
-                break
+        # Until the app rests: its media worker, idle for its time, is let go.
+        trace.wait("media-worker-idle-exit", timeout=60)
         timed = [(when, line.split()[1]) for when, line in server.timed_requests() if "down.mp4" in line]
         # Within the first pause (30 s from the third failure, so from the
         # first request on): three failures in a row, plus the one already
@@ -200,7 +198,7 @@ def test_a_failing_server_is_left_alone_for_a_while(launch_ready, tmp_path):
         app.screenshot("server-down")
 
 
-def test_a_huge_remote_catalog_asks_only_for_what_is_on_screen(launch_ready, media, tmp_path):
+def test_a_huge_remote_catalog_asks_only_for_what_is_on_screen(launch_ready, media, tmp_path, artifacts):
     """3,000 remote entries: the server is asked about the cards on screen
     and near it, not about every entry, and the app rests once those are
     done; scrolling to the end asks for the last ones then."""
@@ -210,21 +208,16 @@ def test_a_huge_remote_catalog_asks_only_for_what_is_on_screen(launch_ready, med
     with WebServer(root, tmp_path / "nginx") as server:
         entries = [{"title": f"Entry {n:04d}", "remote": server.url(f"clip.webm?n={n}")} for n in range(3000)]
         (root / "huge.json").write_text(json.dumps({"entries": entries}))
-        app, win = launch_ready(args=[server.url("huge.json")])
+        trace = Trace(artifacts / "trace.jsonl")
+        app, win = launch_ready(args=[server.url("huge.json")], env={"REEL_TRACE": str(trace.path)})
         app.find(win, name=re.compile(r"^Entry 0000, .*0:01$"), timeout=APP_TIMEOUT)
 
         def asked():
             return {line.split()[1] for line in server.requests() if "clip.webm" in line}
         # The first screen's cards are done, then nothing more is asked.
         wait_until(lambda: len(asked()) >= 6, 30, what="the first screen's probes")
-        settled = None
-        for _ in range(60):
-            before = len(server.requests())
-            time.sleep(1)
-            if len(server.requests()) == before:
-                settled = before
-                break
-        assert settled is not None, "the server was still being asked after a minute"
+        # The app rests: its media worker, idle for its time, is let go.
+        trace.wait("media-worker-idle-exit", timeout=60)
         entries_asked = len(asked())
         assert entries_asked < 150, f"{entries_asked} of 3000 entries asked for with one screen shown"
         # An entry costs one download: probe and thumbnail share it, and
@@ -272,9 +265,9 @@ def test_sample_library_fills_a_fresh_feed_quietly(launch_ready, profile, artifa
     # The progress bar says what its line says (a screen reader reads the
     # bar), counting files from 1 to their number, never past it.
     bar = app.find(win, role="progress bar", name=re.compile(r"^Preparing sample videos"), timeout=APP_TIMEOUT)
-    counted = re.search(r"\((\d+) of (\d+)\)", node_name(bar))
-    if counted:
-        assert 1 <= int(counted.group(1)) <= int(counted.group(2)), node_name(bar)
+    counted = wait_until(lambda: re.search(r"\((\d+) of (\d+)\)", node_name(bar)), APP_TIMEOUT,
+                         what="the progress bar's count", on_timeout=lambda: node_name(bar))
+    assert 1 <= int(counted.group(1)) <= int(counted.group(2)), node_name(bar)
     titles = ["Morning on the Bay", "Old Quarter at Dusk", "Northern Snow", "Tram 28", "Bamboo Path", "Spice Market"]
     app.wait_strings(titles, root=win, timeout=120)
     thumbnails = profile / "cache" / "thumbnails" / "large"

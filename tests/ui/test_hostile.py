@@ -15,7 +15,6 @@ import shutil
 import socket
 import subprocess
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -69,10 +68,9 @@ def test_a_pipe_on_the_command_line_is_said_and_the_app_answers(launch_ready, tm
     heading = app.find(win, role="label", name="Cannot Play This Video", timeout=APP_TIMEOUT)
     reason = app.find(heading.parent, role="label", name=PIPE)
     answers(app, win)
-    time.sleep(0.3)  # the stack's page transition
-    shot = app.screenshot("pipe")
-    sd, bright = words_on_screen(app, reason, shot)
-    assert sd > 0.1 and bright > 0.02, f"the reason is not visible (sd {sd:.3f}, bright {bright:.3f})"
+    # Visible once the stack's page transition is over.
+    wait_until(lambda: (lambda sd, bright: sd > 0.1 and bright > 0.02)(*words_on_screen(app, reason, app.screenshot("pipe"))),
+               5, what="the reason visible on screen")
     # Back to the feed, where the pipe's card says the same; Ctrl+Q quits.
     app.key("Escape")
     app.key("Escape")
@@ -192,10 +190,8 @@ def test_a_silent_server_says_connecting_then_fails_clearly(launch_ready, artifa
     try:
         app, win = launch_ready(args=[f"http://127.0.0.1:{server.port}/clip.mp4"])
         connecting = app.find(win, role="label", name="Connecting to 127.0.0.1…", timeout=APP_TIMEOUT)
-        time.sleep(0.3)
-        shot = app.screenshot("connecting")
-        sd, bright = words_on_screen(app, connecting, shot)
-        assert sd > 0.1 and bright > 0.02, f"the connecting badge is not visible (sd {sd:.3f}, bright {bright:.3f})"
+        wait_until(lambda: (lambda sd, bright: sd > 0.1 and bright > 0.02)(
+            *words_on_screen(app, connecting, app.screenshot("connecting"))), 5, what="the connecting badge visible")
         heading = app.find(win, role="label", name="Cannot Play This Video", timeout=40)
         app.find(heading.parent, role="label", name="The server did not answer in time.")
         assert "Connection lost" not in " ".join(all_strings(win, visible_only=False)), "nothing was ever received"

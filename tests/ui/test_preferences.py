@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
 
 from harness import (APP_TIMEOUT, all_strings, find_all, image_stats, node_children, node_name, node_role, on_screen, states,
-                     wait_until)
+                     wait_until, walk)
 from player_helpers import Trace, keyfile as write_keyfile, make_clip
 
 # The rows of each page, by its tab.
@@ -58,17 +57,20 @@ def test_preferences_open_with_ctrl_comma_and_every_row_shows(launch_ready, prof
     app.find(win, role="label", name="No Videos Yet", timeout=APP_TIMEOUT)
     app.key("ctrl+comma")
     prefs = app.wait_window(name="Preferences")
-    time.sleep(0.5)  # the window's first frames
     # Each page's rows are there and their words drawn (not a flat box), in
-    # the Preferences window itself.
+    # the Preferences window itself (once its first frames and the page's
+    # transition are drawn).
     for page, titles in reversed(ROWS.items()):   # the first page last, for what follows
         app.click(app.find(prefs, role="page tab", name=page), window="Preferences")
         app.find(prefs, role="label", name=titles[0], timeout=5)
-        time.sleep(0.5)   # the page's transition
-        shot = app.screenshot(f"preferences-{page.lower()}")
-        for title in titles:
-            label = [n for n in find_all(prefs, role="label", name=title) if on_screen(n)]
-            assert label and shown_in(app, "Preferences", label[0], shot), f"{title} is not on screen"
+
+        def missing():
+            shot = app.screenshot(f"preferences-{page.lower()}")
+            return [title for title in titles
+                    if not (label := [n for n in find_all(prefs, role="label", name=title) if on_screen(n)])
+                    or not shown_in(app, "Preferences", label[0], shot)]
+        wait_until(lambda: not missing(), 5, what=f"the {page} page's rows on screen",
+                   on_timeout=lambda: f"not on screen: {missing()}")
 
     # No GPU here: the hardware decoding row says so, and cannot be turned.
     hardware = [n for n in find_all(prefs, name="Hardware Decoding") if node_role(n) == "list item"][0]
@@ -82,11 +84,7 @@ def test_preferences_open_with_ctrl_comma_and_every_row_shows(launch_ready, prof
     switch = row_switch(app, prefs, "Preview Strip")
     assert not checked(switch)
     row = [n for n in find_all(prefs, name="Preview Strip") if node_role(n) == "list item"][0]
-    for _ in range(6):
-        if "focused" in states(row):
-            break
-        app.key("Tab", window="Preferences")
-        time.sleep(0.2)
+    tab_until(app, prefs, row, 6)
     assert "focused" in states(row), "Tab never reaches the first row"
     app.key("space", window="Preferences")
     wait_until(lambda: setting(profile, "show-preview-strip") == "true", 5,
@@ -123,11 +121,7 @@ def test_preferences_from_the_menu_and_a_choice_by_keyboard(launch_ready, profil
     prefs = app.wait_window(name="Preferences")
     # The Player page, by keyboard: Tab to its tab, Space.
     tab = app.find(prefs, role="page tab", name="Player")
-    for _ in range(4):
-        if "focused" in states(tab):
-            break
-        app.key("Tab", window="Preferences")
-        time.sleep(0.2)
+    tab_until(app, prefs, tab, 4)
     assert "focused" in states(tab), "Tab never reaches the Player page's tab"
     app.key("space", window="Preferences")
     end = app.find(prefs, role="label", name="At the End of a Video")
@@ -135,11 +129,7 @@ def test_preferences_from_the_menu_and_a_choice_by_keyboard(launch_ready, profil
     assert setting(profile, "end-action") in (None, "'stop'")
     # Tab until the end action's row has the focus, then open its list.
     row = [n for n in find_all(prefs, name="At the End of a Video") if node_role(n) != "label"][0]
-    for _ in range(8):
-        if "focused" in states(row):
-            break
-        app.key("Tab", window="Preferences")
-        time.sleep(0.2)
+    tab_until(app, prefs, row, 8)
     assert "focused" in states(row), "Tab never reaches the end action's row"
     app.key("Return", window="Preferences")
     # The list of choices pops up; Down moves to "Close the Player".
@@ -176,10 +166,29 @@ def test_resume_setting_decides_where_a_long_video_starts(launch_ready, profile,
         done = trace.wait("player-seek-done", after=trace.events().index(seek))
         assert done["position"] > 95, done
     else:
-        time.sleep(2)
+        # Two seconds of the video played from its start, and no seek.
+        assert trace.named("frame")[0]["pts"] < 1, trace.named("frame")[0]
+        wait_until(lambda: trace.last_pts() >= 2, 15, what="two seconds of the video")
         assert not trace.named("player-seek"), "the video did not start from the beginning"
     assert not [n for n in find_all(win, role="push button", name="Resume") if on_screen(n)], \
         "the resume offer is shown though the setting decided"
+
+
+def focused_in(win):
+    return next((n for n in walk(win, visible_only=True) if "focused" in states(n)), None)
+
+
+def tab_until(app, win, node, most: int) -> None:
+    """Presses Tab in the Preferences window until `node` has the focus (at
+    most `most` times), each time waiting for the focus to move."""
+    def where(n):
+        return n and (node_role(n), node_name(n), tuple(n.queryComponent().getExtents(1)))
+    for _ in range(most):
+        if "focused" in states(node):
+            return
+        before = where(focused_in(win))
+        app.key("Tab", window="Preferences")
+        wait_until(lambda: (now := where(focused_in(win))) and now != before, 5, what="the focus to move on Tab")
 
 
 def shown_in(app, window: str, node, shot: Path) -> bool:
@@ -215,19 +224,17 @@ def test_save_folders_show_where_things_go_and_the_feed_lists_them(launch_ready,
     # person would.
     choose = find_all(prefs, role="push button", name="Choose a Folder…")
     assert len(choose) == 3, [node_name(n) for n in choose]
-    for _ in range(40):
-        if "focused" in states(choose[1]):
-            break
-        app.key("Tab", window="Preferences")
-        time.sleep(0.1)
+    tab_until(app, prefs, choose[1], 40)
     assert "focused" in states(choose[1]), "Tab never reaches the recordings folder's button"
-    time.sleep(0.5)  # the scroll's animation
-    shot = app.screenshot("saving")
+    # Both folders on screen once the scroll's animation is over.
     recordings = app.find(prefs, role="label", name=str(elsewhere))
-    assert shown_in(app, "Preferences", recordings, shot), "the chosen folder is not shown"
+    standard = app.find(prefs, role="label", name="~/Pictures/Reel")
+
+    def both_shown():
+        shot = app.screenshot("saving")
+        return shown_in(app, "Preferences", recordings, shot) and shown_in(app, "Preferences", standard, shot)
+    wait_until(both_shown, 5, what="the chosen folder and the photos' standard folder on screen")
     home = profile / "home"
-    assert shown_in(app, "Preferences", app.find(prefs, role="label", name="~/Pictures/Reel"), shot), \
-        "the photos' standard folder is not shown"
     resets = [n for n in find_all(prefs, role="push button", name="Use the Standard Folder") if on_screen(n)]
     assert len(resets) == 1, "only the chosen folder's row can go back to the standard one"
 

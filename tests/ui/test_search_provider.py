@@ -11,7 +11,6 @@ import os
 import re
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -189,7 +188,9 @@ def test_the_bus_starts_reel_for_a_search_without_a_window(launch_ready, clips, 
         icon = Gio.Icon.new_for_string(metas[hanoi]["gicon"])
         assert isinstance(icon, Gio.FileIcon) and Path(icon.get_file().get_path()) == thumbnail(profile, hanoi)
         assert metas[bus]["gicon"] == "video-x-generic", metas[bus]
-        time.sleep(1)
+        # It has answered three calls from the feed it loaded, so its start
+        # and the feed's load are over: a window either made would have
+        # been mapped before those answers.
         visible = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
                                  capture_output=True, text=True, env={**os.environ, **desktop.env()})
         assert visible.stdout.strip() == "", "Reel showed a window to answer a search"

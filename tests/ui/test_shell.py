@@ -4,7 +4,6 @@ remembered window size — driven through the real binary (see harness.py)."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -69,9 +68,12 @@ def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src, tmp_path)
         app.key("ctrl+question")
         sw = wait_until(lambda: next((w for w in app.windows() if w != main), None), APP_TIMEOUT,
                         what="the shortcuts window (Ctrl+?)", on_timeout=app.tree)
-        time.sleep(0.5)
+        # Its shortcuts read once the window has them (built at once from
+        # its layout: a title there means the others are too).
+        shown = wait_until(lambda: set(all_strings(sw)) & set(titles) and set(all_strings(sw)), APP_TIMEOUT,
+                           what="the shortcuts window's titles")
         app.screenshot(f"shortcuts-{name}")
-        return set(all_strings(sw))
+        return shown
 
     app, main = launch_ready()
     feed = shown_page(app, main, "feed")

@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 
 import subprocess
-import time
 
-from a11y import current_stop
+from a11y import current_stop, press_and_wait_move
 from dragging import drop_from_outside
 from harness import APP_TIMEOUT, find_all, on_screen, states, wait_until, window_extents, words_on_screen
 from player_helpers import gst_launch, menu_item, play, window_manager  # noqa: F401 (fixtures)
@@ -52,12 +51,11 @@ def brought(tmp_path_factory) -> Path:
 
 def _tab_to(app, name: str, limit: int = 30):
     """Tabs until the button named `name` has the focus."""
+    stop = current_stop(app)
     for _ in range(limit):
-        stop = current_stop(app)
         if stop and stop.name == name:
             return stop
-        app.key("Tab")
-        time.sleep(0.15)
+        stop = press_and_wait_move(app, "Tab", "Reel", stop)
     raise AssertionError(f"Tab never reached {name!r}")
 
 
@@ -260,7 +258,17 @@ def _mini_window_controls_gone(app, trace) -> None:
     the last word on them is "hidden".)"""
     app.desktop.move_pointer(200, 200)
     wait_until(lambda: trace.named("pip-controls")[-1]["shown"] == 0, 8, what="the mini window's controls hidden")
-    time.sleep(1)  # the controls' fade
+
+
+def _readable_in(app, nodes, title: str, name: str) -> None:
+    """Each node's words readable in window `title`'s screenshot (once the
+    controls' fade is over)."""
+    def readable():
+        shot = app.screenshot(name)
+        return all((lambda sd, bright: sd > 0.1 and bright > 0.02)(*words_on_screen(app, n, shot, window=title))
+                   for n in nodes)
+    wait_until(readable, 5, what=f"{[n.name for n in nodes]} readable in the mini window",
+               on_timeout=lambda: str([words_on_screen(app, n, app.screenshot(name), window=title) for n in nodes]))
 
 
 def test_the_line_follows_the_video_into_the_mini_window_at_its_size(play, film):
@@ -288,9 +296,7 @@ def test_the_line_follows_the_video_into_the_mini_window_at_its_size(play, film)
     assert sd > 0.1 and bright > 0.02, f"the line is not readable in the mini window (sd {sd}, bright {bright})"
     # The controls (and their shade) go with the pointer away; the line stays.
     _mini_window_controls_gone(app, trace)
-    shot = app.screenshot("mini-window-alone")
-    sd, bright = words_on_screen(app, line()[0], shot, window=title)
-    assert sd > 0.1 and bright > 0.02, f"the line is not readable in the mini window (sd {sd}, bright {bright})"
+    _readable_in(app, [line()[0]], title, "mini-window-alone")
     # The delay and size keys work here too, said over the picture (the
     # player's toasts are out of sight).
     k = trace.count()
@@ -465,10 +471,7 @@ def test_an_ass_sign_shows_at_the_top_while_the_dialogue_shows_at_the_bottom(pla
     assert sy >= 0 and sy + sh < height / 2 < dy and dy + dh <= height, ((sy, sh), (dy, dh), height)
     # Read once the controls' shade has gone with the pointer.
     _mini_window_controls_gone(app, trace)
-    shot = app.screenshot("placed-mini-window")
-    for node in (line(SIGN)[0], line(DIALOGUE)[0]):
-        sd, bright = words_on_screen(app, node, shot, window=title)
-        assert sd > 0.1 and bright > 0.02, f"{node.name!r} is not readable in the mini window (sd {sd}, bright {bright})"
+    _readable_in(app, [line(SIGN)[0], line(DIALOGUE)[0]], title, "placed-mini-window")
 
 
 def test_an_ass_track_in_the_film_keeps_its_styles_and_places(play, embedded):

@@ -6,6 +6,8 @@ player (keys, pointer moves that reveal the controls)."""
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -27,6 +29,28 @@ KEYFILE_GROUP = "[io/github/reelapp/Reel]"
 # ---------------------------------------------------------------------------
 
 def gst_launch(*pipeline: str) -> None:
+    """Runs a gst-launch-1.0 pipeline to its end. One that writes one file
+    (it ends with `filesink location=PATH`) is made once per run: the test
+    files run in parallel workers (tools/run_suite.py), and the first to
+    need a file makes it in the run's shared media folder, REEL_TEST_MEDIA,
+    while the others wait for it and copy it."""
+    *rest, last = pipeline
+    shared = os.environ.get("REEL_TEST_MEDIA")
+    if not (shared and rest and rest[-1] == "filesink" and last.startswith("location=")):
+        return _run_gst_launch(pipeline)
+    target = Path(last[len("location="):])
+    made = Path(shared) / (hashlib.sha256("\0".join(rest).encode()).hexdigest()[:32] + target.suffix)
+    made.parent.mkdir(parents=True, exist_ok=True)
+    with open(made.with_name(made.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.exists():
+            partial = made.with_name(made.name + ".part" + target.suffix)
+            _run_gst_launch((*rest, f"location={partial}"))
+            partial.rename(made)
+    shutil.copyfile(made, target)
+
+
+def _run_gst_launch(pipeline) -> None:
     subprocess.run(["gst-launch-1.0", "-q", *pipeline], check=True, timeout=300,
                    stdout=subprocess.DEVNULL)
 

@@ -38,6 +38,8 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case photoSaved = "photo-saved"
     case pipClosed = "pip-closed"
     case pipControls = "pip-controls"
+    /// The mini window's controls were due to hide and the keyboard on them held them.
+    case pipControlsHeld = "pip-controls-held"
     case pipEnter = "pip-enter"
     /// The mini window could not be kept above others: whether the hint
     /// about the window menu was shown (only the first time).

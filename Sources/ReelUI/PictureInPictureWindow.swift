@@ -249,7 +249,10 @@ final class PictureInPictureWindow {
         hideTimer = nil
         guard gtk_revealer_get_reveal_child(controls) != 0 else { return }
         // Shown for as long as the keyboard is on them (asked again later).
-        if focusIsOnControls { return showControls() }
+        if focusIsOnControls {
+            Trace.shared.event(.pipControlsHeld)
+            return showControls()
+        }
         gtk_revealer_set_reveal_child(controls, 0)
         gtk_widget_add_css_class(overlay, "reel-controls-hidden")
         Trace.shared.event(.pipControls, ["shown": 0])

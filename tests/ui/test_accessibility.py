@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
 
-from a11y import check_screen, current_stop, focused, screen_box, shows_itself
+from a11y import check_screen, current_stop, focused, press_and_wait_move, screen_box, shows_itself
 from harness import APP_TIMEOUT, find_all, node_name, node_role, on_screen, states, wait_until, window_extents
 from player_helpers import Trace, launch_with_strip, make_clip, play, window_manager  # noqa: F401 (fixtures)
 from soundserver import NO_SOUND_ENV
@@ -47,8 +46,7 @@ def focus_on(app, role: str, name, window: str = "Reel", limit: int = 30):
         stop = current_stop(app)
         if stop and stop.role == role and (name.search(stop.name) if isinstance(name, re.Pattern) else stop.name == name):
             return stop
-        app.key("Tab", window=window)
-        time.sleep(0.15)
+        press_and_wait_move(app, "Tab", window, stop)
     raise AssertionError(f"Tab never reached [{role}] {name!r}")
 
 
@@ -135,8 +133,7 @@ def test_the_player_its_menus_and_the_way_back_to_the_card(feed, artifacts):
         stop = current_stop(app)
         assert stop.name.strip(), f"a menu item without a name: {stop}"
         items.add(stop.name)
-        app.key("Down")
-        time.sleep(0.1)
+        press_and_wait_move(app, "Down", "Reel", stop)
     assert {"1×", "2×"} <= items, items
     app.key("Escape")
     wait_focus(app, "push button", "Speed, 1×", "the focus back on the Speed button")
@@ -170,7 +167,9 @@ def test_the_mini_window_by_keyboard(feed, artifacts, window_manager):
     assert re.match(r"^\d+:\d\d of 0:03$", progress.description), progress.description
     # The controls stay while the keyboard is on them.
     focus_on(app, "push button", "Play", window=title)
-    time.sleep(3)
+    i = trace.count()
+    trace.wait("pip-controls-held", after=i)
+    assert not [e for e in trace.events()[i:] if e["event"] == "pip-controls" and e["shown"] == 0]
     assert app.find(mini, role="push button", name="Play").queryComponent().getExtents(1).width > 0
     # Back to the player: the focus is on Play/Pause again, not the picture.
     focus_on(app, "push button", "Back to the Player", window=title)
@@ -366,8 +365,7 @@ def test_the_dialogs_and_the_main_menu(feed, artifacts):
         if stop.name == "About Reel":
             about = stop
             break
-        app.key("Down")
-        time.sleep(0.1)
+        press_and_wait_move(app, "Down", "Reel", stop)
     assert about, "the main menu has About Reel"
     app.key("Return")
     window = wait_until(lambda: [w for w in app.windows() if node_name(w) in ("About Reel", "About")], 5,

@@ -66,13 +66,27 @@ final class AtomicFileTests: XCTestCase {
         let path = folder.appendingPathComponent("state.json").path
         try AtomicFile.write(Data("old".utf8), to: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
-        // Root ignores permissions; then this case cannot be shown.
-        let probe = folder.appendingPathComponent("probe").path
-        if FileManager.default.createFile(atPath: probe, contents: nil) {
-            try? FileManager.default.removeItem(atPath: probe)
-            throw XCTSkip("running with permission to write anywhere (root)")
+        // Root writes whatever the permissions say: for root the folder is
+        // mounted read-only on itself (a bind mount), as a read-only disk.
+        let bound = getuid() == 0 && mount(["--bind", folder.path, folder.path])
+        defer { if bound { _ = mount(["-u", folder.path]) } }
+        if getuid() == 0 {
+            XCTAssertTrue(bound && mount(["-o", "remount,bind,ro", folder.path]), "no read-only mount")
         }
+        XCTAssertFalse(FileManager.default.createFile(atPath: folder.appendingPathComponent("probe").path, contents: nil),
+                       "the folder is still writable")
         XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: path))
         XCTAssertEqual(try contents("state.json"), "old")
+    }
+
+    /// Runs mount(8), or umount(8) with "-u" first; true when it succeeded.
+    private func mount(_ arguments: [String]) -> Bool {
+        let process = Process()
+        let unmount = arguments.first == "-u"
+        process.executableURL = URL(fileURLWithPath: unmount ? "/bin/umount" : "/bin/mount")
+        process.arguments = unmount ? Array(arguments.dropFirst()) : arguments
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
     }
 }

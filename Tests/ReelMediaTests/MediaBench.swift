@@ -13,7 +13,7 @@ final class MediaBench: XCTestCase {
     /// generates the whole shipped sample catalog into a fresh folder (kept
     /// as `folder` for a look at the result).
     func testSampleGenerationBench() throws {
-        guard environment["REEL_BENCH_SAMPLES"] != nil else { throw XCTSkip("set REEL_BENCH_SAMPLES=1") }
+        guard environment["REEL_BENCH_SAMPLES"] != nil else { throw XCTSkip("a benchmark, not a test: it runs when asked (REEL_BENCH_SAMPLES=1, bench/RESULTS.md)") }
         try MediaSystem.initialize()
         let workers = Int(environment["REEL_BENCH_WORKERS"] ?? "") ?? 2
         let folder = NSTemporaryDirectory() + "reel-bench-samples-\(getpid())"
@@ -51,7 +51,7 @@ final class MediaBench: XCTestCase {
     /// ThumbnailQueue; with a reel binary, in its media worker process, as
     /// the feed does; with an address, from the web.
     func testThumbnailBench() throws {
-        guard let input = environment["REEL_BENCH_THUMBS"] else { throw XCTSkip("set REEL_BENCH_THUMBS=<folder>") }
+        guard let input = environment["REEL_BENCH_THUMBS"] else { throw XCTSkip("a benchmark, not a test: bench/thumbnails.sh runs it (REEL_BENCH_THUMBS=<folder>)") }
         try MediaSystem.initialize()
         let workers = Int(environment["REEL_BENCH_WORKERS"] ?? "") ?? 2
         let cacheRoot = environment["REEL_BENCH_KEEP"] ?? NSTemporaryDirectory() + "reel-bench-thumbnails-\(getpid())"
@@ -93,7 +93,7 @@ final class MediaBench: XCTestCase {
     func testMovieExportBench() throws {
         guard let clips = environment["REEL_BENCH_EXPORT"], let music = environment["REEL_BENCH_MUSIC"],
               let out = environment["REEL_BENCH_OUT"] else {
-            throw XCTSkip("set REEL_BENCH_EXPORT, REEL_BENCH_MUSIC and REEL_BENCH_OUT")
+            throw XCTSkip("a benchmark, not a test: bench/export.sh runs it (REEL_BENCH_EXPORT, REEL_BENCH_MUSIC, REEL_BENCH_OUT)")
         }
         try MediaSystem.initialize()
         let trim = (environment["REEL_BENCH_TRIM"] ?? "2 8").split(separator: " ").map { Int64(Double($0)! * 1e9) }

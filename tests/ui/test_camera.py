@@ -428,7 +428,7 @@ def test_full_disk_stops_keeps_and_says_so(camera, profile):
         app.key("space")
         finished = trace.wait("recording-finished", after=i, timeout=30)
         assert finished["outcome"] == "disk-full-kept", finished
-        wait_until(lambda: shows(app, win, "The disk is full"), 5, what="the full-disk message")
+        wait_until(lambda: shows(app, camera_area(app, win), "The disk is full"), 5, what="the full-disk message")
         assert decoded_seconds(Path(finished["path"])) > 0.5, "what was written plays"
         # The preview goes on, and the shutter is ready again.
         assert button(app, win, "Start Recording")

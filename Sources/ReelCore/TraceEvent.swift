@@ -76,6 +76,8 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case playerSeekDone = "player-seek-done"
     case playerState = "player-state"
     case playerStats = "player-stats"
+    /// The statistics panel (Ctrl+I) shown (1) or hidden (0).
+    case playerStatistics = "player-statistics"
     case playerStep = "player-step"
     case playerStopped = "player-stopped"
     /// Subtitles: a stream's index (-1: off), the delay, the file loaded.
@@ -84,6 +86,9 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case playerSubtitleFile = "player-subtitle-file"
     case playerSubtitleRendition = "player-subtitle-rendition"
     case playerVolume = "player-volume"
+    /// The waiting badge ("Buffering… 40 %", "Connecting to …") shown with
+    /// its words, or hidden (shown 0).
+    case playerWaiting = "player-waiting"
     case recordingFinished = "recording-finished"
     /// Twice a second while recording: the time recorded so far, by the
     /// written frames' own timestamps.
@@ -111,4 +116,6 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     /// "GskCairoRenderer") and how the frame went ("texture" or
     /// "cairo-surface"), once per renderer.
     case videoRenderer = "video-renderer"
+    /// The main window's page now showing: feed, video, camera or movie.
+    case windowPage = "window-page"
 }

@@ -62,6 +62,10 @@ final class MainWindow {
         gtk_stack_add_named(stack, playerPage.widget, "video")
         gtk_stack_add_named(stack, cameraPage.widget, "camera")
         gtk_stack_add_named(stack, moviePage.widget, "movie")
+        Signals.connect(UnsafeMutableRawPointer(stack), "notify::visible-child-name") { [weak self] in
+            guard let page = self?.visiblePage else { return }
+            Trace.shared.event(.windowPage, ["page": page])
+        }
         let header = layout.widget("header", adw_header_bar_get_type())
         self.header = header
         setUpHeaderBar(header)

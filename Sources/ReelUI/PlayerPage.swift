@@ -578,6 +578,7 @@ final class PlayerPage {
         let visible = gtk_widget_get_visible(statisticsLabel) == 0
         gtk_widget_set_visible(statisticsLabel, visible ? 1 : 0)
         if visible { refreshStatistics() }
+        Trace.shared.event(.playerStatistics, ["shown": visible ? 1 : 0])
     }
 
     private func offerResume(at seconds: Double) {
@@ -715,8 +716,14 @@ final class PlayerPage {
 
     /// Shows the waiting badge with `text`, or hides it.
     private func showWaiting(_ text: String?) {
+        let wasShown = gtk_widget_get_visible(waitingBadge) != 0
         if let text { gtk_label_set_text(cast(bufferingLabel), text) }
         gtk_widget_set_visible(waitingBadge, text == nil ? 0 : 1)
+        if let text {
+            Trace.shared.event(.playerWaiting, ["shown": 1, "text": text])
+        } else if wasShown {
+            Trace.shared.event(.playerWaiting, ["shown": 0])
+        }
     }
 
     private func buffering(_ percent: Int) {

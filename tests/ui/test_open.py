@@ -20,14 +20,16 @@ UNSUPPORTED_FTP = "\u201cftp\u201d addresses are not supported. Use an http, htt
 def test_command_line_file_opens_the_player_and_back_returns(launch_ready, tmp_path):
     clip = tmp_path / "My Trip.mp4"
     clip.write_bytes(b"")
-    app, win = launch_ready(args=[str(clip)])
+    trace = Trace(tmp_path / "trace.jsonl")
+    app, win = launch_ready(args=[str(clip)], env={"REEL_TRACE": str(trace.path)})
     # An empty file cannot play: the player says so in plain words.
-    heading = app.find(win, role="label", name="Cannot Play This Video", timeout=APP_TIMEOUT)
+    app.find(win, role="label", name="Cannot Play This Video", timeout=APP_TIMEOUT)
     app.find(win, role="label", name="The file is damaged or incomplete.")
     back = app.find(win, role="push button", name=re.compile(r"(^|\s)Back$"))
     app.screenshot("video-page")
+    i = trace.count()
     app.click(back)
-    wait_until(lambda: "showing" not in states(heading), 5, what="the player to close")
+    trace.wait("window-page", lambda e: e["page"] == "feed", after=i)
     # The feed now lists the opened file under Recent; an empty file is not
     # a video, so its card says so instead of pretending to play.
     app.find(win, role="label", name="My Trip", timeout=APP_TIMEOUT)

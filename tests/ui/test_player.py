@@ -253,8 +253,9 @@ def test_statistics_and_picture_in_picture_keys(play, media):
     assert "Interlaced" not in text, text
     sd, bright = words_on_screen(app, stats, app.screenshot("statistics"))
     assert sd > 0.1 and bright > 0.02, f"the statistics are not visible (sd {sd:.3f}, bright {bright:.3f})"
+    i = trace.count()
     app.key("ctrl+i")
-    wait_until(lambda: "showing" not in states(stats), 5, what="the statistics to hide")
+    trace.wait("player-statistics", lambda e: e["shown"] == 0, after=i)
     i = press(app, trace, "p")
     trace.wait("pip-shown", after=i)  # test_pip.py follows it from there
 

@@ -21,7 +21,7 @@ def pytest_configure(config):
     # A hung app must fail its test, never hang the suite (pytest-timeout, if
     # installed, is the last line of defence behind the harness's own bounds).
     if config.pluginmanager.hasplugin("timeout") and not config.getoption("timeout", None):
-        config.option.timeout = 120
+        config.option.timeout = 300
 
 
 @pytest.fixture(scope="session")

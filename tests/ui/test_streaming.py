@@ -25,8 +25,6 @@ from player_helpers import Trace, keyfile, menu_item, play, reveal, window_manag
 from streams import LiveProducer, make_all
 from webserver import WebServer
 
-# The first test of a run also makes the media (about 20 s on two cores).
-pytestmark = pytest.mark.timeout(240)
 
 LOG_LINE = re.compile(r'"GET (?P<path>\S+) HTTP/[\d.]+" (?P<status>\d{3}) (?P<bytes>\d+)')
 

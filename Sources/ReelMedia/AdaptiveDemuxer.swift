@@ -32,7 +32,11 @@ final class AdaptiveDemuxer: @unchecked Sendable {
         // connection-speed (which would also stop it climbing): it starts
         // at the playlist's first variant, and max-bitrate holds from its
         // first switch on.
-        PropertyValue.uint(1).set(on: candidate, "start-bitrate")
+        // dashdemux2 has no start-bitrate (a GObject warning with every
+        // DASH stream): it starts on the lowest representation itself.
+        if PropertyValue.get(from: UnsafeMutableRawPointer(candidate), "start-bitrate") != nil {
+            PropertyValue.uint(1).set(on: candidate, "start-bitrate")
+        }
         PropertyValue.uint(maxBitrate).set(on: candidate, "max-bitrate")
     }
 

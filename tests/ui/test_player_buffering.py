@@ -69,7 +69,7 @@ def test_a_slow_link_from_the_start_buffers_then_plays_by_itself(play, heavy, tm
     with WebServer(heavy, tmp_path / "nginx", rate="200k") as server:
         app, win, trace = play(server.url("/snow.mp4"), wait_frame=False)
         buffering = _state_index(trace, "buffering", 0)
-        badge = _badge(app, win)
+        _badge(app, win)
         first = trace.wait("player-first-frame", timeout=20)
         _state_index(trace, "playing", buffering, timeout=25)
         wait_until(lambda: trace.last_pts() > first["pts"] + 0.5, 20, what="playback to go on")

@@ -20,6 +20,12 @@ PREFERENCE_PAGES = {
 }
 
 
+def escape_closes(app, title: str) -> None:
+    """Escape closes the window titled `title`."""
+    app.key("Escape", window=title)
+    wait_until(lambda: not [w for w in app.windows() if node_name(w) == title], 5, what=f"{title} to close")
+
+
 @pytest.mark.parametrize("page", PREFERENCE_PAGES)
 def test_each_preferences_page(feed, artifacts, page):
     """A page at a time: each walk takes tens of seconds."""
@@ -33,9 +39,7 @@ def test_each_preferences_page(feed, artifacts, page):
         app.key("space", window="Preferences")
     app.find(preferences, role="label", name=label, timeout=5)
     check_screen(app, "Preferences", preferences, artifacts, must_reach=must_reach)
-    app.key("Escape", window="Preferences")
-    wait_until(lambda: not [w for w in app.windows() if node_name(w) == "Preferences"], 5,
-               what="the Preferences window to close")
+    escape_closes(app, "Preferences")
 
 
 def test_the_shortcuts_window(feed, artifacts):
@@ -43,9 +47,7 @@ def test_the_shortcuts_window(feed, artifacts):
     app.key("ctrl+question")
     shortcuts = app.wait_window(name="Keyboard Shortcuts")
     check_screen(app, "Keyboard Shortcuts", shortcuts, artifacts, rings=False)
-    app.key("Escape", window="Keyboard Shortcuts")
-    wait_until(lambda: not [w for w in app.windows() if node_name(w) == "Keyboard Shortcuts"], 5,
-               what="the shortcuts window to close")
+    escape_closes(app, "Keyboard Shortcuts")
 
 
 def test_the_dialogs_and_the_main_menu(feed, artifacts):
@@ -54,8 +56,7 @@ def test_the_dialogs_and_the_main_menu(feed, artifacts):
     app.key("ctrl+l")
     dialog = app.wait_window(name="Open URL")
     check_screen(app, "Open URL", dialog, artifacts, must_reach=("Cancel",))
-    app.key("Escape", window="Open URL")
-    wait_until(lambda: not [w for w in app.windows() if node_name(w) == "Open URL"], 5, what="the dialog to close")
+    escape_closes(app, "Open URL")
 
     focus_on(app, "push button", "Main Menu")
     app.key("Return")

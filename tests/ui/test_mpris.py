@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import time
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -19,7 +18,7 @@ import pytest
 from gi.repository import Gio, GLib
 
 from harness import APP_TIMEOUT, wait_until
-from player_helpers import Trace, launch_with_strip, make_clip, net_wm_state, reveal, window_manager  # noqa: F401
+from player_helpers import Trace, launch_with_strip, make_clip, menu_item, net_wm_state, window_manager  # noqa: F401
 
 APP_ID = "io.github.reelapp.Reel"
 NAME = "org.mpris.MediaPlayer2.Reel"
@@ -233,9 +232,7 @@ def test_mpris_describes_and_drives_the_player(launch_ready, media, profile, art
     wait_until(lambda: "end-action='stop'" in _keyfile(profile), 5, what="the end action stop to be kept")
     # …and the person's choice in the player's menu, which then loops.
     s = client.mark()
-    reveal(app)
-    app.click(app.find(win, role="push button", name="More Options"))
-    app.find(win, role="menu item", name="Loop", timeout=5, visible=False).queryAction().doAction(0)
+    menu_item(app, win, "More Options", "Loop").queryAction().doAction(0)
     client.wait_change("LoopStatus", "Track", after=s)
     assert client.get(PLAYER, "LoopStatus") == "Track"
     i, s = trace.count(), client.mark()

@@ -131,6 +131,9 @@ def app(desktop, reel_bin, artifacts, profile, request):
         launched.append(a)
         return a
 
+    # The launches so far, for a test that must look at one whose launch
+    # failed (launch_ready raised before handing it over).
+    launch.launched = launched
     yield launch
 
     failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed

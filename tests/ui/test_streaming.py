@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import json
 import re
-import time
-from pathlib import Path
+import signal
 
 import pytest
 
-from harness import (APP_TIMEOUT, find_all, node_name, on_screen, states, wait_until, window_extents,
-                     words_on_screen)
-from player_helpers import Trace, keyfile, menu_item, play, reveal, window_manager  # noqa: F401 (fixtures)
+from harness import (APP_TIMEOUT, UPSTREAM_FAULTS, HarnessError, fault_lines, find_all, node_name, on_screen,
+                     states, wait_until, window_extents, words_on_screen)
+from player_helpers import keyfile, menu_item, play, reveal, window_manager  # noqa: F401 (fixtures)
 from streams import LiveProducer, make_all
 from webserver import WebServer
 
@@ -244,16 +243,30 @@ def test_playlist_errors_show_their_status(play, serve, status, words):
     trace.wait("player-error")
 
 
-def test_a_missing_segment_is_skipped_or_said(play, serve):
+def test_a_missing_segment_is_skipped_or_said(play, serve, app):
     missing = {f"/hls/{variant}/segment00002.ts": 404 for variant in ("240p", "720p", "1080p")}
     server = serve(statuses=missing)
-    app, win, trace = play(server.url("hls/master.m3u8"), wait_frame=False)
-    # Either playback goes on past the hole (4–6 s), or it stops with a clear
-    # error soon after trying again; never a hang, never endless retrying.
-    wait_until(lambda: trace.last_pts() > 8 or trace.named("player-error"), 30,
-               what="playback past the missing segment, or an error")
-    if trace.named("player-error"):
-        error_page(app, win, "Part of the video is missing on the server.")
+    try:
+        reel, win, trace = play(server.url("hls/master.m3u8"), wait_frame=False)
+        # Either playback goes on past the hole (4–6 s), or it stops with a
+        # clear error soon after trying again; never a hang, never endless
+        # retrying.
+        wait_until(lambda: trace.last_pts() > 8 or trace.named("player-error"), 30,
+                   what="playback past the missing segment, or an error")
+        if trace.named("player-error"):
+            error_page(reel, win, "Part of the video is missing on the server.")
+    except HarnessError:
+        # GStreamer's own crash here (harness.UPSTREAM_FAULTS) is reported
+        # as an expected failure, with its reason on the run's summary;
+        # anything else fails.
+        upstream = re.compile(UPSTREAM_FAULTS[0][0])
+        aborted = [a for a in app.launched if a.proc.poll() == -signal.SIGABRT
+                   and upstream.search(a.stderr_text()) and not fault_lines(a.stderr_text())]
+        if not aborted:
+            raise
+        aborted[0].expect(status=-signal.SIGABRT)
+        pytest.xfail("GStreamer 1.22's playbin3 aborted in reconfigure_output (an upstream assertion) "
+                     "as the demuxer gave up the missing segment")
 
 
 def test_a_refused_connection_says_so(play, serve):

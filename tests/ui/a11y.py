@@ -20,8 +20,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness import (CMD_TIMEOUT, HarnessError, find_all, node_name, node_role, on_screen, states,
-                     walk, wait_until, window_extents)
+from harness import (CMD_TIMEOUT, HarnessError, atspi, node_name, node_role, on_screen, states, walk,
+                     wait_until, window_extents)
 
 # Roles a screen reader announces as something to act on or read.
 ANNOUNCED = {
@@ -61,9 +61,50 @@ class Stop:
         return f"[{self.role}] {self.name!r}"
 
 
+class FocusWatch:
+    """Follows the focus as a screen reader does, by AT-SPI's focus events:
+    the newest object of each process that said it took the focus. Walking
+    the tree to find the focus costs hundreds of D-Bus round trips a look
+    (GTK 4.8 offers AT-SPI no cache), which made the walks most of these
+    tests' time."""
+
+    def __init__(self):
+        self.newest: dict = {}
+        atspi().Registry.registerEventListener(self._event, "object:state-changed:focused")
+
+    def _event(self, event) -> None:
+        if not event.detail1:
+            return
+        try:
+            self.newest[event.source.get_process_id()] = event.source
+        except Exception:  # noqa: BLE001 - gone already
+            pass
+
+    def of(self, pid: int):
+        """The newest object of `pid` that took the focus, if it still has
+        it; None when unknown (no event yet, or the focus went where no
+        event said)."""
+        from gi.repository import GLib
+        context = GLib.MainContext.default()
+        while context.pending():
+            context.iteration(False)
+        node = self.newest.get(pid)
+        return node if node is not None and "focused" in states(node) else None
+
+
+_focus_watch: FocusWatch | None = None
+
+
 def focused(app):
-    """The object with the keyboard focus: in the active window (each
-    window keeps the widget it last focused), else in any of the app's."""
+    """The object with the keyboard focus: as the focus events said, else
+    by a walk: in the active window (each window keeps the widget it last
+    focused), else in any of the app's."""
+    global _focus_watch
+    if _focus_watch is None:
+        _focus_watch = FocusWatch()
+    node = _focus_watch.of(app.pid)
+    if node is not None:
+        return node
     windows = app.windows()
     for window in sorted(windows, key=lambda w: "active" not in states(w)):
         for node in walk(window, visible_only=True):
@@ -260,16 +301,18 @@ def check_screen(app, window_title: str, win, work: Path, must_reach=(), rings: 
                         f"{sorted(map(str, forward))} against {sorted(map(str, backward))}")
     reached = {s.key for s in forward}
     chain = None  # the stops' index paths, read only if a control is left out
-    for role in CONTROLS:
-        for node in find_all(win, role=role, visible=True):
-            st = states(node)
-            if (stop_of(node).key in reached or not on_screen(node) or "sensitive" not in st
-                    or "focusable" not in st or is_window_button(node) or not shows_itself(win, node)):
-                continue
-            if chain is None:
-                chain = [index_path(s.node) for s in forward]
-            if not on_hidden_page(node, chain):
-                problems.append(f"[{role}] {node_name(node)!r} is on screen but Tab never reaches it")
+    for node in walk(win, visible_only=True):
+        role = node_role(node)
+        if role not in CONTROLS:
+            continue
+        st = states(node)
+        if (stop_of(node).key in reached or not on_screen(node) or "sensitive" not in st
+                or "focusable" not in st or is_window_button(node) or not shows_itself(win, node)):
+            continue
+        if chain is None:
+            chain = [index_path(s.node) for s in forward]
+        if not on_hidden_page(node, chain):
+            problems.append(f"[{role}] {node_name(node)!r} is on screen but Tab never reaches it")
     for name in must_reach:
         if not any(s.name == name for s in forward):
             problems.append(f"{name!r} is not in the Tab chain: " + " → ".join(map(str, forward)))

@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """Runs every stage of Reel's test suite and adds up the results.
 
-Stages: the Swift unit tests (XCTest), with the release build's `meson
-install` into a temporary prefix beside them (a step that must pass, not a
-test), `meson test` (packaging validators), then pytest over the packaging, translation and UI tests
-against the installed binary, the UI tests spread over parallel workers
-(each with its own X display, D-Bus session, sound server, web server port
-and HOME: tests/ui/conftest.py).
+Stages: the release build's `meson install` into a temporary prefix (a
+step that must pass, not a test), `meson test` (packaging validators),
+then pytest over the packaging, translation and UI tests against the
+installed binary, the UI tests spread over parallel workers (each with its
+own X display, D-Bus session, sound server, web server port and HOME:
+tests/ui/conftest.py). The Swift unit tests (XCTest) build and run beside
+all of that, at a lower priority: nothing waits for them but the summary.
 
 Each stage has a time limit: a stage that hangs is stopped and fails with
 its name, well before CI's own limit. The end lists each skip with its
@@ -39,12 +40,11 @@ LIMITS = {
     "pytest": 2700,
 }
 
-# UI tests run in this many pytest workers (REEL_TEST_WORKERS=2 runs two,
-# each with its own display, buses and servers). One by default: on two
-# cores, two or three workers took 19 minutes rather than 24, but each such
-# run still failed a test or two that waits for something brief on screen
-# (a toast, a countdown, a short stream's line) the loaded machine let pass.
-WORKERS = int(os.environ.get("REEL_TEST_WORKERS", "1"))
+# UI tests run in this many pytest workers, each with its own display,
+# buses and servers (REEL_TEST_WORKERS=1 runs them one after another). Two
+# on two cores: the UI tests spend much of their time waiting for a video
+# to reach a moment, which a second worker fills.
+WORKERS = int(os.environ.get("REEL_TEST_WORKERS", "2"))
 
 
 def stage(title):
@@ -121,9 +121,12 @@ XCTEST_TOTAL = re.compile(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped 
 
 
 def swift_unit_tests(tally):
-    stage("Swift unit tests (GLibKit, ReelCore, ReelMedia)")
+    """Builds and runs the Swift unit tests beside the release build and
+    the UI tests, at a lower priority (they are not on the way to the UI
+    tests, which wait for the release build); prints when each step ends."""
     start = time.time()
-    code, _ = tee("swift build", ["swift", "build", "--build-tests"])
+    code, output = tee("swift build", ["nice", "-n", "10", "swift", "build", "--build-tests"], echo=False)
+    print(f"\n==> swift build --build-tests (beside the others), {time.time() - start:.0f} s\n{output}", flush=True)
     tally.step("swift build --build-tests", code == 0, time.time() - start)
     if code != 0:
         print("error: the Swift package or its tests do not build", flush=True)
@@ -133,7 +136,10 @@ def swift_unit_tests(tally):
     # tests' proxy lookup may come before SettingsTests asks for the
     # in-memory one (the order of test suites varies), so set it for all.
     env = dict(os.environ, GSETTINGS_BACKEND="memory")
-    code, output = tee("swift test", ["swift", "test", "--skip-build", "--disable-swift-testing"], env=env)
+    code, output = tee("swift test", ["nice", "-n", "10", "swift", "test", "--skip-build", "--disable-swift-testing"],
+                       env=env, echo=False)
+    print(f"\n==> Swift unit tests (GLibKit, ReelCore, ReelMedia; beside the others), {time.time() - start:.0f} s\n"
+          f"{output}", flush=True)
     # XCTest's summary counts failed assertions; a test case is counted once.
     cases = {}
     for name, result, seconds in XCTEST_CASE.findall(output):
@@ -153,16 +159,16 @@ def swift_unit_tests(tally):
 
 
 def meson_install(tally, work):
-    """Builds the release binary and installs it into a temporary prefix;
-    runs beside the Swift unit tests (a release build is mostly one
-    compiler process at a time, one module after another), so it prints
-    when it ends. Returns the build folder, or None."""
+    """Builds the release binary and installs it into a temporary prefix,
+    beside the Swift unit tests' debug build (a release build is mostly
+    one compiler process at a time, one module after another), so it
+    prints when it ends. Returns the build folder, or None."""
     build, prefix = work / "build", work / "prefix"
     for name, cmd in (("meson setup", ["meson", "setup", str(build), f"--prefix={prefix}"]),
                       ("meson install", ["meson", "install", "-C", str(build), "--quiet"])):
         start = time.time()
         code, output = tee(name, cmd, echo=False)
-        print(f"\n==> {name} (beside the Swift unit tests), {time.time() - start:.0f} s\n{output}", flush=True)
+        print(f"\n==> {name}, {time.time() - start:.0f} s\n{output}", flush=True)
         tally.step(name, code == 0, time.time() - start)
         if code != 0:
             return None
@@ -227,16 +233,19 @@ def main():
     with tempfile.TemporaryDirectory(prefix="reel-suite-") as tmp:
         work = Path(tmp)
         try:
+            # The UI tests wait only for the release build and its install;
+            # the Swift unit tests build and run beside them both.
             with ThreadPoolExecutor(max_workers=1) as background:
-                installing = background.submit(meson_install, tally, work)
-                swift_unit_tests(tally)
-                stage("waiting for the release build and its install")
-                build = installing.result()
-            if build is not None:
-                meson_checks(tally, build)
-                pytest_suites(tally, work / "prefix", work)
-            else:
-                tally.step("pytest (not run: no installed build)", False, 0)
+                unit = background.submit(swift_unit_tests, tally)
+                stage("the release build and its install (the Swift unit tests build beside it)")
+                build = meson_install(tally, work)
+                if build is not None:
+                    meson_checks(tally, build)
+                    pytest_suites(tally, work / "prefix", work)
+                else:
+                    tally.step("pytest (not run: no installed build)", False, 0)
+                stage("waiting for the Swift unit tests")
+                unit.result()
         except StageTimeout as hang:
             print(f"error: {hang}", flush=True)
             tally.step(str(hang), False, 0)

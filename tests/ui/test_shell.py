@@ -70,7 +70,7 @@ def test_shortcuts_window_lists_every_shortcut(launch_ready, reel_src, tmp_path)
                         what="the shortcuts window (Ctrl+?)", on_timeout=app.tree)
         # Its shortcuts read once the window has them (built at once from
         # its layout: a title there means the others are too).
-        shown = wait_until(lambda: set(all_strings(sw)) & set(titles) and set(all_strings(sw)), APP_TIMEOUT,
+        shown = wait_until(lambda: (strings := set(all_strings(sw))) & set(titles) and strings, APP_TIMEOUT,
                            what="the shortcuts window's titles")
         app.screenshot(f"shortcuts-{name}")
         return shown

@@ -183,8 +183,12 @@ def test_speed_keys_change_speed_without_jumping_back(play, media):
     fast = trace.at(trace.wait("player-rate", lambda e: e["rate"] == 2.0))
     # At 2x the frames' timestamps move twice as fast as the pipeline's
     # running time (against the wall clock: bench/trace_clocks.py).
-    wait_until(lambda: len(trace.frames_after(fast)) >= 12, 20, what="frames at 2x")
-    frames = trace.frames_after(fast)[2:]
+    # The instant rate change reaches the sink a few frames after the app
+    # asks for it (frames already on their way keep the old rate, and one
+    # interval straddles the switch), more of them on a loaded machine: the
+    # ten newest of eighteen are all past it.
+    wait_until(lambda: len(trace.frames_after(fast)) >= 18, 30, what="frames at 2x")
+    frames = trace.frames_after(fast)[8:]
     pairs = [(b["pts"] - a["pts"], b["running"] - a["running"]) for a, b in zip(frames, frames[1:])
              if b["pts"] > a["pts"]]
     steps, runs = sum(p for p, _ in pairs), sum(r for _, r in pairs)

@@ -13,14 +13,17 @@ import ReelMedia
 /// ReelCore's CaptureSession; the pipelines are ReelMedia's.
 final class CameraPage {
     let widget: UnsafeMutablePointer<GtkWidget>
-    /// Back to the feed.
-    var onClose: (() -> Void)?
-    /// A toast for the main window, once the page has closed (a recording
-    /// saved after the user left): text, and a button (label, action, string
-    /// target) if any.
-    /// A toast to show on the main window (the page has closed): its
-    /// words, its button and a second button, if any.
-    var onToast: ((String, ToastButton?, ToastButton?) -> Void)?
+    /// What the page tells the window.
+    enum Event {
+        /// Back to the feed.
+        case close
+        /// A toast for the main window, once the page has closed (a
+        /// recording saved after the person left): its words, its button
+        /// and a second button, if any.
+        case toast(String, button: ToastButton?, extra: ToastButton?)
+    }
+
+    var onEvent: ((Event) -> Void)?
 
     private let settings: Settings?
     private let devices = CaptureDevices()
@@ -103,7 +106,7 @@ final class CameraPage {
         let group = g_simple_action_group_new()!
         let map = ActionGroup(map: UnsafeMutableRawPointer(group))
         actions["shutter"] = map.add("shutter") { [weak self] in self?.pressShutter() }
-        map.add("close") { [weak self] in self?.onClose?() }
+        map.add("close") { [weak self] in self?.onEvent?(.close) }
         actions["mode"] = map.add("mode", state: session.mode.rawValue) { [weak self] value in
             guard let self, self.session.canChangeSettings, let mode = CaptureMode(rawValue: value) else { return false }
             self.session.mode = mode
@@ -289,7 +292,7 @@ final class CameraPage {
     }
 
     private func toast(_ text: String, _ button: ToastButton?, extra: ToastButton? = nil) {
-        guard isOpen else { onToast?(text, button, extra); return }
+        guard isOpen else { onEvent?(.toast(text, button: button, extra: extra)); return }
         ToastButton.show(text, button: button, extra: extra, in: toasts)
     }
 

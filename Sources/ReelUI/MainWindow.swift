@@ -23,22 +23,18 @@ final class MainWindow {
     private var stripClips: [String] = []
     private let settingWatch: SettingWatch
     private var header: UnsafeMutablePointer<GtkWidget>?
-    /// Whether the window was full screen before the player made it so.
-    private var wasFullscreen = false
+    /// The screen and the way back from it (ARCHITECTURE: Navigation): the
+    /// window carries out its effects.
+    private var navigator = Navigator()
     private let feedPage = FeedPage()
     private let feed: FeedController
     private var fileChooser: VideoFileChooser?
     /// The picture-in-picture window, while the video plays there.
     private var miniWindow: PictureInPictureWindow?
     private(set) var isAlive = true
-    /// Where the keyboard focus goes back when the feed shows again: the
-    /// card of the video that played (wherever it is now), or else the
-    /// control that left the feed (the Camera button, a header button).
-    private var leftFromCard = false
-    /// A card clicked with the mouse: its place in the grid, focused again
-    /// there (the feed keeps its scroll position).
-    private var clickedCardPosition: Int?
-    private var focusBeforeLeaving: ObjectRef?
+    /// The control that had the focus when the feed was left (the Camera
+    /// button, a header button), for `FeedFocus.control`.
+    private var focusedControl: ObjectRef?
     /// The player on the session bus for the desktop's media controls.
     private var mpris: MPRISService?
     /// What plays in turn: the feed as the user saw it when they opened a
@@ -58,13 +54,13 @@ final class MainWindow {
         gtk_window_set_title(gtkWindow, AppInfo.name)
         restoreState()
 
-        gtk_stack_add_named(stack, feedPage.widget, "feed")
-        gtk_stack_add_named(stack, playerPage.widget, "video")
-        gtk_stack_add_named(stack, cameraPage.widget, "camera")
-        gtk_stack_add_named(stack, moviePage.widget, "movie")
+        for (page, widget) in [(WindowPage.feed, feedPage.widget), (.video, playerPage.widget),
+                               (.camera, cameraPage.widget), (.movie, moviePage.widget)] {
+            gtk_stack_add_named(stack, widget, page.rawValue)
+        }
         Signals.connect(UnsafeMutableRawPointer(stack), "notify::visible-child-name") { [weak self] in
-            guard let page = self?.visiblePage else { return }
-            Trace.shared.event(.windowPage, ["page": page])
+            guard let self, let name = gtk_stack_get_visible_child_name(self.stack) else { return }
+            Trace.shared.event(.windowPage, ["page": String(cString: name)])
         }
         let header = layout.widget("header", adw_header_bar_get_type())
         self.header = header
@@ -91,24 +87,22 @@ final class MainWindow {
             mpris = service
         }
         window.connect("notify::fullscreened") { [weak self] in self?.mpris?.setNeedsRefresh() }
-        cameraPage.onClose = { [weak self] in self?.showFeed() }
-        cameraPage.onToast = { [weak self] text, button, extra in self?.showToast(text, button: button, extra: extra) }
+        cameraPage.onEvent = { [weak self] event in
+            switch event {
+            case .close: self?.navigate(.showFeed)
+            case .toast(let text, let button, let extra): self?.showToast(text, button: button, extra: extra)
+            }
+        }
         setUpMovies()
 
         window.connect("close-request") { [weak self] args in
             guard let self else { return }
-            // The mini window plays on: the app lives until it closes.
-            if self.miniWindow != nil {
-                gtk_widget_set_visible(self.window.cast(), 0)
-                args.setReturn(true)
-                return
-            }
-            self.shutDown()
-            args.setReturn(false)
+            // Kept open (hidden) while the mini window plays on.
+            args.setReturn(self.navigate(.closeMainWindow).contains(.hideMainWindow))
         }
         window.connect("destroy") { [weak self] in self?.isAlive = false }
         keepFocus()
-        showFeed()
+        navigate(.showFeed)
         feed.onUnfinishedStart = { [weak self] catalogs in
             guard let self else { return }
             // Once the window is up, over it.
@@ -172,10 +166,10 @@ final class MainWindow {
             self.strip.setSoundOn(self.settings?.bool(.previewStripSound) ?? false)
         }
         actions.add("close") { [weak self] in self?.close() }
-        actions.add("camera") { [weak self] in self?.showCamera() }
-        actions.add("take-video") { [weak self] in self?.showCamera(mode: .video) }
+        actions.add("camera") { [weak self] in self?.navigate(.showCamera(nil)) }
+        actions.add("take-video") { [weak self] in self?.navigate(.showCamera(.video)) }
         actions.add("search") { [weak self] in
-            self?.showFeed()
+            self?.navigate(.showFeed)
             self?.feedPage.toggleSearch()
         }
         actions.add("add-catalog") { [weak self] in
@@ -205,16 +199,16 @@ final class MainWindow {
         // A new movie from one file (the camera's toast after a recording).
         actions.add("movie-from-file", withString: { [weak self] uri in
             self?.moviePage.start(with: [uri])
-            self?.showMovie()
+            self?.navigate(.showMovie)
         })
         actions.add("new-movie") { [weak self] in
             self?.moviePage.start(with: [])
-            self?.showMovie()
+            self?.navigate(.showMovie)
         }
         actions.add("open-movie", withString: { [weak self] id in
             guard let self, let document = MovieStore(folder: MoviePage.folder).load(id) else { return }
             self.moviePage.open(document)
-            self.showMovie()
+            self.navigate(.showMovie)
         })
         actions.add("feed-remove", withString: { [weak self] id in
             guard let self, let item = self.feed.item(withID: id) else { return }
@@ -232,15 +226,8 @@ final class MainWindow {
 
     private var isShown: Bool { gtk_widget_get_visible(window.cast()) != 0 }
 
-    /// The shortcuts that matter now: the player's while a video plays
-    /// here, the mini window's while it plays there.
-    var shortcutPage: ShortcutPage {
-        let page = visiblePage
-        if page == "camera" { return .camera }
-        if page == "movie" { return .movie }
-        if page == "video" { return .player }
-        return miniWindow != nil ? .pictureInPicture : .app
-    }
+    /// The shortcuts that matter now.
+    var shortcutPage: ShortcutPage { navigator.screen.shortcutPage }
 
     func close() { gtk_window_close(gtkWindow) }
 
@@ -255,7 +242,7 @@ final class MainWindow {
 
     /// The feed with its search open on `text` (the Shell's "more results").
     func search(for text: String) {
-        showFeed()
+        navigate(.showFeed)
         feedPage.search(for: text)
     }
 
@@ -280,29 +267,105 @@ final class MainWindow {
                                "search-mode-enabled", GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
     }
 
-    // MARK: Pages
+    // MARK: Navigation
 
-    /// Playback ends (the mini window with it) and the feed shows.
-    private func showFeed() {
-        let played = playerPage.address
-        cameraPage.close()
-        moviePage.close()
-        updateMoviesMenu()
-        playerPage.stop()
-        dismissMiniWindow()
-        strip.setOtherPlayback(false)
-        layOutFeed(played: played)
-        mpris?.setNeedsRefresh()
+    /// Takes the window where `intent` leads (`Navigator`) and returns what
+    /// it did. `facts`: read before the intent's own work changed them (the
+    /// feed moves a video it opens up under Recent); `opening`: the video to
+    /// open, with its title.
+    @discardableResult
+    private func navigate(_ intent: NavigationIntent, facts: WindowFacts? = nil,
+                          opening: (locator: MediaLocator, title: String)? = nil) -> [NavigationEffect] {
+        let effects = navigator.handle(intent, facts: facts ?? currentFacts())
+        for effect in effects { perform(effect, opening: opening) }
+        return effects
     }
 
-    private func layOutFeed(played: String? = nil) {
-        let wasShown = visiblePage == "feed"
-        if let header { gtk_widget_set_visible(header, 1) }
-        gtk_widget_remove_css_class(window.cast(), "reel-playing")
-        feedPage.captureKeys(from: window.cast())
-        if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
-        StackPages.show(stack, "feed")
-        if !wasShown { restoreFeedFocus(played: played) }
+    private func currentFacts() -> WindowFacts {
+        WindowFacts(isFullscreen: gtk_window_is_fullscreen(gtkWindow) != 0, isMainWindowShown: isShown,
+                    feedFocus: navigator.screen.windowPage == .feed ? feedFocus() : .nothing,
+                    videoCanMove: playerPage.playbackState.map { $0 != .failed } ?? false)
+    }
+
+    /// What has the focus on the feed: a card (reached by keyboard when the
+    /// focus is visible), another control, or nothing.
+    private func feedFocus() -> FeedFocus {
+        guard let focus = gtk_root_get_focus(OpaquePointer(window.object)) else { return .nothing }
+        guard let position = feedPage.cardPosition(containing: focus) else { return .control }
+        return .card(position: position, byKeyboard: gtk_window_get_focus_visible(gtkWindow) != 0)
+    }
+
+    private func perform(_ effect: NavigationEffect, opening: (locator: MediaLocator, title: String)?) {
+        switch effect {
+        case .rememberFocusedControl:
+            focusedControl = gtk_root_get_focus(OpaquePointer(window.object)).map { ObjectRef(retaining: UnsafeMutableRawPointer($0)) }
+        case .closeCamera:
+            cameraPage.close()
+        case .closeMovie:
+            moviePage.close()
+            updateMoviesMenu()
+        case .stopPlayer:
+            playerPage.stop()
+        case .dismissMiniWindow:
+            dismissMiniWindow()
+        case .openVideo(let address):
+            if let opening, opening.locator.uri == address {
+                playerPage.open(opening.locator, title: opening.title)
+            } else if case .success(let locator) = MediaLocator.parse(address) {
+                playerPage.open(locator, title: feed.item(withID: address)?.title ?? locator.displayName)
+            }
+        case .showMiniWindow:
+            showMiniWindow()
+        case .presentMiniWindow:
+            miniWindow?.present()
+        case .stripMayPlay(let mayPlay):
+            strip.setOtherPlayback(!mayPlay)
+        case .showPage(let page):
+            show(page)
+        case .fullscreen(let on):
+            if on { gtk_window_fullscreen(gtkWindow) } else { gtk_window_unfullscreen(gtkWindow) }
+        case .restoreFeedFocus(let focus, let played):
+            restoreFeedFocus(focus, played: played)
+        case .openCamera(let mode):
+            cameraPage.open(mode: mode)
+        case .focusPage:
+            focusPage()
+        case .presentMainWindow:
+            present()
+        case .hideMainWindow:
+            gtk_widget_set_visible(window.cast(), 0)
+        case .refreshMPRIS:
+            mpris?.setNeedsRefresh()
+        case .refreshMPRISNow:
+            mpris?.refresh()
+        case .shutDown:
+            shutDown()
+        case .destroyMainWindow:
+            gtk_window_destroy(gtkWindow)
+        }
+    }
+
+    /// The stack shows `page`, with the window's header bar on the feed
+    /// only, the player's style, and the feed's type-to-search keys.
+    private func show(_ page: WindowPage) {
+        if let header { gtk_widget_set_visible(header, page.showsHeaderBar ? 1 : 0) }
+        if page == .video {
+            gtk_widget_add_css_class(window.cast(), "reel-playing")
+        } else {
+            gtk_widget_remove_css_class(window.cast(), "reel-playing")
+        }
+        feedPage.captureKeys(from: page.takesTypedKeys ? window.cast() : nil)
+        StackPages.show(stack, page.rawValue)
+    }
+
+    /// The page shown puts the focus on its first control.
+    private func focusPage() {
+        switch navigator.screen.windowPage {
+        case .camera: cameraPage.focusDefault()
+        case .movie: moviePage.focusDefault()
+        case .video: playerPage.focusDefault()
+        case .feed: break
+        }
     }
 
     /// The keyboard focus is never left on nothing: GTK 4.8 drops it when
@@ -315,84 +378,34 @@ final class MainWindow {
             MainContext.soon { [weak self] in
                 guard let self, self.isAlive, gtk_root_get_focus(OpaquePointer(self.window.object)) == nil,
                       gtk_window_is_active(self.gtkWindow) != 0 else { return }
-                switch self.visiblePage {
-                case "camera": self.cameraPage.focusDefault()
-                case "movie": self.moviePage.focusDefault()
-                case "video": self.playerPage.focusDefault()
-                default: break
-                }
+                self.focusPage()
             }
         }
     }
 
-    private var visiblePage: String? { gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } }
-
-    /// Before another page takes the window: what had the focus on the feed.
-    /// A card the keyboard reached (focus visible): coming back, the focus
-    /// goes to the played video's card wherever it moved, scrolling to it.
-    /// A card clicked: the focus comes back to the same place in the grid
-    /// and the feed stays scrolled where the person left it.
-    private func rememberFeedFocus() {
-        guard visiblePage == "feed" else { return }
-        let focus = gtk_root_get_focus(OpaquePointer(window.object))
-        let position = focus.flatMap { feedPage.cardPosition(containing: $0) }
-        let byKeyboard = gtk_window_get_focus_visible(gtkWindow) != 0
-        leftFromCard = position != nil && byKeyboard
-        clickedCardPosition = byKeyboard ? nil : position
-        focusBeforeLeaving = position != nil ? nil : focus.map { ObjectRef(retaining: UnsafeMutableRawPointer($0)) }
-    }
-
-    private func restoreFeedFocus(played: String?) {
-        let card = leftFromCard ? played : nil
-        if let card, feedPage.focusCard(card) { return }
-        if let clickedCardPosition, feedPage.focusCard(atPosition: clickedCardPosition) { return }
-        if let widget = focusBeforeLeaving?.cast(GtkWidget.self), gtk_widget_is_visible(widget) != 0 {
-            gtk_widget_grab_focus(widget)
+    /// A card the keyboard reached: the focus goes to the played video's
+    /// card wherever it moved, scrolling to it. A card clicked: the focus
+    /// comes back to the same place in the grid and the feed stays
+    /// scrolled where the person left it. Another control: that control.
+    private func restoreFeedFocus(_ focus: FeedFocus, played: String?) {
+        switch focus {
+        case .card(_, byKeyboard: true):
+            if let played { _ = feedPage.focusCard(played) }
+        case .card(let position, byKeyboard: false):
+            _ = feedPage.focusCard(atPosition: position)
+        case .control:
+            if let widget = focusedControl?.cast(GtkWidget.self), gtk_widget_is_visible(widget) != 0 {
+                gtk_widget_grab_focus(widget)
+            }
+        case .nothing:
+            break
         }
-    }
-
-    private func showCamera(mode: CaptureMode? = nil) {
-        showPageWithOwnBar("camera")
-        cameraPage.open(mode: mode)
-    }
-
-    /// The camera and the movie maker ("camera", "movie") have their own
-    /// bar: the window's hides, playback stops (one thing at a time, and the
-    /// strip pauses), the other of the two closes, and the window stays as
-    /// it is (out of the player's full screen).
-    private func showPageWithOwnBar(_ name: String) {
-        rememberFeedFocus()
-        if name != "camera" { cameraPage.close() }
-        if name != "movie" { moviePage.close() }
-        playerPage.stop()
-        dismissMiniWindow()
-        if playerPage.isFullscreen && !wasFullscreen { gtk_window_unfullscreen(gtkWindow) }
-        if let header { gtk_widget_set_visible(header, 0) }
-        gtk_widget_remove_css_class(window.cast(), "reel-playing")
-        feedPage.captureKeys(from: nil)
-        strip.setOtherPlayback(true)
-        StackPages.show(stack, name)
-        mpris?.setNeedsRefresh()
-    }
-
-    /// The player has its own bar; it opens full screen over the feed.
-    private func layOutPlayer() {
-        if visiblePage != "video" {
-            wasFullscreen = gtk_window_is_fullscreen(gtkWindow) != 0
-        }
-        if let header { gtk_widget_set_visible(header, 0) }
-        gtk_widget_add_css_class(window.cast(), "reel-playing")
-        feedPage.captureKeys(from: nil)
-        moviePage.close()
-        StackPages.show(stack, "video")
-        strip.setOtherPlayback(true)
-        gtk_window_fullscreen(gtkWindow)
     }
 
     // MARK: Movies
 
     private func setUpMovies() {
-        moviePage.onClose = { [weak self] in self?.showFeed() }
+        moviePage.onClose = { [weak self] in self?.navigate(.showFeed) }
         moviePage.onToast = { [weak self] text, button in self?.showToast(text, button: button) }
         moviePage.window = { [weak self] in self?.gtkWindow }
         moviePage.saveFolders = { [weak self] in ChosenFolders.current(self?.settings) }
@@ -439,59 +452,28 @@ final class MainWindow {
         guard !sorted.accepted.isEmpty else { return }
         let uris = sorted.accepted.map(\.uri)
         if adding { moviePage.add(uris) } else { moviePage.start(with: uris) }
-        showMovie()
-    }
-
-    private func showMovie() {
-        showPageWithOwnBar("movie")
-        moviePage.focusDefault()
+        navigate(.showMovie)
     }
 
     // MARK: Picture in picture
 
-    private func togglePictureInPicture() {
-        if miniWindow != nil { leavePictureInPicture() } else { enterPictureInPicture() }
-    }
-
-    /// The playing video moves into the mini window, the main window goes
-    /// back to the feed and stays usable; the strip stays paused.
-    private func enterPictureInPicture() {
-        guard miniWindow == nil, let state = playerPage.playbackState, state != .failed else { return }
+    /// A mini window for the playing video, which moves into it; the main
+    /// window goes back to the feed and stays usable.
+    private func showMiniWindow() {
         let mini = PictureInPictureWindow(application: gtk_window_get_application(gtkWindow), playerActions: playerPage.actionGroup,
                                           title: playerPage.title, aspect: playerPage.videoAspect, near: gtkWindow, settings: settings)
-        mini.onReturn = { [weak self] in self?.leavePictureInPicture() }
-        mini.onClose = { [weak self] in self?.closePictureInPicture() }
+        mini.onEvent = { [weak self] event in
+            switch event {
+            case .returnToPlayer: self?.navigate(.returnFromMiniWindow)
+            case .close: self?.navigate(.closeMiniWindow)
+            case .cannotKeepAbove: self?.explainKeepingAbove()
+            }
+        }
         mini.progress = { [weak self] in self?.playerPage.progress }
-        mini.onCannotKeepAbove = { [weak self] in self?.explainKeepingAbove() }
         miniWindow = mini
         playerPage.showVideo(in: (mini.view, mini.subtitles))
         playerPage.showBriefNoteElsewhere = { [weak mini] text in mini?.showNote(text) }
-        mini.setPlaying(state.isUnderWay)
-        strip.setOtherPlayback(true)
-        layOutFeed(played: playerPage.address)
-        mini.present()
-        mpris?.setNeedsRefresh()
-    }
-
-    /// The video goes back into the full player, where it is.
-    private func leavePictureInPicture() {
-        guard miniWindow != nil else { return }
-        rememberFeedFocus()
-        dismissMiniWindow()
-        layOutPlayer()
-        playerPage.focusDefault()
-        present()
-        mpris?.setNeedsRefresh()
-    }
-
-    /// The mini window's close: playback stops, the strip plays again. If
-    /// the main window was closed meanwhile, the app ends now.
-    private func closePictureInPicture() {
-        showFeed()
-        if !isShown {
-            shutDown()
-            gtk_window_destroy(gtkWindow)
-        }
+        mini.setPlaying(playerPage.playbackState?.isUnderWay ?? false)
     }
 
     private func dismissMiniWindow() {
@@ -515,7 +497,7 @@ final class MainWindow {
     /// Dropped files: a subtitle file on a playing video loads into it;
     /// anything else opens (several in their order).
     private func dropped(_ addresses: [String]) {
-        if playerPage.address != nil, gtk_stack_get_visible_child_name(stack).map({ String(cString: $0) }) == "video",
+        if playerPage.address != nil, navigator.screen.windowPage == .video,
            let subtitle = addresses.first(where: { SubtitleFiles.isSubtitle($0) }) {
             playerPage.loadSubtitle(subtitle)
             return
@@ -532,11 +514,10 @@ final class MainWindow {
         switch MediaLocator.parse(address) {
         case .success(let locator) where locator.isCatalog:
             feed.addCatalog(locator.uri)
-            showFeed()
+            navigate(.showFeed)
         case .success(let locator):
             // Before the feed moves the video up under Recent.
-            rememberFeedFocus()
-            cameraPage.close()
+            let facts = currentFacts()
             feed.recordOpened(locator)
             // The desktop's recent files too (GNOME Files' Recent, the
             // Shell); a web address there would open in Files, not here.
@@ -546,19 +527,8 @@ final class MainWindow {
             let title = feed.item(withID: locator.uri)?.title ?? locator.displayName
             self.queue = queue ?? PlayQueue(addresses: [locator.uri])
             playerPage.setQueue(self.queue)
-            if stepping, miniWindow != nil {
-                playerPage.open(locator, title: title)
-                return
-            }
-            dismissMiniWindow()
-            if inMiniWindow {
-                strip.setOtherPlayback(true)
-                playerPage.open(locator, title: title)
-                enterPictureInPicture()
-            } else {
-                layOutPlayer()
-                playerPage.open(locator, title: title)
-            }
+            navigate(.openVideo(address: locator.uri, inMiniWindow: inMiniWindow, stepping: stepping), facts: facts,
+                     opening: (locator, title))
         case .failure(let rejection):
             showToast(CoreText.describe(rejection))
         }
@@ -620,10 +590,7 @@ final class MainWindow {
     /// Before the window closes or the app quits: the player remembers where
     /// a long video was left, the window its size.
     func shutDown() {
-        cameraPage.close()
-        playerPage.stop()
-        dismissMiniWindow()
-        mpris?.refresh()  // now: the app may be quitting
+        navigate(.quit)
         saveState()
         feed.finishStart()  // quitting normally is no sign of a start that hangs
     }
@@ -647,7 +614,7 @@ final class MainWindow {
 }
 
 extension MainWindow: PlayerPageDelegate {
-    func playerPageClose() { showFeed() }
+    func playerPageClose() { navigate(.showFeed) }
 
     func playerPageStep(forward: Bool) {
         var moved = queue
@@ -663,7 +630,7 @@ extension MainWindow: PlayerPageDelegate {
 
     func playerPage(store choice: TrackChoice, of uri: String) { feed.storeTrackChoice(choice, for: uri) }
 
-    func playerPageTogglePictureInPicture() { togglePictureInPicture() }
+    func playerPageTogglePictureInPicture() { navigate(.togglePictureInPicture) }
 
     // The end action "next" opens the next video in the mini window.
     func playerPage(opened title: String) {
@@ -673,7 +640,7 @@ extension MainWindow: PlayerPageDelegate {
 
     func playerPage(stateChanged state: PlaybackState) { miniWindow?.setPlaying(state.isUnderWay) }
 
-    func playerPageFailedElsewhere() { leavePictureInPicture() }
+    func playerPageFailedElsewhere() { navigate(.returnFromMiniWindow) }
 
     func playerPageChanged() { mpris?.setNeedsRefresh() }
 
@@ -687,7 +654,7 @@ extension MainWindow: MPRISPlayer {
         guard var state = playerPage.mprisState else { return nil }
         state.canGoNext = queue.hasNext()
         state.canGoPrevious = queue.hasPrevious()
-        let inPlayer = miniWindow == nil && visiblePage == "video"
+        let inPlayer = navigator.screen.windowPage == .video
         state.canSetFullscreen = inPlayer
         state.fullscreen = inPlayer && playerPage.isFullscreen
         return state
@@ -705,7 +672,7 @@ extension MainWindow: MPRISPlayer {
                 g_action_group_activate_action(OpaquePointer(application), "quit", nil)
             }
         case .fullscreen(let on):
-            guard miniWindow == nil, visiblePage == "video" else { return }
+            guard navigator.screen.windowPage == .video else { return }
             if on { gtk_window_fullscreen(gtkWindow) } else { gtk_window_unfullscreen(gtkWindow) }
         case .open(let address):
             open(address: address)

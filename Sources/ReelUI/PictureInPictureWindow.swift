@@ -39,10 +39,17 @@ final class PictureInPictureWindow {
     private var doubleClick: OpaquePointer?
     private var isClosed = false
 
-    /// Back to the full player (button, double-click, Esc, p).
-    var onReturn: (() -> Void)?
-    /// Closed (button, Ctrl+W, the window manager): playback stops.
-    var onClose: (() -> Void)?
+    /// What the mini window tells its owner.
+    enum Event {
+        /// Back to the full player (button, double-click, Esc, p).
+        case returnToPlayer
+        /// Closed (button, Ctrl+W, the window manager): playback stops.
+        case close
+        /// The platform has no way for an app to stay on top (Wayland).
+        case cannotKeepAbove
+    }
+
+    var onEvent: ((Event) -> Void)?
     /// Position and duration, for the progress bar.
     var progress: (() -> (position: Double, duration: Double)?)?
 
@@ -162,7 +169,7 @@ final class PictureInPictureWindow {
                 self.showControls()
             }
         }
-        actions.add("back-to-player") { [weak self] in self?.onReturn?() }
+        actions.add("back-to-player") { [weak self] in self?.onEvent?(.returnToPlayer) }
         actions.add("close") { [weak self] in self?.closeRequested() }
         gtk_widget_insert_action_group(window, "pip", OpaquePointer(group))
         g_object_unref(UnsafeMutableRawPointer(group))
@@ -170,7 +177,7 @@ final class PictureInPictureWindow {
 
     private func closeRequested() {
         guard !isClosed else { return }
-        onClose?()
+        onEvent?(.close)
     }
 
     /// The progress bar, and the window's shape once the video's is known
@@ -290,7 +297,7 @@ final class PictureInPictureWindow {
         let click = gtk_gesture_click_new()!
         doubleClick = click
         Signals.connect(UnsafeMutableRawPointer(click), "pressed") { [weak self] args in
-            if args.int(1) == 2 { self?.onReturn?() }
+            if args.int(1) == 2 { self?.onEvent?(.returnToPlayer) }
         }
         // On the overlay: the controls cover the video while they show.
         gtk_widget_add_controller(overlay, click)
@@ -368,11 +375,8 @@ final class PictureInPictureWindow {
             "xid": Int(reel_x11_window_id(surface)), "x": origin.x, "y": origin.y,
             "width": lastSize.width, "height": lastSize.height, "placed": placed ? 1 : 0, "above": above ? 1 : 0,
         ])
-        if !above { onCannotKeepAbove?() }
+        if !above { onEvent?(.cannotKeepAbove) }
     }
-
-    /// The platform has no way for an app to stay on top (Wayland).
-    var onCannotKeepAbove: (() -> Void)?
 
     private func saveGeometry() {
         guard let settings else { return }

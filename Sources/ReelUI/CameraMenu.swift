@@ -36,13 +36,13 @@ final class CameraMenu {
         let timer = g_menu_new()!
         for countdown in CaptureCountdown.allCases {
             let item = g_menu_item_new(CoreText.format(tr(countdown.label), [String(countdown.rawValue)]), nil)!
-            g_menu_item_set_action_and_target_value(item, "camera.timer", g_variant_new_string(String(countdown.rawValue)))
+            g_menu_item_set_action_and_target_value(item, CameraAction.timer.detailedName, g_variant_new_string(String(countdown.rawValue)))
             g_menu_append_item(timer, item)
             g_object_unref(UnsafeMutableRawPointer(item))
         }
         g_menu_append_section(options, tr("Timer"), cast(timer))
         let view = g_menu_new()!
-        g_menu_append(view, tr("_Mirror Preview"), "camera.mirror")
+        g_menu_append(view, tr("_Mirror Preview"), CameraAction.mirror.detailedName)
         g_menu_append_section(options, nil, cast(view))
         gtk_menu_button_set_menu_model(cast(optionsButton), cast(options))
         for menu in [timer, view, options] { g_object_unref(UnsafeMutableRawPointer(menu)) }
@@ -53,12 +53,12 @@ final class CameraMenu {
         g_object_unref(UnsafeMutableRawPointer(resolutionItems))
     }
 
-    func addActions(to map: ActionGroup) {
-        selectAction = map.add("select", state: "") { [weak self] id in
+    func addActions(to map: ActionGroup<CameraAction>) {
+        selectAction = map.add(.select, state: "") { [weak self] id in
             self?.onCamera?(id)
             return false
         }
-        resolutionAction = map.add("resolution", state: "") { [weak self] key in
+        resolutionAction = map.add(.resolution, state: "") { [weak self] key in
             self?.onResolution?(key)
             return false
         }
@@ -66,14 +66,14 @@ final class CameraMenu {
 
     func setCameras(_ cameras: [CaptureDevice], current: String?) {
         g_menu_remove_all(cameraItems)
-        for camera in cameras { append(cameraItems, camera.name, "camera.select", camera.id) }
-        if let selectAction { ActionGroup.setState(selectAction, current ?? "") }
+        for camera in cameras { append(cameraItems, camera.name, CameraAction.select.detailedName, camera.id) }
+        if let selectAction { ActionState.set(selectAction, current ?? "") }
     }
 
     func setResolutions(_ modes: [CameraMode], current: String) {
         g_menu_remove_all(resolutionItems)
-        for mode in modes { append(resolutionItems, mode.label, "camera.resolution", mode.sizeKey) }
-        if let resolutionAction { ActionGroup.setState(resolutionAction, current) }
+        for mode in modes { append(resolutionItems, mode.label, CameraAction.resolution.detailedName, mode.sizeKey) }
+        if let resolutionAction { ActionState.set(resolutionAction, current) }
     }
 
     /// Locked while a recording or a countdown runs.

@@ -44,7 +44,7 @@ final class CameraPage {
     private let backButton: UnsafeMutablePointer<GtkWidget>
     private let menu = CameraMenu()
     private let controls = CameraControlsPopover()
-    private var actions: [String: OpaquePointer] = [:]
+    private var actions: [CameraAction: OpaquePointer] = [:]
     private let settingWatch: SettingWatch
 
     private var session: CaptureSession
@@ -87,7 +87,7 @@ final class CameraPage {
         gtk_stack_add_named(stack, layout.widget("starting", gtk_spinner_get_type()), "starting")
         gtk_center_box_set_end_widget(cast(bar), controls.button)
         addActions()
-        ScopedShortcuts.attach(scope: "camera", to: widget, capture: true)
+        ScopedShortcuts.attach(scope: .camera, to: widget, capture: true)
         view.paintable.hasIntrinsicSize = false
         // The preview takes the focus (the page's keys): named for what it is.
         AccessibleLabel.set(view.widget, tr("Camera Preview"))
@@ -104,22 +104,22 @@ final class CameraPage {
 
     private func addActions() {
         let group = g_simple_action_group_new()!
-        let map = ActionGroup(map: UnsafeMutableRawPointer(group))
-        actions["shutter"] = map.add("shutter") { [weak self] in self?.pressShutter() }
-        map.add("close") { [weak self] in self?.onEvent?(.close) }
-        actions["mode"] = map.add("mode", state: session.mode.rawValue) { [weak self] value in
+        let map = ActionGroup<CameraAction>(map: UnsafeMutableRawPointer(group))
+        actions[.shutter] = map.add(.shutter) { [weak self] in self?.pressShutter() }
+        map.add(.close) { [weak self] in self?.onEvent?(.close) }
+        actions[.mode] = map.add(.mode, state: session.mode.rawValue) { [weak self] value in
             guard let self, self.session.canChangeSettings, let mode = CaptureMode(rawValue: value) else { return false }
             self.session.mode = mode
             _ = self.settings?.setString(.cameraMode, mode.rawValue)
             self.updateControls()
             return true
         }
-        map.add("toggle-mode") { [weak self] in
-            guard let self, let action = self.actions["mode"] else { return }
+        map.add(.toggleMode) { [weak self] in
+            guard let self, let action = self.actions[.mode] else { return }
             let next: CaptureMode = self.session.mode == .photo ? .video : .photo
             g_action_change_state(action, g_variant_new_string(next.rawValue))
         }
-        let mirror = map.add("mirror", toggle: settings?.bool(.cameraMirror) ?? true) { [weak self] on in
+        let mirror = map.add(.mirror, toggle: settings?.bool(.cameraMirror) ?? true) { [weak self] on in
             // The key's watch mirrors the preview; with no key to write, here.
             guard let self, self.settings?.setBool(.cameraMirror, on) != true else { return }
             self.pipeline?.sink.setMirrored(on)
@@ -130,14 +130,14 @@ final class CameraPage {
             g_simple_action_set_state(mirror, g_variant_new_boolean(on ? 1 : 0))
             self?.pipeline?.sink.setMirrored(on)
         }
-        actions["timer"] = map.add("timer", state: String(session.countdown.rawValue)) { [weak self] value in
+        actions[.timer] = map.add(.timer, state: String(session.countdown.rawValue)) { [weak self] value in
             guard let self, let seconds = Int(value), let countdown = CaptureCountdown(rawValue: seconds) else { return false }
             self.session.countdown = countdown
             _ = self.settings?.setInt(.cameraTimer, Int32(seconds))
             return true
         }
         menu.addActions(to: map)
-        gtk_widget_insert_action_group(widget, "camera", OpaquePointer(group))
+        map.insert(on: widget)
         g_object_unref(UnsafeMutableRawPointer(group))
     }
 
@@ -155,7 +155,7 @@ final class CameraPage {
 
     /// Starts listing devices and the camera used last.
     func open(mode: CaptureMode? = nil) {
-        if let mode, let action = actions["mode"], session.canChangeSettings {
+        if let mode, let action = actions[.mode], session.canChangeSettings {
             g_action_change_state(action, g_variant_new_string(mode.rawValue))
         }
         guard !isOpen else { return }
@@ -361,7 +361,7 @@ final class CameraPage {
                 let saved = try CaptureFile.publish(path)
                 Trace.shared.event(.photoSaved, ["path": saved, "ok": true])
                 self?.toast(ChosenFolders.savedText(.photo, self?.settings),
-                            ToastButton(label: tr("Show in _Files"), action: "win.feed-show-in-files",
+                            ToastButton(label: tr("Show in _Files"), action: WindowAction.feedShowInFiles.detailedName,
                                         target: URL(fileURLWithPath: saved).absoluteString))
             } catch {
                 Trace.shared.event(.photoSaved, ["path": path, "ok": false])
@@ -452,11 +452,11 @@ final class CameraPage {
         case .saved:
             let text = lostWhileRecording ? tr(CaptureProblem.cameraLost(recordingSaved: true).message) : ChosenFolders.savedText(.recording, settings)
             // A movie can start from the clip just made.
-            toast(text, ToastButton(label: tr("_Play"), action: "win.feed-play", target: uri),
-                  extra: ToastButton(label: tr("_Make Movie…"), action: "win.movie-from-file", target: uri))
+            toast(text, ToastButton(label: tr("_Play"), action: WindowAction.feedPlay.detailedName, target: uri),
+                  extra: ToastButton(label: tr("_Make Movie…"), action: WindowAction.movieFromFile.detailedName, target: uri))
         case .failed(let problem, let kept):
             let message = CoreText.translate(problem.message, detail: problem.detail)
-            toast(message, kept ? ToastButton(label: tr("_Play"), action: "win.feed-play", target: uri) : nil)
+            toast(message, kept ? ToastButton(label: tr("_Play"), action: WindowAction.feedPlay.detailedName, target: uri) : nil)
         }
         lostWhileRecording = false
         updateControls()
@@ -488,9 +488,9 @@ final class CameraPage {
         // An insensitive button drops the focus, and the page's keys (Escape)
         // need it inside the page: the preview takes it meanwhile.
         if !usable && gtk_widget_has_focus(shutter) != 0 { gtk_widget_grab_focus(view.widget) }
-        if let action = actions["shutter"] { g_simple_action_set_enabled(action, usable ? 1 : 0) }
+        if let action = actions[.shutter] { g_simple_action_set_enabled(action, usable ? 1 : 0) }
         let free = session.canChangeSettings
-        if let action = actions["mode"] { g_simple_action_set_enabled(action, free ? 1 : 0) }
+        if let action = actions[.mode] { g_simple_action_set_enabled(action, free ? 1 : 0) }
         menu.setEnabled(free)
         // Without a camera there is nothing to shoot or set: a page, alone.
         gtk_widget_set_visible(bar, usable || session.activity == .saving ? 1 : 0)

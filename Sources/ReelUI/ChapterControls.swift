@@ -37,7 +37,7 @@ final class ChapterControls {
         for index in chapters.all.indices {
             let text = label(index) + "  " + DurationText.format(chapters.all[index].start)
             let item = g_menu_item_new(text, nil)!
-            g_menu_item_set_action_and_target_value(item, "player.chapter", g_variant_new_int32(Int32(index)))
+            g_menu_item_set_action_and_target_value(item, PlayerAction.chapter.detailedName, g_variant_new_int32(Int32(index)))
             g_menu_append_item(menu, item)
             g_object_unref(UnsafeMutableRawPointer(item))
         }

@@ -8,14 +8,14 @@ import ReelCore
 enum FeedContextMenu {
     static func present(for item: VideoItem, at card: UnsafeMutablePointer<GtkWidget>) {
         let menu = g_menu_new()!
-        append(menu, tr("_Play"), action: "win.feed-play", id: item.id)
-        append(menu, tr("Play in P_icture in Picture"), action: "win.feed-picture-in-picture", id: item.id)
+        append(menu, tr("_Play"), action: WindowAction.feedPlay.detailedName, id: item.id)
+        append(menu, tr("Play in P_icture in Picture"), action: WindowAction.feedPictureInPicture.detailedName, id: item.id)
         if item.kind == .file {
-            append(menu, tr("Show in _Files"), action: "win.feed-show-in-files", id: item.id)
+            append(menu, tr("Show in _Files"), action: WindowAction.feedShowInFiles.detailedName, id: item.id)
         }
         // Also on web videos: choosing it says why they cannot go in.
-        append(menu, tr("Add to _Movie"), action: "win.add-to-movie", id: item.id)
-        append(menu, tr("_Remove from Feed"), action: "win.feed-remove", id: item.id)
+        append(menu, tr("Add to _Movie"), action: WindowAction.addToMovie.detailedName, id: item.id)
+        append(menu, tr("_Remove from Feed"), action: WindowAction.feedRemove.detailedName, id: item.id)
 
         let popover = gtk_popover_menu_new_from_model(cast(menu))!
         g_object_unref(UnsafeMutableRawPointer(menu))

@@ -446,20 +446,20 @@ final class FeedPage {
 
     private func setUpSelection() {
         let group = g_simple_action_group_new()!
-        let actions = ActionGroup(map: UnsafeMutableRawPointer(group))
-        let selectAll = actions.add("select-all") { [unowned self] in
+        let actions = ActionGroup<FeedAction>(map: UnsafeMutableRawPointer(group))
+        let selectAll = actions.add(.selectAll) { [unowned self] in
             guard !self.shown.isEmpty else { return }
             self.isSelecting = true
             self.selection.selectAll()
             self.selectionChanged()
         }
-        gtk_widget_insert_action_group(widget, "feed", OpaquePointer(group))
+        actions.insert(on: widget)
         g_object_unref(UnsafeMutableRawPointer(group))
         // Before the grid, which takes Ctrl+A for a selection it does not
         // have; but the search entry keeps its own Ctrl+A: the action is
         // off while a text field has the focus, and a disabled action lets
         // the key through.
-        ScopedShortcuts.attach(scope: "feed", to: widget, capture: true)
+        ScopedShortcuts.attach(scope: .feed, to: widget, capture: true)
         Signals.connect(widget, "realize") { [unowned self] in
             guard let root = gtk_widget_get_root(self.widget) else { return }
             Signals.connect(UnsafeMutableRawPointer(root), "notify::focus-widget") {

@@ -121,7 +121,7 @@ final class MainWindow {
                                        folders.folder(for: .movie)]) { [weak self] paths in
             guard let self, let path = paths.last else { return }
             self.showToast(tr("A recording cut short by a crash was recovered"),
-                           button: ToastButton(label: tr("_Play"), action: "win.feed-play",
+                           button: ToastButton(label: tr("_Play"), action: WindowAction.feedPlay.detailedName,
                                                target: URL(fileURLWithPath: path).absoluteString))
         }
     }
@@ -148,8 +148,8 @@ final class MainWindow {
     }
 
     private func addActions() {
-        let actions = ActionGroup(map: window.object)
-        let showStrip = actions.add("show-preview-strip", toggle: settings?.bool(.showPreviewStrip) ?? true) { [weak self] on in
+        let actions = ActionGroup<WindowAction>(map: window.object)
+        let showStrip = actions.add(.showPreviewStrip, toggle: settings?.bool(.showPreviewStrip) ?? true) { [weak self] on in
             // The key's watch updates the strip; with no key to write, here.
             guard let self, self.settings?.setBool(.showPreviewStrip, on) != true else { return }
             self.updateStrip()
@@ -165,14 +165,14 @@ final class MainWindow {
             guard let self else { return }
             self.strip.setSoundOn(self.settings?.bool(.previewStripSound) ?? false)
         }
-        actions.add("close") { [weak self] in self?.close() }
-        actions.add("camera") { [weak self] in self?.navigate(.showCamera(nil)) }
-        actions.add("take-video") { [weak self] in self?.navigate(.showCamera(.video)) }
-        actions.add("search") { [weak self] in
+        actions.add(.close) { [weak self] in self?.close() }
+        actions.add(.camera) { [weak self] in self?.navigate(.showCamera(nil)) }
+        actions.add(.takeVideo) { [weak self] in self?.navigate(.showCamera(.video)) }
+        actions.add(.search) { [weak self] in
             self?.navigate(.showFeed)
             self?.feedPage.toggleSearch()
         }
-        actions.add("add-catalog") { [weak self] in
+        actions.add(.addCatalog) { [weak self] in
             guard let self else { return }
             OpenURLDialog.present(over: self.gtkWindow, heading: tr("Add Catalog"),
                                   body: tr("Enter the address of a catalog feed (a JSON file on this computer or on the web)."),
@@ -180,37 +180,37 @@ final class MainWindow {
                 self?.feed.addCatalog(locator.uri)
             }
         }
-        actions.add("feed-play", withString: { [weak self] id in self?.openFromFeed(id) })
-        actions.add("feed-picture-in-picture", withString: { [weak self] id in self?.openFromFeed(id, inMiniWindow: true) })
-        actions.add("feed-show-in-files", withString: { [weak self] id in
+        actions.add(.feedPlay, withString: { [weak self] id in self?.openFromFeed(id) })
+        actions.add(.feedPictureInPicture, withString: { [weak self] id in self?.openFromFeed(id, inMiniWindow: true) })
+        actions.add(.feedShowInFiles, withString: { [weak self] id in
             guard let self else { return }
             FileManager1.show(fileURI: id, parent: self.gtkWindow)
         })
-        actions.add("make-movie") { [weak self] in
+        actions.add(.makeMovie) { [weak self] in
             guard let self else { return }
             let items = self.feedPage.selectedItems
             self.feedPage.isSelecting = false
             self.makeMovie(from: items, adding: false)
         }
-        actions.add("add-to-movie", withString: { [weak self] id in
+        actions.add(.addToMovie, withString: { [weak self] id in
             guard let self, let item = self.feed.item(withID: id) else { return }
             self.makeMovie(from: [item], adding: true)
         })
         // A new movie from one file (the camera's toast after a recording).
-        actions.add("movie-from-file", withString: { [weak self] uri in
+        actions.add(.movieFromFile, withString: { [weak self] uri in
             self?.moviePage.start(with: [uri])
             self?.navigate(.showMovie)
         })
-        actions.add("new-movie") { [weak self] in
+        actions.add(.newMovie) { [weak self] in
             self?.moviePage.start(with: [])
             self?.navigate(.showMovie)
         }
-        actions.add("open-movie", withString: { [weak self] id in
+        actions.add(.openMovie, withString: { [weak self] id in
             guard let self, let document = MovieStore(folder: MoviePage.folder).load(id) else { return }
             self.moviePage.open(document)
             self.navigate(.showMovie)
         })
-        actions.add("feed-remove", withString: { [weak self] id in
+        actions.add(.feedRemove, withString: { [weak self] id in
             guard let self, let item = self.feed.item(withID: id) else { return }
             self.feed.remove(item)
             self.queue.remove(item.uri)
@@ -218,6 +218,7 @@ final class MainWindow {
             self.mpris?.setNeedsRefresh()
             self.showToast(CoreText.format(tr("“%s” was removed from the feed"), [DisplayText.isolated(item.title)]))
         })
+        actions.checkComplete()
     }
 
     var gtkWindow: UnsafeMutablePointer<GtkWindow> { window.cast() }
@@ -431,7 +432,7 @@ final class MainWindow {
             let name = document.edit.clips.first.flatMap { feed.item(withID: $0.uri)?.title } ?? document.title
             let label = CoreText.format(ntr("%s (%s clip)", "%s (%s clips)", count), [name, String(count)])
             let item = g_menu_item_new(label, nil)!
-            g_menu_item_set_action_and_target_value(item, "win.open-movie", g_variant_new_string(document.id))
+            g_menu_item_set_action_and_target_value(item, WindowAction.openMovie.detailedName, g_variant_new_string(document.id))
             g_menu_append_item(moviesMenu, item)
             g_object_unref(UnsafeMutableRawPointer(item))
         }
@@ -669,7 +670,7 @@ extension MainWindow: MPRISPlayer {
             if let miniWindow { miniWindow.present() } else { present() }
         case .quit:
             if let application = gtk_window_get_application(gtkWindow) {
-                g_action_group_activate_action(OpaquePointer(application), "quit", nil)
+                g_action_group_activate_action(OpaquePointer(application), AppAction.quit.rawValue, nil)
             }
         case .fullscreen(let on):
             guard navigator.screen.windowPage == .video else { return }

@@ -34,7 +34,7 @@ final class MoviePage {
     private var missing: [String] = []
     /// Set while the code sets the controls, so their signals are not edits.
     private var updating = false
-    private var actions: [String: OpaquePointer] = [:]
+    private var actions: [MovieAction: OpaquePointer] = [:]
     private var musicChooser: ObjectRef?
     private var videoChooser: VideoFileChooser?
     /// Files being read to be added: the page shows "No Clips" only when
@@ -295,31 +295,31 @@ final class MoviePage {
 
     private func addActions() {
         let group = g_simple_action_group_new()!
-        let map = ActionGroup(map: UnsafeMutableRawPointer(group))
-        actions["back"] = map.add("back") { [weak self] in self?.onClose?() }
-        actions["play-pause"] = map.add("play-pause") { [weak self] in self?.togglePlay() }
-        actions["move-earlier"] = map.add("move-earlier") { [weak self] in self?.moveChosen(by: -1) }
-        actions["move-later"] = map.add("move-later") { [weak self] in self?.moveChosen(by: 1) }
-        actions["remove"] = map.add("remove") { [weak self] in self?.removeChosen() }
-        actions["trim-start"] = map.add("trim-start") { [weak self] in self?.chooseHandle(.start) }
-        actions["trim-end"] = map.add("trim-end") { [weak self] in self?.chooseHandle(.end) }
-        actions["frame-earlier"] = map.add("frame-earlier") { [weak self] in self?.nudge(frames: -1, seconds: false) }
-        actions["frame-later"] = map.add("frame-later") { [weak self] in self?.nudge(frames: 1, seconds: false) }
-        actions["second-earlier"] = map.add("second-earlier") { [weak self] in self?.nudge(frames: -1, seconds: true) }
-        actions["second-later"] = map.add("second-later") { [weak self] in self?.nudge(frames: 1, seconds: true) }
-        actions["undo"] = map.add("undo") { [weak self] in self?.change { $0.undo() } }
-        actions["redo"] = map.add("redo") { [weak self] in self?.change { $0.redo() } }
-        actions["export"] = map.add("export") { [weak self] in self?.export() }
-        gtk_widget_insert_action_group(widget, "movie", OpaquePointer(group))
+        let map = ActionGroup<MovieAction>(map: UnsafeMutableRawPointer(group))
+        actions[.back] = map.add(.back) { [weak self] in self?.onClose?() }
+        actions[.playPause] = map.add(.playPause) { [weak self] in self?.togglePlay() }
+        actions[.moveEarlier] = map.add(.moveEarlier) { [weak self] in self?.moveChosen(by: -1) }
+        actions[.moveLater] = map.add(.moveLater) { [weak self] in self?.moveChosen(by: 1) }
+        actions[.remove] = map.add(.remove) { [weak self] in self?.removeChosen() }
+        actions[.trimStart] = map.add(.trimStart) { [weak self] in self?.chooseHandle(.start) }
+        actions[.trimEnd] = map.add(.trimEnd) { [weak self] in self?.chooseHandle(.end) }
+        actions[.frameEarlier] = map.add(.frameEarlier) { [weak self] in self?.nudge(frames: -1, seconds: false) }
+        actions[.frameLater] = map.add(.frameLater) { [weak self] in self?.nudge(frames: 1, seconds: false) }
+        actions[.secondEarlier] = map.add(.secondEarlier) { [weak self] in self?.nudge(frames: -1, seconds: true) }
+        actions[.secondLater] = map.add(.secondLater) { [weak self] in self?.nudge(frames: 1, seconds: true) }
+        actions[.undo] = map.add(.undo) { [weak self] in self?.change { $0.undo() } }
+        actions[.redo] = map.add(.redo) { [weak self] in self?.change { $0.redo() } }
+        actions[.export] = map.add(.export) { [weak self] in self?.export() }
+        map.insert(on: widget)
         g_object_unref(UnsafeMutableRawPointer(group))
-        ScopedShortcuts.attach(scope: "movie", to: widget, capture: true)
+        ScopedShortcuts.attach(scope: .movie, to: widget, capture: true)
     }
 
     /// Keys that type in a text field (Space, `,`, `.`, Delete, i, o) are
     /// the field's while it has the focus: their actions are disabled then,
     /// and a disabled action lets the key through.
-    private static let typingKeys = ["play-pause", "remove", "trim-start", "trim-end", "frame-earlier", "frame-later",
-                                     "second-earlier", "second-later", "undo", "redo"]
+    private static let typingKeys: Set<MovieAction> = [.playPause, .remove, .trimStart, .trimEnd, .frameEarlier, .frameLater,
+                                                                 .secondEarlier, .secondLater, .undo, .redo]
 
     private func watchFocus() {
         Signals.connect(widget, "realize") { [weak self] in
@@ -349,16 +349,16 @@ final class MoviePage {
     private func updateActions() {
         let index = chosenIndex
         let exporting = renderer != nil
-        let enabled: [String: Bool] = [
-            "move-earlier": (index ?? 0) > 0,
-            "move-later": index.map { $0 + 1 < edit.clips.count } ?? false,
-            "remove": index != nil,
-            "trim-start": index != nil, "trim-end": index != nil,
-            "frame-earlier": index != nil, "frame-later": index != nil,
-            "second-earlier": index != nil, "second-later": index != nil,
-            "undo": editor.canUndo, "redo": editor.canRedo,
-            "play-pause": !edit.clips.isEmpty,
-            "export": exportBlocker == nil && !exporting,
+        let enabled: [MovieAction: Bool] = [
+            .moveEarlier: (index ?? 0) > 0,
+            .moveLater: index.map { $0 + 1 < edit.clips.count } ?? false,
+            .remove: index != nil,
+            .trimStart: index != nil, .trimEnd: index != nil,
+            .frameEarlier: index != nil, .frameLater: index != nil,
+            .secondEarlier: index != nil, .secondLater: index != nil,
+            .undo: editor.canUndo, .redo: editor.canRedo,
+            .playPause: !edit.clips.isEmpty,
+            .export: exportBlocker == nil && !exporting,
         ]
         for (name, on) in enabled {
             let allowed = on && !(typing && MoviePage.typingKeys.contains(name))
@@ -931,7 +931,7 @@ final class MoviePage {
             let place = ChosenFolders.displayPath((path as NSString).deletingLastPathComponent)
             onToast?(savedInChosenFolder ? CoreText.format(tr("“%s” was saved in %s"), [name, place])
                         : CoreText.format(tr("“%s” was saved in Videos"), [name]),
-                     ToastButton(label: tr("_Play"), action: "win.feed-play", target: URL(fileURLWithPath: path).absoluteString))
+                     ToastButton(label: tr("_Play"), action: WindowAction.feedPlay.detailedName, target: URL(fileURLWithPath: path).absoluteString))
         case .cancelled:
             onToast?(tr("The export was cancelled. No movie was saved."), nil)
         case .failed(let problem):

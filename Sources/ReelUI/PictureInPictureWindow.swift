@@ -82,9 +82,9 @@ final class PictureInPictureWindow {
         withExtendedLifetime(layout) {}
         setTitle(title)
 
-        if let playerActions { gtk_widget_insert_action_group(window, "player", playerActions) }
+        if let playerActions { gtk_widget_insert_action_group(window, ActionScope.player.rawValue, playerActions) }
         addActions()
-        ScopedShortcuts.attach(scope: "pip", to: window, capture: true)
+        ScopedShortcuts.attach(scope: .pip, to: window, capture: true)
         watchPointer()
         watchTab()
         watchDrag()
@@ -158,20 +158,20 @@ final class PictureInPictureWindow {
 
     private func addActions() {
         let group = g_simple_action_group_new()!
-        let actions = ActionGroup(map: UnsafeMutableRawPointer(group))
+        let actions = ActionGroup<MiniWindowAction>(map: UnsafeMutableRawPointer(group))
         // The keys of the mini window are the player's, under its own names
         // so the shortcuts window can list them apart.
-        for name in ["play-pause", "seek-backward", "seek-forward", "mute", "subtitle-earlier", "subtitle-later",
-                     "subtitle-bigger", "subtitle-smaller"] {
-            actions.add(name) { [weak self] in
+        for action in MiniWindowAction.allCases {
+            guard let playerAction = action.playerAction else { continue }
+            actions.add(action) { [weak self] in
                 guard let self else { return }
-                _ = gtk_widget_activate_action_variant(self.window, "player.\(name)", nil)
+                _ = gtk_widget_activate_action_variant(self.window, playerAction.detailedName, nil)
                 self.showControls()
             }
         }
-        actions.add("back-to-player") { [weak self] in self?.onEvent?(.returnToPlayer) }
-        actions.add("close") { [weak self] in self?.closeRequested() }
-        gtk_widget_insert_action_group(window, "pip", OpaquePointer(group))
+        actions.add(.backToPlayer) { [weak self] in self?.onEvent?(.returnToPlayer) }
+        actions.add(.close) { [weak self] in self?.closeRequested() }
+        actions.insert(on: window)
         g_object_unref(UnsafeMutableRawPointer(group))
     }
 

@@ -69,9 +69,9 @@ final class PlayerControls {
         gtk_menu_button_set_menu_model(cast(qualityButton), PlayerControls.qualityMenu())
         gtk_menu_button_set_menu_model(cast(aspectButton), PlayerControls.aspectMenu())
         PlayerControls.fill(layout.object("end-actions", g_menu_get_type()),
-                            with: PlayerControls.choiceMenu("player.end-action", EndAction.allCases.map { (tr($0.title), $0.rawValue) }))
+                            with: PlayerControls.choiceMenu(PlayerAction.endAction.detailedName, EndAction.allCases.map { (tr($0.title), $0.rawValue) }))
         PlayerControls.fill(layout.object("deinterlacing", g_menu_get_type()),
-                            with: PlayerControls.choiceMenu("player.deinterlace", Deinterlacing.allCases.map { (tr($0.title), $0.rawValue) }))
+                            with: PlayerControls.choiceMenu(PlayerAction.deinterlace.detailedName, Deinterlacing.allCases.map { (tr($0.title), $0.rawValue) }))
         menuButtons = [chaptersButton, audioButton, subtitleButton, qualityButton, speedButton, aspectButton,
                        layout.widget("more", gtk_menu_button_get_type())]
         // Names that follow the state, as they start.
@@ -223,15 +223,15 @@ final class PlayerControls {
     }
 
     private static func speedMenu() -> UnsafeMutablePointer<GMenuModel> {
-        cast(choiceMenu("player.speed", PlaybackSpeed.steps.map { (PlaybackSpeed.label($0), PlaybackSpeed.key($0)) }))
+        cast(choiceMenu(PlayerAction.speed.detailedName, PlaybackSpeed.steps.map { (PlaybackSpeed.label($0), PlaybackSpeed.key($0)) }))
     }
 
     private static func qualityMenu() -> UnsafeMutablePointer<GMenuModel> {
-        cast(choiceMenu("player.quality", StreamQuality.allCases.map { (tr($0.title), $0.rawValue) }))
+        cast(choiceMenu(PlayerAction.quality.detailedName, StreamQuality.allCases.map { (tr($0.title), $0.rawValue) }))
     }
 
     private static func aspectMenu() -> UnsafeMutablePointer<GMenuModel> {
-        cast(choiceMenu("player.content-mode", ContentMode.allCases.map { (tr($0.title), $0.rawValue) }))
+        cast(choiceMenu(PlayerAction.contentMode.detailedName, ContentMode.allCases.map { (tr($0.title), $0.rawValue) }))
     }
 
     /// Puts the items of `items` (a menu made here, released after) into a

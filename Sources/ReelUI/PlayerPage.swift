@@ -51,7 +51,7 @@ final class PlayerPage {
     private let statisticsLabel: UnsafeMutablePointer<GtkWidget>
     private let errorPage: UnsafeMutablePointer<GtkWidget>
     private let settings: Settings?
-    private var actions: [String: OpaquePointer] = [:]
+    private var actions: [PlayerAction: OpaquePointer] = [:]
     private let settingWatch: SettingWatch
     /// Where to go once the video plays (the `resume` setting's "always").
     private var resumeWhenPlaying: Double?
@@ -132,7 +132,7 @@ final class PlayerPage {
         addActions()
         // Captured before focused buttons or the seek bar see them, so Space
         // always plays or pauses and arrows always seek.
-        ScopedShortcuts.attach(scope: "player", to: widget, capture: true)
+        ScopedShortcuts.attach(scope: .player, to: widget, capture: true)
         watchPointer()
         watchFocusKeys()
         watchSeekBar()
@@ -140,7 +140,7 @@ final class PlayerPage {
         view.onPresented = { [weak self] frame in self?.presented(frame) }
         let doubleClick = gtk_gesture_click_new()!
         Signals.connect(UnsafeMutableRawPointer(doubleClick), "pressed") { [weak self] args in
-            if args.int(1) == 2 { self?.activate("fullscreen") }
+            if args.int(1) == 2 { self?.activate(.fullscreen) }
         }
         gtk_widget_add_controller(view.widget, doubleClick)
     }
@@ -180,14 +180,14 @@ final class PlayerPage {
         player.isMuted = settings?.bool(.muted) ?? false
         player.onEvent = { [weak self] event in self?.handle(event) }
         controls.setRate(1)
-        ActionGroup.setState(actions["speed"]!, PlaybackSpeed.key(1))
+        if let speed = actions[.speed] { ActionState.set(speed, PlaybackSpeed.key(1)) }
         controls.setQualities(available: false)
         // Streams start at the cap chosen in Preferences; the menu changes
         // it for this video only.
         let quality = StreamQuality(rawValue: settings?.string(.streamQuality) ?? "") ?? .auto
         player.quality = quality
         controls.setQuality(quality)
-        ActionGroup.setState(actions["quality"]!, quality.rawValue)
+        if let action = actions[.quality] { ActionState.set(action, quality.rawValue) }
         controls.setLive(position: 0, window: nil, behind: 0)
         liveEdge = LiveEdge()
         controls.setSound(volume: player.volume, muted: player.isMuted)
@@ -338,75 +338,75 @@ final class PlayerPage {
 
     private func addActions() {
         let group = g_simple_action_group_new()!
-        let map = ActionGroup(map: UnsafeMutableRawPointer(group))
-        map.add("play-pause") { [weak self] in self?.player?.togglePlaying() }
-        map.add("seek-backward") { [weak self] in self?.seek(by: -5) }
-        map.add("seek-forward") { [weak self] in self?.seek(by: 5) }
-        map.add("jump-backward") { [weak self] in self?.seek(by: -15) }
-        map.add("jump-forward") { [weak self] in self?.seek(by: 15) }
-        map.add("seek-start") { [weak self] in self?.seek(to: 0) }
-        map.add("seek-end") { [weak self] in
+        let map = ActionGroup<PlayerAction>(map: UnsafeMutableRawPointer(group))
+        map.add(.playPause) { [weak self] in self?.player?.togglePlaying() }
+        map.add(.seekBackward) { [weak self] in self?.seek(by: -5) }
+        map.add(.seekForward) { [weak self] in self?.seek(by: 5) }
+        map.add(.jumpBackward) { [weak self] in self?.seek(by: -15) }
+        map.add(.jumpForward) { [weak self] in self?.seek(by: 15) }
+        map.add(.seekStart) { [weak self] in self?.seek(to: 0) }
+        map.add(.seekEnd) { [weak self] in
             guard let duration = self?.player?.duration else { return }
             self?.seek(to: duration)
         }
-        map.add("seek-percent", withInt: { [weak self] percent in
+        map.add(.seekPercent, withInt: { [weak self] percent in
             guard let duration = self?.player?.duration else { return }
             self?.seek(to: duration * Double(percent) / 100)
         })
-        actions["previous"] = map.add("previous") { [weak self] in self?.delegate?.playerPageStep(forward: false) }
-        actions["next"] = map.add("next") { [weak self] in self?.delegate?.playerPageStep(forward: true) }
-        map.add("previous-chapter") { [weak self] in
+        actions[.previous] = map.add(.previous) { [weak self] in self?.delegate?.playerPageStep(forward: false) }
+        actions[.next] = map.add(.next) { [weak self] in self?.delegate?.playerPageStep(forward: true) }
+        map.add(.previousChapter) { [weak self] in
             guard let self, let player = self.player,
                   let start = self.chapterControls.chapters.previousStart(before: player.position ?? 0) else { return }
             self.seek(to: start)
         }
-        map.add("next-chapter") { [weak self] in
+        map.add(.nextChapter) { [weak self] in
             guard let self, let player = self.player,
                   let start = self.chapterControls.chapters.nextStart(after: player.position ?? 0) else { return }
             self.seek(to: start)
         }
-        map.add("chapter", withInt: { [weak self] index in
+        map.add(.chapter, withInt: { [weak self] index in
             guard let self, self.chapterControls.chapters.all.indices.contains(index) else { return }
             self.seek(to: self.chapterControls.chapters.all[index].start)
         })
-        map.add("frame-backward") { [weak self] in self?.player?.step(forward: false) }
-        map.add("frame-forward") { [weak self] in self?.player?.step(forward: true) }
-        map.add("volume-up") { [weak self] in self?.changeVolume(by: 1) }
-        map.add("volume-down") { [weak self] in self?.changeVolume(by: -1) }
-        map.add("mute") { [weak self] in
+        map.add(.frameBackward) { [weak self] in self?.player?.step(forward: false) }
+        map.add(.frameForward) { [weak self] in self?.player?.step(forward: true) }
+        map.add(.volumeUp) { [weak self] in self?.changeVolume(by: 1) }
+        map.add(.volumeDown) { [weak self] in self?.changeVolume(by: -1) }
+        map.add(.mute) { [weak self] in
             guard let self, let player = self.player else { return }
             player.isMuted.toggle()
             self.soundChanged()
         }
-        map.add("slower") { [weak self] in self?.setRate(PlaybackSpeed.slower(than: self?.player?.rate ?? 1)) }
-        map.add("faster") { [weak self] in self?.setRate(PlaybackSpeed.faster(than: self?.player?.rate ?? 1)) }
-        map.add("normal-speed") { [weak self] in self?.setRate(1) }
-        actions["speed"] = map.add("speed", state: PlaybackSpeed.key(1)) { [weak self] key in
+        map.add(.slower) { [weak self] in self?.setRate(PlaybackSpeed.slower(than: self?.player?.rate ?? 1)) }
+        map.add(.faster) { [weak self] in self?.setRate(PlaybackSpeed.faster(than: self?.player?.rate ?? 1)) }
+        map.add(.normalSpeed) { [weak self] in self?.setRate(1) }
+        actions[.speed] = map.add(.speed, state: PlaybackSpeed.key(1)) { [weak self] key in
             guard let rate = PlaybackSpeed.rate(forKey: key) else { return false }
             self?.setRate(rate)
             return false // setRate sets the state
         }
-        actions["quality"] = map.add("quality", state: StreamQuality.auto.rawValue) { [weak self] value in
+        actions[.quality] = map.add(.quality, state: StreamQuality.auto.rawValue) { [weak self] value in
             guard let self, let quality = StreamQuality(rawValue: value) else { return false }
             self.player?.quality = quality
             self.controls.setQuality(quality)
             Trace.shared.event(.playerQuality, ["quality": quality.rawValue])
             return true
         }
-        map.add("go-live") { [weak self] in
+        map.add(.goLive) { [weak self] in
             guard let self, let player = self.player, player.isLiveStream else { return }
             player.goLive()
             self.liveEdge.rejoin()
             Trace.shared.event(.playerGoLive)
             self.showControls()
         }
-        map.add("aspect") { [weak self] in self?.setContentMode((self?.contentMode ?? .fit).next) }
-        actions["content-mode"] = map.add("content-mode", state: ContentMode.fit.rawValue) { [weak self] value in
+        map.add(.aspect) { [weak self] in self?.setContentMode((self?.contentMode ?? .fit).next) }
+        actions[.contentMode] = map.add(.contentMode, state: ContentMode.fit.rawValue) { [weak self] value in
             guard let mode = ContentMode(rawValue: value) else { return false }
             self?.setContentMode(mode)
             return false
         }
-        let deinterlace = map.add("deinterlace", state: deinterlacing.rawValue) { [weak self] value in
+        let deinterlace = map.add(.deinterlace, state: deinterlacing.rawValue) { [weak self] value in
             guard let self, let choice = Deinterlacing(rawValue: value) else { return false }
             // The key's watch below sets the state and the video; with no
             // key to write, here.
@@ -416,7 +416,7 @@ final class PlayerPage {
             }
             return false
         }
-        actions["end-action"] = map.add("end-action", state: endAction.rawValue) { [weak self] value in
+        actions[.endAction] = map.add(.endAction, state: endAction.rawValue) { [weak self] value in
             guard EndAction(rawValue: value) != nil else { return false }
             // The key's watch below sets the state.
             return self?.settings?.setString(.endAction, value) != true
@@ -424,7 +424,7 @@ final class PlayerPage {
         // The menus follow the keys, wherever they changed (Preferences too).
         settingWatch.on(.deinterlace) { [weak self] in
             guard let self else { return }
-            ActionGroup.setState(deinterlace, self.deinterlacing.rawValue)
+            ActionState.set(deinterlace, self.deinterlacing.rawValue)
             self.applyDeinterlacing(self.deinterlacing)
         }
         // The end action changes from the menu, from MPRIS, from Preferences
@@ -433,40 +433,40 @@ final class PlayerPage {
         settingWatch.on(.subtitleSize) { [weak self] in self?.applySubtitleSettings() }
         settingWatch.on(.subtitleFont) { [weak self] in self?.applySubtitleSettings() }
         settingWatch.on(.endAction) { [weak self] in
-            guard let self, let action = self.actions["end-action"] else { return }
-            ActionGroup.setState(action, self.endAction.rawValue)
+            guard let self, let action = self.actions[.endAction] else { return }
+            ActionState.set(action, self.endAction.rawValue)
             self.delegate?.playerPageChanged()
         }
         trackMenus.addActions(to: map)
-        map.add("subtitle-bigger") { [weak self] in self?.resizeSubtitles(by: 1) }
-        map.add("subtitle-smaller") { [weak self] in self?.resizeSubtitles(by: -1) }
-        map.add("fullscreen") { [weak self] in self?.toggleFullscreen() }
-        map.add("picture-in-picture") { [weak self] in
+        map.add(.subtitleBigger) { [weak self] in self?.resizeSubtitles(by: 1) }
+        map.add(.subtitleSmaller) { [weak self] in self?.resizeSubtitles(by: -1) }
+        map.add(.fullscreen) { [weak self] in self?.toggleFullscreen() }
+        map.add(.pictureInPicture) { [weak self] in
             self?.delegate?.playerPageTogglePictureInPicture()
         }
-        map.add("statistics") { [weak self] in self?.toggleStatistics() }
-        map.add("screenshot") { [weak self] in
+        map.add(.statistics) { [weak self] in self?.toggleStatistics() }
+        map.add(.screenshot) { [weak self] in
             guard let self, let player = self.player else { return }
             FrameScreenshot.save(from: player.sink, in: ChosenFolders.current(settings).folder(for: .screenshot)) { [weak self] result in
                 self?.show(ScreenshotToast.make(result, settings: self?.settings))
             }
         }
-        map.add("back") { [weak self] in self?.back() }
-        map.add("close") { [weak self] in self?.delegate?.playerPageClose() }
-        map.add("retry") { [weak self] in
+        map.add(.back) { [weak self] in self?.back() }
+        map.add(.close) { [weak self] in self?.delegate?.playerPageClose() }
+        map.add(.retry) { [weak self] in
             guard let self, let locator = self.locator else { return }
             self.open(locator, title: self.title)
         }
-        map.add("resume", withString: { [weak self] seconds in
+        map.add(.resume, withString: { [weak self] seconds in
             if let position = Double(seconds) { self?.seek(to: position) }
         })
-        gtk_widget_insert_action_group(widget, "player", OpaquePointer(group))
+        map.insert(on: widget)
         actionGroup = OpaquePointer(group)
         g_object_unref(UnsafeMutableRawPointer(group))
     }
 
-    private func activate(_ name: String) {
-        _ = gtk_widget_activate_action_variant(widget, "player.\(name)", nil)
+    private func activate(_ action: PlayerAction) {
+        _ = gtk_widget_activate_action_variant(widget, action.detailedName, nil)
     }
 
     // MARK: Commands
@@ -530,7 +530,7 @@ final class PlayerPage {
         guard let player else { return }
         player.setRate(rate)
         controls.setRate(rate)
-        ActionGroup.setState(actions["speed"]!, PlaybackSpeed.key(rate))
+        if let speed = actions[.speed] { ActionState.set(speed, PlaybackSpeed.key(rate)) }
         toast(CoreText.format(tr("Speed %s"), [PlaybackSpeed.label(rate)]), brief: true)
         delegate?.playerPageChanged()
     }
@@ -538,7 +538,7 @@ final class PlayerPage {
     private func setContentMode(_ mode: ContentMode) {
         contentMode = mode
         view.contentMode = mode
-        ActionGroup.setState(actions["content-mode"]!, mode.rawValue)
+        if let action = actions[.contentMode] { ActionState.set(action, mode.rawValue) }
         Trace.shared.event(.playerContentMode, ["mode": mode.rawValue])
         toast(tr(mode.title), brief: true)
     }
@@ -584,7 +584,7 @@ final class PlayerPage {
     private func offerResume(at seconds: Double) {
         let toast = adw_toast_new(CoreText.format(tr("Resume from %s?"), [DurationText.format(seconds)]))!
         adw_toast_set_button_label(toast, tr("_Resume"))
-        adw_toast_set_action_name(toast, "player.resume")
+        adw_toast_set_action_name(toast, PlayerAction.resume.detailedName)
         adw_toast_set_action_target_value(toast, g_variant_new_string(String(seconds)))
         adw_toast_set_timeout(toast, 10)
         show(toast)
@@ -703,8 +703,8 @@ final class PlayerPage {
     /// What plays in turn (the owner's PlayQueue): Previous and Next, their
     /// keys and the place in the title bar follow it.
     func setQueue(_ queue: PlayQueue) {
-        g_simple_action_set_enabled(actions["previous"], queue.hasPrevious() ? 1 : 0)
-        g_simple_action_set_enabled(actions["next"], queue.hasNext() ? 1 : 0)
+        g_simple_action_set_enabled(actions[.previous], queue.hasPrevious() ? 1 : 0)
+        g_simple_action_set_enabled(actions[.next], queue.hasNext() ? 1 : 0)
         controls.setQueue(queue)
     }
 

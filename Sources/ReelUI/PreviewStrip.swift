@@ -216,12 +216,12 @@ final class PreviewStrip {
     /// focus.
     private func watchKeys() {
         let group = g_simple_action_group_new()!
-        let actions = ActionGroup(map: UnsafeMutableRawPointer(group))
-        actions.add("toggle-sound") { [weak self] in self?.perform(.toggleSound) }
-        actions.add("toggle-speed") { [weak self] in self?.perform(.toggleSpeed) }
-        gtk_widget_insert_action_group(widget, "strip", OpaquePointer(group))
+        let actions = ActionGroup<StripAction>(map: UnsafeMutableRawPointer(group))
+        actions.add(.toggleSound) { [weak self] in self?.perform(.toggleSound) }
+        actions.add(.toggleSpeed) { [weak self] in self?.perform(.toggleSpeed) }
+        actions.insert(on: widget)
         g_object_unref(UnsafeMutableRawPointer(group))
-        ScopedShortcuts.attach(scope: "strip", to: widget, capture: false)
+        ScopedShortcuts.attach(scope: .strip, to: widget, capture: false)
     }
 
     private func perform(_ action: ClickIntent.Action) {

@@ -128,20 +128,21 @@ public final class ReelApplication {
     }
 
     private func addActions() {
-        let actions = ActionGroup(map: app.object)
-        actions.add("open") { [unowned self] in self.mainWindow().chooseFiles() }
-        actions.add("open-url") { [unowned self] in self.mainWindow().askForURL() }
-        actions.add("shortcuts") { [unowned self] in
+        let actions = ActionGroup<AppAction>(map: app.object)
+        actions.add(.open) { [unowned self] in self.mainWindow().chooseFiles() }
+        actions.add(.openURL) { [unowned self] in self.mainWindow().askForURL() }
+        actions.add(.shortcuts) { [unowned self] in
             // Over the window in use: the mini window's keys are asked for there.
             let window = self.mainWindow()
             let parent = gtk_application_get_active_window(self.gtkApplication) ?? window.gtkWindow
             ShortcutsWindow.present(over: parent, page: window.shortcutPage)
         }
-        actions.add("preferences") { [unowned self] in self.presentPreferences() }
-        actions.add("about") { [unowned self] in AboutWindow.present(over: self.mainWindow().gtkWindow) }
-        actions.add("quit") { [unowned self] in self.quit() }
+        actions.add(.preferences) { [unowned self] in self.presentPreferences() }
+        actions.add(.about) { [unowned self] in AboutWindow.present(over: self.mainWindow().gtkWindow) }
+        actions.add(.quit) { [unowned self] in self.quit() }
+        actions.checkComplete()
         // Player and strip keys belong to those widgets' own controllers.
-        for shortcut in ShortcutTable.all where shortcut.scope == "app" || shortcut.scope == "win" {
+        for shortcut in ShortcutTable.all where shortcut.scope == .app || shortcut.scope == .win {
             setAccelerators(shortcut.accelerators, for: shortcut.action)
         }
     }

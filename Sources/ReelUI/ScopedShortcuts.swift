@@ -8,7 +8,7 @@ import ReelCore
 enum ScopedShortcuts {
     /// Adds the controller to `widget`. `capture`: the keys act before
     /// focused children see them (Space plays rather than clicks a button).
-    static func attach(scope: String, to widget: UnsafeMutablePointer<GtkWidget>, capture: Bool) {
+    static func attach(scope: ActionScope, to widget: UnsafeMutablePointer<GtkWidget>, capture: Bool) {
         let controller = gtk_shortcut_controller_new()!
         if capture { gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE) }
         for shortcut in ShortcutTable.all where shortcut.scope == scope {

@@ -20,7 +20,7 @@ enum ScreenshotToast {
             let toast = adw_toast_new(text)!
             adw_toast_set_timeout(toast, 5)
             adw_toast_set_button_label(toast, tr("Show in _Files"))
-            adw_toast_set_action_name(toast, "win.feed-show-in-files")
+            adw_toast_set_action_name(toast, WindowAction.feedShowInFiles.detailedName)
             adw_toast_set_action_target_value(toast, g_variant_new_string(URL(fileURLWithPath: path).absoluteString))
             adw_toast_set_custom_title(toast, title(text, copying: path))
             return toast

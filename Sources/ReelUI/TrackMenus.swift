@@ -70,24 +70,24 @@ final class TrackMenus {
     }
 
     /// The menus' actions, in the player's group.
-    func addActions(to map: ActionGroup) {
-        audioAction = map.add("audio-track", state: "") { [weak self] value in
+    func addActions(to map: ActionGroup<PlayerAction>) {
+        audioAction = map.add(.audioTrack, state: "") { [weak self] value in
             guard let self, let index = Int(value) else { return false }
             self.chooseAudio(index)
             return true
         }
-        subtitleAction = map.add("subtitle", state: "off") { [weak self] value in
+        subtitleAction = map.add(.subtitle, state: "off") { [weak self] value in
             guard let self, let subtitle = TrackMenus.subtitle(from: value) else { return false }
             return self.chooseSubtitle(subtitle)
         }
-        encodingAction = map.add("subtitle-encoding", state: "") { [weak self] value in
+        encodingAction = map.add(.subtitleEncoding, state: "") { [weak self] value in
             guard let self, let encoding = SubtitleEncoding(rawValue: value) else { return false }
             self.chooseEncoding(encoding)
             return true
         }
-        map.add("add-subtitle-file") { [weak self] in self?.addFile() }
-        map.add("subtitle-later") { [weak self] in self?.shiftSubtitles(by: 0.1) }
-        map.add("subtitle-earlier") { [weak self] in self?.shiftSubtitles(by: -0.1) }
+        map.add(.addSubtitleFile) { [weak self] in self?.addFile() }
+        map.add(.subtitleLater) { [weak self] in self?.shiftSubtitles(by: 0.1) }
+        map.add(.subtitleEarlier) { [weak self] in self?.shiftSubtitles(by: -0.1) }
     }
 
     // MARK: Opening
@@ -175,20 +175,20 @@ final class TrackMenus {
         if audioLabels != shownAudio {
             shownAudio = audioLabels
             g_menu_remove_all(audioMenu)
-            for (track, label) in zip(audio, audioLabels) { append(audioMenu, label, "player.audio-track", "\(track.index)") }
+            for (track, label) in zip(audio, audioLabels) { append(audioMenu, label, PlayerAction.audioTrack.detailedName, "\(track.index)") }
         }
         gtk_widget_set_visible(audioButton, audio.count > 1 ? 1 : 0)
-        if let audioAction, let player { ActionGroup.setState(audioAction, "\(player.currentAudio)") }
+        if let audioAction, let player { ActionState.set(audioAction, "\(player.currentAudio)") }
 
         let entries = TrackMenu.subtitleEntries(embedded: text, files: filesWithLoaded, fileURI: fileURI,
                                                 languages: languages, words: words)
         if entries != shownSubtitles {
             shownSubtitles = entries
             g_menu_remove_all(subtitleTracks)
-            for entry in entries { append(subtitleTracks, entry.label, "player.subtitle", TrackMenus.value(of: entry.choice)) }
+            for entry in entries { append(subtitleTracks, entry.label, PlayerAction.subtitle.detailedName, TrackMenus.value(of: entry.choice)) }
         }
         if let encodingAction {
-            ActionGroup.setState(encodingAction, encoding?.rawValue ?? "")
+            ActionState.set(encodingAction, encoding?.rawValue ?? "")
             g_simple_action_set_enabled(encodingAction, player?.subtitleURI == nil ? 0 : 1)
         }
         // Local videos can take a file; a stream with text streams lists them.
@@ -202,14 +202,14 @@ final class TrackMenus {
         let encodings = g_menu_new()!
         for encoding in SubtitleEncoding.choices {
             let item = g_menu_item_new(tr(encoding.title), nil)!
-            g_menu_item_set_action_and_target_value(item, "player.subtitle-encoding", g_variant_new_string(encoding.rawValue))
+            g_menu_item_set_action_and_target_value(item, PlayerAction.subtitleEncoding.detailedName, g_variant_new_string(encoding.rawValue))
             g_menu_append_item(encodings, item)
             g_object_unref(UnsafeMutableRawPointer(item))
         }
         let more = g_menu_new()!
         // The encoding applies to a subtitle file (its action is off without one).
         g_menu_append_submenu(more, tr("Encoding"), cast(encodings))
-        g_menu_append(more, tr("Add Subtitle File…"), "player.add-subtitle-file")
+        g_menu_append(more, tr("Add Subtitle File…"), PlayerAction.addSubtitleFile.detailedName)
         g_menu_append_section(menu, nil, cast(more))
         g_object_unref(UnsafeMutableRawPointer(encodings))
         g_object_unref(UnsafeMutableRawPointer(more))
@@ -256,7 +256,7 @@ final class TrackMenus {
             guard file == player.subtitleURI, let track = player.subtitleFileTrack else { return player.selectText(nil) }
             player.selectText(track)
         }
-        if let subtitleAction { ActionGroup.setState(subtitleAction, TrackMenus.value(of: player.showsText ? subtitle : .off)) }
+        if let subtitleAction { ActionState.set(subtitleAction, TrackMenus.value(of: player.showsText ? subtitle : .off)) }
     }
 
     private func chooseEncoding(_ chosen: SubtitleEncoding) {

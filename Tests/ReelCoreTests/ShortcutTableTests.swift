@@ -6,7 +6,7 @@ final class ShortcutTableTests: XCTestCase {
         let actions = ShortcutTable.all.map(\.action)
         XCTAssertEqual(Set(actions).count, actions.count, "an action is listed twice")
         for shortcut in ShortcutTable.all {
-            XCTAssertTrue(["app", "win", "player", "strip", "pip", "camera", "feed", "movie"].contains(shortcut.scope), "\(shortcut.action) has no known scope")
+            XCTAssertTrue(ActionScope.allCases.contains(shortcut.scope), "\(shortcut.action) has no known scope")
             if let arguments = shortcut.arguments { XCTAssertEqual(arguments.count, shortcut.accelerators.count) }
             XCTAssertFalse(shortcut.actionName.isEmpty)
             // GAction names: letters, digits, '-' and '.'.
@@ -21,10 +21,10 @@ final class ShortcutTableTests: XCTestCase {
         // (the feed's while it has the focus, the movie page's on it)
         // they may share a key (Space) with the player and each other, but
         // not with the app's keys, which work in every window.
-        let local: Set = ["strip", "pip", "camera", "feed", "movie"]
+        let local: Set<ActionScope> = [.strip, .pip, .camera, .feed, .movie]
         for scope in Set(ShortcutTable.all.map(\.scope)) {
             let keys = ShortcutTable.all.filter { other in
-                if local.contains(scope) { return other.scope == scope || other.scope == "app" }
+                if local.contains(scope) { return other.scope == scope || other.scope == .app }
                 return !local.contains(other.scope)
             }.flatMap(\.accelerators).map { $0.lowercased() }
             XCTAssertEqual(Set(keys).count, keys.count, "two actions share a key in \(scope): \(keys)")
@@ -44,11 +44,11 @@ final class ShortcutTableTests: XCTestCase {
     }
 
     func testTheBasicsAreBound() {
-        XCTAssertEqual(ShortcutTable.shortcut(for: "app.quit")?.accelerators, ["<Control>q"])
-        XCTAssertEqual(ShortcutTable.shortcut(for: "app.shortcuts")?.accelerators, ["<Control>question"])
-        XCTAssertEqual(ShortcutTable.shortcut(for: "app.open")?.accelerators, ["<Control>o"])
-        XCTAssertEqual(ShortcutTable.shortcut(for: "app.open-url")?.accelerators, ["<Control>l"])
-        XCTAssertNil(ShortcutTable.shortcut(for: "app.nothing"))
+        XCTAssertEqual(ShortcutTable.shortcut(for: AppAction.quit)?.accelerators, ["<Control>q"])
+        XCTAssertEqual(ShortcutTable.shortcut(for: AppAction.shortcuts)?.accelerators, ["<Control>question"])
+        XCTAssertEqual(ShortcutTable.shortcut(for: AppAction.open)?.accelerators, ["<Control>o"])
+        XCTAssertEqual(ShortcutTable.shortcut(for: AppAction.openURL)?.accelerators, ["<Control>l"])
+        XCTAssertNil(ShortcutTable.shortcut(for: AppAction.about))
     }
 
     func testSectionsListOnlyUsedOnesInOrder() {

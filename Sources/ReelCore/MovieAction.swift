@@ -1,0 +1,19 @@
+/// The movie page's actions (`movie.`).
+public enum MovieAction: String, ScopedAction {
+    case back
+    case export
+    case frameEarlier = "frame-earlier"
+    case frameLater = "frame-later"
+    case moveEarlier = "move-earlier"
+    case moveLater = "move-later"
+    case playPause = "play-pause"
+    case redo
+    case remove
+    case secondEarlier = "second-earlier"
+    case secondLater = "second-later"
+    case trimEnd = "trim-end"
+    case trimStart = "trim-start"
+    case undo
+
+    public static let scope = ActionScope.movie
+}

@@ -97,6 +97,7 @@ public struct SignalArguments {
     public func int(_ index: Int) -> Int32 { g_value_get_int(value(index)) }
     public func uint(_ index: Int) -> UInt32 { g_value_get_uint(value(index)) }
     public func enumValue(_ index: Int) -> Int32 { g_value_get_enum(value(index)) }
+    public func flags(_ index: Int) -> UInt32 { g_value_get_flags(value(index)) }
     public func double(_ index: Int) -> Double { g_value_get_double(value(index)) }
     public func bool(_ index: Int) -> Bool { g_value_get_boolean(value(index)) != 0 }
     public func string(_ index: Int) -> String? {

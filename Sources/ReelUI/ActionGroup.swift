@@ -25,9 +25,9 @@ struct ActionGroup<Action: ScopedAction> {
         let stringType = g_variant_type_new("s")
         defer { g_variant_type_free(stringType) }
         let made = g_simple_action_new(action.rawValue, stringType)!
-        Signals.connect(UnsafeMutableRawPointer(made), "activate") { args in
-            guard let variant = args.pointer(1) else { return }
-            activate(String(cString: g_variant_get_string(OpaquePointer(variant), nil)))
+        Signals.connect(UnsafeMutableRawPointer(made), .actionActivate) { variant in
+            guard let variant else { return }
+            activate(String(cString: g_variant_get_string(variant, nil)))
         }
         return register(made)
     }
@@ -40,10 +40,10 @@ struct ActionGroup<Action: ScopedAction> {
         let stringType = g_variant_type_new("s")
         defer { g_variant_type_free(stringType) }
         let made = g_simple_action_new_stateful(action.rawValue, stringType, g_variant_new_string(initial))!
-        Signals.connect(UnsafeMutableRawPointer(made), "change-state") { args in
-            guard let variant = args.pointer(1) else { return }
-            let value = String(cString: g_variant_get_string(OpaquePointer(variant), nil))
-            if change(value) { g_simple_action_set_state(made, OpaquePointer(variant)) }
+        Signals.connect(UnsafeMutableRawPointer(made), .actionChangeState) { variant in
+            guard let variant else { return }
+            let value = String(cString: g_variant_get_string(variant, nil))
+            if change(value) { g_simple_action_set_state(made, variant) }
         }
         return register(made)
     }
@@ -53,10 +53,10 @@ struct ActionGroup<Action: ScopedAction> {
     @discardableResult
     func add(_ action: Action, toggle initial: Bool, _ change: @escaping (Bool) -> Void) -> OpaquePointer {
         let made = g_simple_action_new_stateful(action.rawValue, nil, g_variant_new_boolean(initial ? 1 : 0))!
-        Signals.connect(UnsafeMutableRawPointer(made), "change-state") { args in
-            guard let variant = args.pointer(1) else { return }
-            g_simple_action_set_state(made, OpaquePointer(variant))
-            change(g_variant_get_boolean(OpaquePointer(variant)) != 0)
+        Signals.connect(UnsafeMutableRawPointer(made), .actionChangeState) { variant in
+            guard let variant else { return }
+            g_simple_action_set_state(made, variant)
+            change(g_variant_get_boolean(variant) != 0)
         }
         return register(made)
     }
@@ -67,9 +67,9 @@ struct ActionGroup<Action: ScopedAction> {
         let intType = g_variant_type_new("i")
         defer { g_variant_type_free(intType) }
         let made = g_simple_action_new(action.rawValue, intType)!
-        Signals.connect(UnsafeMutableRawPointer(made), "activate") { args in
-            guard let variant = args.pointer(1) else { return }
-            activate(Int(g_variant_get_int32(OpaquePointer(variant))))
+        Signals.connect(UnsafeMutableRawPointer(made), .actionActivate) { variant in
+            guard let variant else { return }
+            activate(Int(g_variant_get_int32(variant)))
         }
         return register(made)
     }

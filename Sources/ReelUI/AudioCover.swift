@@ -24,7 +24,7 @@ final class AudioCover {
         // for full screen, moves that show the controls).
         gtk_widget_set_can_target(widget, 0)
         gtk_widget_add_css_class(widget, "reel-audio-cover")
-        gtk_widget_set_visible(widget, 0)
+        widget.isShown = false
         picture = gtk_picture_new()
         gtk_picture_set_content_fit(cast(picture), GTK_CONTENT_FIT_CONTAIN)
         gtk_widget_set_size_request(picture, AudioCover.size, AudioCover.size)
@@ -51,16 +51,16 @@ final class AudioCover {
         let texture = tags.cover.flatMap(AudioCover.texture)
         gtk_picture_set_paintable(cast(picture), texture)
         if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        gtk_widget_set_visible(picture, texture == nil ? 0 : 1)
-        gtk_widget_set_visible(placeholder, texture == nil ? 1 : 0)
+        picture.isShown = texture != nil
+        placeholder.isShown = texture == nil
         gtk_label_set_text(cast(title), tags.title(or: name))
         gtk_label_set_text(cast(artist), tags.artist ?? "")
-        gtk_widget_set_visible(artist, (tags.artist ?? "").isEmpty ? 0 : 1)
-        gtk_widget_set_visible(widget, 1)
+        artist.isShown = !(tags.artist ?? "").isEmpty
+        widget.isShown = true
     }
 
     func hide() {
-        gtk_widget_set_visible(widget, 0)
+        widget.isShown = false
         gtk_picture_set_paintable(cast(picture), nil)
     }
 

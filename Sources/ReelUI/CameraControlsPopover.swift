@@ -25,7 +25,7 @@ final class CameraControlsPopover {
         let popover = gtk_popover_new()!
         gtk_popover_set_child(cast(popover), content)
         gtk_menu_button_set_popover(cast(button), popover)
-        gtk_widget_set_visible(button, 0)
+        button.isShown = false
     }
 
     /// Reads `camera`'s controls and rebuilds the popover (nil: hides it).
@@ -33,7 +33,7 @@ final class CameraControlsPopover {
         self.camera = camera
         while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }
         let layout = CameraControlsLayout(controls: camera.map(CameraControls.read) ?? [])
-        gtk_widget_set_visible(button, layout.isEmpty ? 0 : 1)
+        button.isShown = !layout.isEmpty
         guard !layout.isEmpty else { return }
         let focus = layout.focus.map { slider($0, tr("Focus"), usable: layout.focusAdjustable) }
         if let on = layout.autoFocus {
@@ -89,7 +89,7 @@ final class CameraControlsPopover {
         }
         gtk_box_append(cast(box), label)
         gtk_box_append(cast(box), scale)
-        gtk_widget_set_sensitive(box, usable ? 1 : 0)
+        box.isSensitive = usable
         return box
     }
 }

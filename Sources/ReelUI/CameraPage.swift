@@ -33,8 +33,8 @@ final class CameraPage {
     private let windowTitle: OpaquePointer
     private let shutter: UnsafeMutablePointer<GtkWidget>
     private let recordingBadge: UnsafeMutablePointer<GtkWidget>
-    private let recordingTime: UnsafeMutablePointer<GtkWidget>
-    private let countdownLabel: UnsafeMutablePointer<GtkWidget>
+    private let recordingTime: Label
+    private let countdownLabel: Label
     private let flash: UnsafeMutablePointer<GtkWidget>
     private let toasts: OpaquePointer
     /// The mode switch, the shutter and focus/exposure, under the preview.
@@ -72,8 +72,8 @@ final class CameraPage {
         statusPage = OpaquePointer(layout.widget("problem", adw_status_page_get_type()))
         shutter = layout.widget("shutter", gtk_button_get_type())
         recordingBadge = layout.widget("recording-badge", gtk_box_get_type())
-        recordingTime = layout.widget("recording-time", gtk_label_get_type())
-        countdownLabel = layout.widget("countdown", gtk_label_get_type())
+        recordingTime = layout.label("recording-time")
+        countdownLabel = layout.label("countdown")
         flash = layout.widget("flash", gtk_box_get_type())
         bar = layout.widget("bar", gtk_center_box_get_type())
         toasts = OpaquePointer(layout.widget("toasts", adw_toast_overlay_get_type()))
@@ -147,9 +147,9 @@ final class CameraPage {
     /// shutter, or Back while there is no camera.
     func focusDefault() {
         if gtk_widget_is_sensitive(shutter) != 0 && gtk_widget_is_visible(shutter) != 0 {
-            gtk_widget_grab_focus(shutter)
+            shutter.grabFocus()
         } else {
-            gtk_widget_grab_focus(backButton)
+            backButton.grabFocus()
         }
     }
 
@@ -165,7 +165,7 @@ final class CameraPage {
         Trace.shared.event(.cameraPageOpen)
         devices.start()
         if devices.isListed { devicesChanged() }
-        gtk_widget_grab_focus(shutter)
+        shutter.grabFocus()
     }
 
     /// Stops the camera. A recording under way is saved first (it finishes
@@ -318,18 +318,18 @@ final class CameraPage {
     }
 
     private func startCountdown(_ seconds: Int) {
-        gtk_label_set_text(cast(countdownLabel), String(seconds))
-        gtk_widget_set_visible(countdownLabel, 1)
+        countdownLabel.text = String(seconds)
+        countdownLabel.isShown = true
         countdownTimer = MainContext.every(milliseconds: 1000) { [weak self] in
             guard let self else { return false }
             let action = self.session.tick()
             if case .countingDown(let left) = self.session.activity {
                 Trace.shared.event(.cameraCountdown, ["left": left])
-                gtk_label_set_text(cast(self.countdownLabel), String(left))
+                self.countdownLabel.text = String(left)
                 return true
             }
             self.countdownTimer = nil
-            gtk_widget_set_visible(self.countdownLabel, 0)
+            self.countdownLabel.isShown = false
             self.perform(action)
             return false
         }
@@ -338,7 +338,7 @@ final class CameraPage {
     private func cancelCountdown() {
         countdownTimer?.remove()
         countdownTimer = nil
-        gtk_widget_set_visible(countdownLabel, 0)
+        countdownLabel.isShown = false
         if case .countingDown = session.activity { _ = session.shutter() }
         updateControls()
     }
@@ -415,12 +415,12 @@ final class CameraPage {
         if microphone == nil { toast(tr(CaptureProblem.noMicrophone.message), nil) }
         lostWhileRecording = false
         recordingStarted = Date()
-        gtk_label_set_text(cast(recordingTime), DurationText.format(0))
-        gtk_widget_set_visible(recordingBadge, 1)
+        recordingTime.text = DurationText.format(0)
+        recordingBadge.isShown = true
         // Twice a second, so the seconds never lag by more than half of one.
         recordingTimer = MainContext.every(milliseconds: 500) { [weak self] in
             guard let self, let started = self.recordingStarted else { return false }
-            gtk_label_set_text(cast(self.recordingTime), DurationText.format(Date().timeIntervalSince(started)))
+            self.recordingTime.text = DurationText.format(Date().timeIntervalSince(started))
             if Trace.shared.isEnabled, let recorded = self.recorder?.recordedSeconds {
                 Trace.shared.event(.recordingProgress, ["recorded": recorded])
             }
@@ -445,7 +445,7 @@ final class CameraPage {
             recordingTimer?.remove()
             recordingTimer = nil
             recordingStarted = nil
-            gtk_widget_set_visible(recordingBadge, 0)
+            recordingBadge.isShown = false
         }
         let uri = URL(fileURLWithPath: finished.path).absoluteString
         switch outcome {
@@ -493,8 +493,8 @@ final class CameraPage {
         if let action = actions[.mode] { g_simple_action_set_enabled(action, free ? 1 : 0) }
         menu.setEnabled(free)
         // Without a camera there is nothing to shoot or set: a page, alone.
-        gtk_widget_set_visible(bar, usable || session.activity == .saving ? 1 : 0)
-        gtk_widget_set_visible(menu.cameraButton, devices.cameras.isEmpty ? 0 : 1)
-        gtk_widget_set_visible(menu.optionsButton, live ? 1 : 0)
+        bar.isShown = usable || session.activity == .saving
+        menu.cameraButton.isShown = !devices.cameras.isEmpty
+        menu.optionsButton.isShown = live
     }
 }

@@ -16,12 +16,10 @@ final class ChapterControls {
     init(seekBar: UnsafeMutablePointer<GtkWidget>, button: UnsafeMutablePointer<GtkWidget>) {
         self.seekBar = seekBar
         self.button = button
-        Signals.connect(UnsafeMutableRawPointer(seekBar), "query-tooltip") { [weak self] args in
-            guard let self, let tooltip = args.pointer(4), let text = self.tooltip(atX: Double(args.int(1))) else {
-                return args.setReturn(false)
-            }
-            gtk_tooltip_set_text(OpaquePointer(tooltip), text)
-            args.setReturn(true)
+        Signals.connect(UnsafeMutableRawPointer(seekBar), .queryTooltip) { [weak self] query in
+            guard let self, let query, let text = self.tooltip(atX: Double(query.x)) else { return false }
+            gtk_tooltip_set_text(query.tooltip, text)
+            return true
         }
     }
 
@@ -43,7 +41,7 @@ final class ChapterControls {
         }
         gtk_menu_button_set_menu_model(cast(button), cast(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
-        gtk_widget_set_visible(button, chapters.isEmpty ? 0 : 1)
+        button.isShown = !chapters.isEmpty
     }
 
     /// The chapter's words: its title, or "Chapter 3".

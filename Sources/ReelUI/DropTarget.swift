@@ -10,11 +10,10 @@ enum DropTarget {
         let target = gtk_drop_target_new(reel_type_invalid(), GDK_ACTION_COPY)!
         var types: [GType] = [gdk_file_list_get_type(), reel_type_string()]
         gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
-        Signals.connect(target, "drop") { args in
-            guard let value = args.pointer(1)?.assumingMemoryBound(to: GValue.self) else { return args.setReturn(false) }
-            let addresses = DropTarget.addresses(in: value)
-            args.setReturn(!addresses.isEmpty)
+        Signals.connect(target, .drop) { drop in
+            let addresses = DropTarget.addresses(in: drop.value)
             if !addresses.isEmpty { open(addresses) }
+            return !addresses.isEmpty
         }
         gtk_widget_add_controller(widget, target)
     }

@@ -10,10 +10,10 @@ final class FeedCard {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let picture: UnsafeMutablePointer<GtkWidget>
     private let placeholder: UnsafeMutablePointer<GtkWidget>
-    private let duration: UnsafeMutablePointer<GtkWidget>
+    private let duration: Label
     private let badges: UnsafeMutablePointer<GtkWidget>
-    private let title: UnsafeMutablePointer<GtkWidget>
-    private let subtitle: UnsafeMutablePointer<GtkWidget>
+    private let title: Label
+    private let subtitle: Label
     private let check: UnsafeMutablePointer<GtkWidget>
     private(set) var itemID: String?
 
@@ -26,34 +26,29 @@ final class FeedCard {
         reference = ObjectRef(retaining: widget)
         picture = file.widget("picture", gtk_picture_get_type())
         placeholder = file.widget("placeholder", gtk_image_get_type())
-        duration = file.widget("duration", gtk_label_get_type())
+        duration = file.label("duration")
         badges = file.widget("badges", gtk_box_get_type())
-        title = file.widget("title", gtk_label_get_type())
-        subtitle = file.widget("subtitle", gtk_label_get_type())
+        title = file.label("title")
+        subtitle = file.label("subtitle")
         check = file.widget("check", gtk_image_get_type())
     }
 
     /// Marks the card chosen in the feed's selection mode (a check over
     /// the thumbnail, an accent outline).
     func setChosen(_ chosen: Bool) {
-        gtk_widget_set_visible(check, chosen ? 1 : 0)
+        check.isShown = chosen
         StyleClass.set("chosen", on: chosen, for: widget)
     }
 
     /// Binds the card to `item`; `thumbnail` is a PNG path when one is ready.
     func show(_ item: VideoItem, thumbnail: String?) {
         itemID = item.id
-        gtk_label_set_text(cast(title), item.title)
+        title.text = item.title
         let problem = item.problem.map { CoreText.describe($0) }
-        gtk_label_set_text(cast(subtitle), problem ?? item.subtitle)
-        gtk_widget_set_tooltip_text(subtitle, problem ?? item.subtitle)
-        if problem != nil {
-            gtk_widget_add_css_class(subtitle, "error")
-            gtk_widget_add_css_class(widget, "broken")
-        } else {
-            gtk_widget_remove_css_class(subtitle, "error")
-            gtk_widget_remove_css_class(widget, "broken")
-        }
+        subtitle.text = problem ?? item.subtitle
+        gtk_widget_set_tooltip_text(subtitle.widget, problem ?? item.subtitle)
+        StyleClass.set("error", on: problem != nil, for: subtitle.widget)
+        StyleClass.set("broken", on: problem != nil, for: widget)
 
         if let thumbnail {
             gtk_picture_set_filename(cast(picture), thumbnail)
@@ -61,11 +56,11 @@ final class FeedCard {
             gtk_picture_set_paintable(cast(picture), nil)
         }
         gtk_image_set_from_icon_name(cast(placeholder), problem == nil ? "video-x-generic-symbolic" : "dialog-warning-symbolic")
-        gtk_widget_set_visible(placeholder, thumbnail == nil ? 1 : 0)
+        placeholder.isShown = thumbnail == nil
 
         let time = item.info?.duration.map(DurationText.format) ?? ""
-        gtk_label_set_text(cast(duration), time)
-        gtk_widget_set_visible(duration, time.isEmpty ? 0 : 1)
+        duration.text = time
+        duration.isShown = !time.isEmpty
         setBadges(FeedBadge.badges(for: item))
         // What the card shows under its title: the subtitle, or why it cannot play.
         let name = [DisplayText.isolated(item.title), DisplayText.isolated(problem ?? item.subtitle), time]
@@ -89,6 +84,6 @@ final class FeedCard {
             gtk_widget_add_css_class(label, badge.style)
             gtk_box_append(cast(badges), label)
         }
-        gtk_widget_set_visible(badges, list.isEmpty ? 0 : 1)
+        badges.isShown = !list.isEmpty
     }
 }

@@ -36,7 +36,7 @@ enum OpenURLDialog {
         gtk_widget_add_css_class(problem, "caption")
         gtk_label_set_wrap(cast(problem), 1)
         gtk_label_set_xalign(cast(problem), 0)
-        gtk_widget_set_visible(problem, 0)
+        problem.isShown = false
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         gtk_box_append(cast(box), entry)
         gtk_box_append(cast(box), problem)
@@ -48,17 +48,17 @@ enum OpenURLDialog {
             switch MediaLocator.parse(text) {
             case .success(let locator):
                 accepted = locator
-                gtk_widget_set_visible(problem, 0)
+                problem.isShown = false
             case .failure(let rejection):
                 accepted = nil
                 // An empty field is not a mistake yet.
                 gtk_label_set_text(cast(problem), CoreText.describe(rejection))
-                gtk_widget_set_visible(problem, rejection == .empty ? 0 : 1)
+                problem.isShown = rejection != .empty
             }
             adw_message_dialog_set_response_enabled(messageDialog, "open", accepted == nil ? 0 : 1)
         }
-        Signals.connect(dialog, "response") { args in
-            if args.string(1) == "open", let accepted { open(accepted) }
+        Signals.connect(dialog, .messageResponse) { response in
+            if response == "open", let accepted { open(accepted) }
         }
         UnnamedButtons.name(in: dialog)
         gtk_window_present(cast(dialog))

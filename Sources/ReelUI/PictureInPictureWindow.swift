@@ -20,10 +20,10 @@ final class PictureInPictureWindow {
     let subtitles = SubtitleView(minimumSize: 12, sideMargin: 8, bottomRoom: 16)
     private let window: UnsafeMutablePointer<GtkWidget>
     private let overlay: UnsafeMutablePointer<GtkWidget>
-    private let controls: OpaquePointer
-    private let playButton: UnsafeMutablePointer<GtkWidget>
+    private let controls: Revealer
+    private let playButton: Button
     private let progressBar: UnsafeMutablePointer<GtkWidget>
-    private let note: UnsafeMutablePointer<GtkWidget>
+    private let note: Label
     private let controlsBox: UnsafeMutablePointer<GtkWidget>
     private var progressText = ""
     private let settings: Settings?
@@ -67,17 +67,17 @@ final class PictureInPictureWindow {
 
         let layout = UIFile("mini-window.ui")
         overlay = layout.widget("content", gtk_overlay_get_type())
-        controls = OpaquePointer(layout.widget("controls", gtk_revealer_get_type()))
+        controls = layout.revealer("controls")
         controlsBox = layout.widget("controls-box", gtk_center_box_get_type())
-        playButton = layout.widget("play", gtk_button_get_type())
+        playButton = layout.button("play")
         progressBar = layout.widget("progress", gtk_progress_bar_get_type())
-        note = layout.widget("note", gtk_label_get_type())
+        note = layout.label("note")
         gtk_overlay_set_child(cast(overlay), view.widget)
         // Over the picture, under the controls.
         gtk_overlay_add_overlay(cast(overlay), subtitles.widget)
         gtk_widget_insert_after(subtitles.widget, overlay, view.widget)
         view.contentMode = .fit
-        IconButton.describe(playButton, tr("Pause"))
+        IconButton.describe(playButton.widget, tr("Pause"))
         adw_window_set_content(cast(window), overlay)
         withExtendedLifetime(layout) {}
         setTitle(title)
@@ -142,8 +142,7 @@ final class PictureInPictureWindow {
 
     /// The play button follows the player.
     func setPlaying(_ playing: Bool) {
-        gtk_button_set_icon_name(cast(playButton), playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
-        IconButton.describe(playButton, playing ? tr("Pause") : tr("Play"))
+        playButton.setPlayPause(playing: playing)
         if !playing { showControls() }
     }
 
@@ -210,10 +209,9 @@ final class PictureInPictureWindow {
     private func watchTab() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signals.connect(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] args in
-            let key = Int32(args.uint(1))
-            if key == GDK_KEY_Tab || key == GDK_KEY_ISO_Left_Tab || key == GDK_KEY_KP_Tab { self?.showControls() }
-            args.setReturn(false)
+        Signals.connect(UnsafeMutableRawPointer(keys), .keyPressed) { [weak self] key in
+            if key.isTab { self?.showControls() }
+            return false
         }
         gtk_widget_add_controller(window, keys)
     }
@@ -227,20 +225,20 @@ final class PictureInPictureWindow {
     /// A note over the picture for a second and a half (the player's brief
     /// toasts while the video is here: "Subtitle delay +0.1 s").
     func showNote(_ text: String) {
-        gtk_label_set_text(cast(note), text)
-        gtk_widget_set_visible(note, 1)
+        note.text = text
+        note.isShown = true
         noteTimer?.remove()
         noteTimer = MainContext.after(milliseconds: 1500) { [weak self] in
             guard let self else { return }
             self.noteTimer = nil
-            gtk_widget_set_visible(self.note, 0)
+            self.note.isShown = false
         }
     }
 
     /// Shows the controls, and hides them after 2 s without a move.
     private func showControls() {
-        if gtk_revealer_get_reveal_child(controls) == 0 {
-            gtk_revealer_set_reveal_child(controls, 1)
+        if !controls.reveals {
+            controls.reveals = true
             gtk_widget_remove_css_class(overlay, "reel-controls-hidden")
             Trace.shared.event(.pipControls, ["shown": 1])
         }
@@ -254,13 +252,13 @@ final class PictureInPictureWindow {
     private func hideControls() {
         hideTimer?.remove()
         hideTimer = nil
-        guard gtk_revealer_get_reveal_child(controls) != 0 else { return }
+        guard controls.reveals else { return }
         // Shown for as long as the keyboard is on them (asked again later).
         if focusIsOnControls {
             Trace.shared.event(.pipControlsHeld)
             return showControls()
         }
-        gtk_revealer_set_reveal_child(controls, 0)
+        controls.reveals = false
         gtk_widget_add_css_class(overlay, "reel-controls-hidden")
         Trace.shared.event(.pipControls, ["shown": 0])
     }
@@ -274,9 +272,9 @@ final class PictureInPictureWindow {
         let drag = gtk_gesture_drag_new()!
         var start: (x: Double, y: Double) = (0, 0)
         var handed = false
-        Signals.connect(drag, "drag-begin") { [weak self] args in
+        Signals.connect(drag, .dragBegin) { [weak self] point in
             guard let self else { return }
-            start = (args.double(1), args.double(2))
+            start = (point.x, point.y)
             handed = false
             let size = (Int(gtk_widget_get_width(self.overlay)), Int(gtk_widget_get_height(self.overlay)))
             if let edge = MiniWindowGeometry.edge(atX: start.x, y: start.y, size: size) {
@@ -284,10 +282,9 @@ final class PictureInPictureWindow {
                 self.handOver(drag, at: start, edge: edge)
             }
         }
-        Signals.connect(drag, "drag-update") { [weak self] args in
+        Signals.connect(drag, .dragUpdate) { [weak self] offset in
             guard let self, !handed else { return }
-            let (dx, dy) = (args.double(1), args.double(2))
-            if gtk_drag_check_threshold(self.overlay, 0, 0, Int32(dx), Int32(dy)) != 0 {
+            if gtk_drag_check_threshold(self.overlay, 0, 0, Int32(offset.x), Int32(offset.y)) != 0 {
                 handed = true
                 self.handOver(drag, at: start, edge: nil)
             }
@@ -296,8 +293,8 @@ final class PictureInPictureWindow {
 
         let click = gtk_gesture_click_new()!
         doubleClick = click
-        Signals.connect(UnsafeMutableRawPointer(click), "pressed") { [weak self] args in
-            if args.int(1) == 2 { self?.onEvent?(.returnToPlayer) }
+        Signals.connect(UnsafeMutableRawPointer(click), .pressed) { [weak self] press in
+            if press.presses == 2 { self?.onEvent?(.returnToPlayer) }
         }
         // On the overlay: the controls cover the video while they show.
         gtk_widget_add_controller(overlay, click)

@@ -12,30 +12,30 @@ final class PlayerControls {
     let bottom: UnsafeMutablePointer<GtkWidget>
     let title: UnsafeMutablePointer<GtkWidget>
     let seekBar: UnsafeMutablePointer<GtkWidget>
-    private let elapsed: UnsafeMutablePointer<GtkWidget>
-    private let remaining: UnsafeMutablePointer<GtkWidget>
-    private let playButton: UnsafeMutablePointer<GtkWidget>
-    private let muteButton: UnsafeMutablePointer<GtkWidget>
+    private let elapsed: Label
+    private let remaining: Label
+    private let playButton: Button
+    private let muteButton: Button
     let volumeBar: UnsafeMutablePointer<GtkWidget>
-    private let speedButton: UnsafeMutablePointer<GtkWidget>
-    private let qualityButton: UnsafeMutablePointer<GtkWidget>
+    private let speedButton: MenuButton
+    private let qualityButton: MenuButton
     /// "LIVE" on a live stream: red at the live edge; behind it, a click
     /// goes back there.
-    private let liveButton: UnsafeMutablePointer<GtkWidget>
-    private let fullscreenButton: UnsafeMutablePointer<GtkWidget>
+    private let liveButton: Button
+    private let fullscreenButton: Button
     /// The Audio and Subtitles menus (TrackMenus fills them).
     let audioButton: UnsafeMutablePointer<GtkWidget>
     let subtitleButton: UnsafeMutablePointer<GtkWidget>
     /// Popovers count as "in use": the bars stay while one is open.
-    private(set) var menuButtons: [UnsafeMutablePointer<GtkWidget>] = []
+    private(set) var menuButtons: [MenuButton] = []
     /// Previous and Next, and "3 of 12" under the title: shown only when
     /// several videos play in turn (PlayQueue).
-    private let queueButtons: [UnsafeMutablePointer<GtkWidget>]
-    private let queuePlace: UnsafeMutablePointer<GtkWidget>
+    private let queueButtons: [Button]
+    private let queuePlace: Label
     /// The Chapters menu (ChapterControls fills it).
     let chaptersButton: UnsafeMutablePointer<GtkWidget>
     /// The chapter playing, under the title.
-    private let chapterTitle: UnsafeMutablePointer<GtkWidget>
+    private let chapterTitle: Label
     /// The file holds the bars and menus for as long as the controls live.
     private let layout: UIFile
     /// The position in words, as last told to screen readers.
@@ -47,36 +47,36 @@ final class PlayerControls {
         bottom = layout.widget("bottom", gtk_box_get_type())
         title = layout.widget("title", gtk_label_get_type())
         seekBar = layout.widget("seek-bar", gtk_scale_get_type())
-        elapsed = layout.widget("elapsed", gtk_label_get_type())
-        remaining = layout.widget("remaining", gtk_label_get_type())
-        liveButton = layout.widget("live", gtk_button_get_type())
-        playButton = layout.widget("play", gtk_button_get_type())
-        muteButton = layout.widget("mute", gtk_button_get_type())
+        elapsed = layout.label("elapsed")
+        remaining = layout.label("remaining")
+        liveButton = layout.button("live")
+        playButton = layout.button("play")
+        muteButton = layout.button("mute")
         volumeBar = layout.widget("volume", gtk_scale_get_type())
-        speedButton = layout.widget("speed", gtk_menu_button_get_type())
-        qualityButton = layout.widget("quality", gtk_menu_button_get_type())
-        fullscreenButton = layout.widget("fullscreen", gtk_button_get_type())
+        speedButton = layout.menuButton("speed")
+        qualityButton = layout.menuButton("quality")
+        fullscreenButton = layout.button("fullscreen")
         audioButton = layout.widget("audio", gtk_menu_button_get_type())
         subtitleButton = layout.widget("subtitles", gtk_menu_button_get_type())
-        let aspectButton = layout.widget("aspect", gtk_menu_button_get_type())
-        queueButtons = [layout.widget("previous", gtk_button_get_type()), layout.widget("next", gtk_button_get_type())]
-        queuePlace = layout.widget("queue-place", gtk_label_get_type())
+        let aspectButton = layout.menuButton("aspect")
+        queueButtons = [layout.button("previous"), layout.button("next")]
+        queuePlace = layout.label("queue-place")
         chaptersButton = layout.widget("chapters", gtk_menu_button_get_type())
-        chapterTitle = layout.widget("chapter-title", gtk_label_get_type())
+        chapterTitle = layout.label("chapter-title")
         // The recording's own level, on a bar that goes to 150 %.
-        gtk_scale_add_mark(cast(volumeBar), VolumeLevel.full, GTK_POS_BOTTOM, nil)
-        gtk_menu_button_set_menu_model(cast(speedButton), PlayerControls.speedMenu())
-        gtk_menu_button_set_menu_model(cast(qualityButton), PlayerControls.qualityMenu())
-        gtk_menu_button_set_menu_model(cast(aspectButton), PlayerControls.aspectMenu())
+        Scale(widget: volumeBar).addMark(at: VolumeLevel.full)
+        speedButton.setMenu(PlayerControls.speedMenu())
+        qualityButton.setMenu(PlayerControls.qualityMenu())
+        aspectButton.setMenu(PlayerControls.aspectMenu())
         PlayerControls.fill(layout.object("end-actions", g_menu_get_type()),
                             with: PlayerControls.choiceMenu(PlayerAction.endAction.detailedName, EndAction.allCases.map { (tr($0.title), $0.rawValue) }))
         PlayerControls.fill(layout.object("deinterlacing", g_menu_get_type()),
                             with: PlayerControls.choiceMenu(PlayerAction.deinterlace.detailedName, Deinterlacing.allCases.map { (tr($0.title), $0.rawValue) }))
-        menuButtons = [chaptersButton, audioButton, subtitleButton, qualityButton, speedButton, aspectButton,
-                       layout.widget("more", gtk_menu_button_get_type())]
+        menuButtons = [MenuButton(widget: chaptersButton), MenuButton(widget: audioButton), MenuButton(widget: subtitleButton),
+                       qualityButton, speedButton, aspectButton, layout.menuButton("more")]
         // Names that follow the state, as they start.
         setPlaying(false)
-        IconButton.describe(muteButton, tr("Mute"))
+        IconButton.describe(muteButton.widget, tr("Mute"))
         setFullscreen(false)
         setRate(1)
         setQuality(.auto)
@@ -84,31 +84,24 @@ final class PlayerControls {
 
     /// The keyboard starts on Play/Pause when the player opens.
     func focusPlayButton() {
-        gtk_widget_grab_focus(playButton)
+        playButton.grabFocus()
     }
 
     var isMenuOpen: Bool {
-        menuButtons.contains { button in
-            gtk_menu_button_get_popover(cast(button)).map { gtk_widget_get_visible(cast($0)) != 0 } ?? false
-        }
+        menuButtons.contains { $0.isOpen }
     }
 
     func setPlaying(_ playing: Bool) {
-        gtk_button_set_icon_name(cast(playButton), playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
-        IconButton.describe(playButton, playing ? tr("Pause") : tr("Play"))
+        playButton.setPlayPause(playing: playing)
     }
 
     func setPosition(_ position: Double, duration: Double?) {
-        let adjustment = gtk_range_get_adjustment(cast(seekBar))
-        if let duration, duration > 0 {
-            gtk_adjustment_set_upper(adjustment, duration)
-            gtk_widget_set_sensitive(seekBar, 1)
-        } else {
-            gtk_widget_set_sensitive(seekBar, 0)
-        }
-        gtk_range_set_value(cast(seekBar), position)
-        gtk_label_set_text(cast(elapsed), DurationText.format(position))
-        gtk_label_set_text(cast(remaining), duration.map { "−" + DurationText.format(max(0, $0 - position)) } ?? "")
+        let bar = Scale(widget: seekBar)
+        if let duration, duration > 0 { bar.setUpper(duration) }
+        bar.isSensitive = (duration ?? 0) > 0
+        bar.value = position
+        elapsed.text = DurationText.format(position)
+        remaining.text = duration.map { "−" + DurationText.format(max(0, $0 - position)) } ?? ""
         setPositionText(duration.map { PlayerControls.positionText(position, of: $0) } ?? DurationText.format(position))
     }
 
@@ -130,47 +123,40 @@ final class PlayerControls {
     /// elapsed time says how far behind the live edge (`behind` seconds),
     /// and LIVE shows.
     func setLive(position: Double, window: (start: Double, end: Double)?, behind: Double) {
-        gtk_widget_set_visible(liveButton, window == nil ? 0 : 1)
-        gtk_widget_set_visible(remaining, window == nil ? 1 : 0)
+        liveButton.isShown = window != nil
+        remaining.isShown = window == nil
         guard let window else { return }
-        let adjustment = gtk_range_get_adjustment(cast(seekBar))
-        gtk_adjustment_set_lower(adjustment, window.start)
-        gtk_adjustment_set_upper(adjustment, window.end)
-        gtk_widget_set_sensitive(seekBar, 1)
-        gtk_range_set_value(cast(seekBar), position)
-        gtk_label_set_text(cast(elapsed), behind > 0 ? "−" + DurationText.format(behind) : "")
+        let bar = Scale(widget: seekBar)
+        bar.setRange(window.start, window.end)
+        bar.isSensitive = true
+        bar.value = position
+        elapsed.text = behind > 0 ? "−" + DurationText.format(behind) : ""
         setPositionText(behind > 0 ? CoreText.format(tr("%s behind live"), [DurationText.format(behind)]) : tr("Live"))
-        if behind > 0 {
-            gtk_widget_add_css_class(liveButton, "behind")
-            IconButton.describe(liveButton, tr("Back to Live"))
-        } else {
-            gtk_widget_remove_css_class(liveButton, "behind")
-            IconButton.describe(liveButton, tr("Playing Live"))
-        }
+        StyleClass.set("behind", on: behind > 0, for: liveButton.widget)
+        IconButton.describe(liveButton.widget, behind > 0 ? tr("Back to Live") : tr("Playing Live"))
     }
 
     /// The quality menu shows for adaptive streams with a choice.
     func setQualities(available: Bool) {
-        gtk_widget_set_visible(qualityButton, available ? 1 : 0)
+        qualityButton.isShown = available
     }
 
     func setQuality(_ quality: StreamQuality) {
-        gtk_menu_button_set_label(cast(qualityButton), tr(quality.title))
+        qualityButton.label = tr(quality.title)
         PlayerControls.name(qualityButton, CoreText.format(tr("Quality, %s"), [tr(quality.title)]))
     }
 
     func setSound(volume: Double, muted: Bool) {
-        gtk_range_set_value(cast(volumeBar), volume)
+        Scale(widget: volumeBar).value = volume
         AccessibleLabel.setValueText(volumeBar, muted ? tr("Muted") : "\(Int((volume * 100).rounded())) %")
         let icon = muted || volume == 0 ? "audio-volume-muted-symbolic"
             : volume < 0.34 ? "audio-volume-low-symbolic"
             : volume < 0.67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
-        gtk_button_set_icon_name(cast(muteButton), icon)
-        IconButton.describe(muteButton, muted ? tr("Unmute") : tr("Mute"))
+        muteButton.setIcon(icon, described: muted ? tr("Unmute") : tr("Mute"))
     }
 
     func setRate(_ rate: Double) {
-        gtk_menu_button_set_label(cast(speedButton), PlaybackSpeed.label(rate))
+        speedButton.label = PlaybackSpeed.label(rate)
         PlayerControls.name(speedButton, CoreText.format(tr("Speed, %s"), [PlaybackSpeed.label(rate)]))
     }
 
@@ -179,34 +165,32 @@ final class PlayerControls {
     /// with what it is goes on that inner button too.
     /// (GTK also labels that button by its label, which a screen reader
     /// would read after the name once more: the name alone says it all.)
-    private static func name(_ menuButton: UnsafeMutablePointer<GtkWidget>, _ name: String) {
-        AccessibleLabel.set(menuButton, name)
-        guard let inner = gtk_widget_get_first_child(menuButton) else { return }
+    private static func name(_ menuButton: MenuButton, _ name: String) {
+        AccessibleLabel.set(menuButton.widget, name)
+        guard let inner = gtk_widget_get_first_child(menuButton.widget) else { return }
         gtk_accessible_reset_relation(OpaquePointer(inner), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
         AccessibleLabel.set(inner, name)
     }
 
     /// The buttons grey out with their actions at either end.
     func setQueue(_ queue: PlayQueue) {
-        for button in queueButtons { gtk_widget_set_visible(button, queue.isWalkable ? 1 : 0) }
+        for button in queueButtons { button.isShown = queue.isWalkable }
         if let (number, count) = queue.place {
             // Translators: the video's place among those that play in turn, e.g. "3 of 12".
-            gtk_label_set_text(cast(queuePlace), CoreText.format(tr("%s of %s"), ["\(number)", "\(count)"]))
+            queuePlace.text = CoreText.format(tr("%s of %s"), ["\(number)", "\(count)"])
         }
-        gtk_widget_set_visible(queuePlace, queue.place == nil ? 0 : 1)
+        queuePlace.isShown = queue.place != nil
     }
 
     /// The chapter playing (nil: none, or no chapters).
     func setChapter(_ title: String?) {
-        if let title, String(cString: gtk_label_get_text(cast(chapterTitle))) != title {
-            gtk_label_set_text(cast(chapterTitle), title)
-        }
-        gtk_widget_set_visible(chapterTitle, title == nil ? 0 : 1)
+        if let title, chapterTitle.text != title { chapterTitle.text = title }
+        chapterTitle.isShown = title != nil
     }
 
     func setFullscreen(_ fullscreen: Bool) {
-        gtk_button_set_icon_name(cast(fullscreenButton), fullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
-        IconButton.describe(fullscreenButton, fullscreen ? tr("Leave Full Screen") : tr("Full Screen"))
+        fullscreenButton.setIcon(fullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic",
+                                 described: fullscreen ? tr("Leave Full Screen") : tr("Full Screen"))
     }
 
     /// A menu of one stateful string action's values (GTK shows the

@@ -53,7 +53,7 @@ final class PreferencesWindow {
         let hardware = layout.widget("hardware-decoding", adw_action_row_get_type())
         if DecoderRanks.hardwareDecoders.isEmpty {
             adw_action_row_set_subtitle(cast(hardware), tr("No hardware video decoder was found on this computer"))
-            gtk_widget_set_sensitive(hardware, 0)
+            hardware.isSensitive = false
         } else {
             adw_action_row_set_subtitle(cast(hardware), tr("On the graphics card where it can; in software if that fails"))
         }

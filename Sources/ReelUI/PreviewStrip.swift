@@ -60,7 +60,7 @@ final class PreviewStrip {
             gtk_widget_set_can_target(badge, 0)
             gtk_overlay_add_overlay(cast(overlay), badge)
         }
-        gtk_widget_set_visible(speedBadge, 0)
+        speedBadge.isShown = false
         gtk_widget_set_focusable(overlay, 1)
         gtk_widget_set_focus_on_click(overlay, 1)
 
@@ -84,7 +84,7 @@ final class PreviewStrip {
         showing = nil
         player = nil
         view.attach(nil)
-        gtk_widget_set_visible(widget, 1)
+        widget.isShown = true
         startIfAllowed()
     }
 
@@ -152,7 +152,7 @@ final class PreviewStrip {
             describe()
         case .nothingPlayable:
             // Nothing to loop: no black box with no words, no strip at all.
-            gtk_widget_set_visible(widget, 0)
+            widget.isShown = false
         }
     }
 
@@ -174,7 +174,7 @@ final class PreviewStrip {
         let muted = player?.isMuted ?? true
         let fast = (player?.rate ?? 1) != 1
         gtk_image_set_from_icon_name(cast(soundIcon), muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
-        gtk_widget_set_visible(speedBadge, fast ? 1 : 0)
+        speedBadge.isShown = fast
         let state = [muted ? tr("sound off") : tr("sound on"), fast ? tr("double speed") : tr("normal speed")]
         let label = showing.map { CoreText.format(tr("Preview: %s, %s, %s"), [DisplayText.isolated($0)] + state) }
             ?? CoreText.format(tr("Preview: %s, %s"), state)
@@ -186,14 +186,13 @@ final class PreviewStrip {
 
     private func watchClicks() {
         let gesture = gtk_gesture_click_new()!
-        Signals.connect(UnsafeMutableRawPointer(gesture), "pressed") { [weak self] args in
+        Signals.connect(UnsafeMutableRawPointer(gesture), .pressed) { [weak self] press in
             guard let self else { return }
             gtk_widget_grab_focus(self.widget)
             let now = Date().timeIntervalSinceReferenceDate
             self.clickTimer?.remove()
             self.clickTimer = nil
-            let presses = Int(args.int(1))
-            let immediate = self.clicks.press(count: presses, at: now)
+            let immediate = self.clicks.press(count: press.presses, at: now)
             if let action = immediate { self.perform(action) }
             // Armed after every press: a lone click acts when it fires, and
             // the trace says when a click's meaning is settled (a test
@@ -205,7 +204,7 @@ final class PreviewStrip {
                 let later = self.clicks.tick(at: Date().timeIntervalSinceReferenceDate)
                 if let later { self.perform(later) }
                 let action = later ?? immediate
-                Trace.shared.event(.stripClick, ["presses": presses,
+                Trace.shared.event(.stripClick, ["presses": press.presses,
                                                  "action": action.map { $0 == .toggleSound ? "sound" : "speed" } ?? "none"])
             }
         }

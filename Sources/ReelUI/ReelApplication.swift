@@ -28,14 +28,10 @@ public final class ReelApplication {
                             extraDirectories: [InstallLocation.data("glib-2.0/schemas")].compactMap { $0 })
         ReelApplication.current = self
         addCommandLineOptions()
-        app.connect("handle-local-options") { [unowned self] args in
-            args.setReturn(self.handleLocalOptions(args.pointer(1)?.assumingMemoryBound(to: GVariantDict.self)))
-        }
+        app.connect(.handleLocalOptions) { [unowned self] options in self.handleLocalOptions(options) }
         app.connect("startup") { [unowned self] in self.startup() }
         app.connect("activate") { [unowned self] in self.mainWindow().present() }
-        app.connect("open") { [unowned self] args in
-            self.open(files: args.pointer(1), count: Int(args.int(2)))
-        }
+        app.connect(.openFiles) { [unowned self] opened in self.open(files: opened.files, count: opened.count) }
     }
 
     /// Trace events also go to GLib's log, for bug reports: failures as

@@ -22,8 +22,8 @@ final class SubtitleFileChooser {
         gtk_file_filter_set_name(subtitles, tr("Subtitles"))
         for ext in SubtitleFiles.extensions.sorted() { gtk_file_filter_add_suffix(subtitles, ext) }
         gtk_file_chooser_add_filter(fileChooser, subtitles)
-        chooser.connect("response") { [unowned self] args in
-            guard args.int(1) == GTK_RESPONSE_ACCEPT.rawValue,
+        chooser.connect(.dialogResponse) { [unowned self] response in
+            guard response == GTK_RESPONSE_ACCEPT.rawValue,
                   let file = gtk_file_chooser_get_file(OpaquePointer(self.chooser.object)) else { return completion(nil) }
             defer { g_object_unref(UnsafeMutableRawPointer(file)) }
             completion(String(consumingGString: g_file_get_uri(file)))

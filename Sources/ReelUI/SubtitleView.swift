@@ -61,7 +61,7 @@ final class SubtitleView {
         gtk_widget_set_valign(label, GTK_ALIGN_END)
         // Clicks and the pointer go to the video beneath.
         gtk_widget_set_can_target(label, 0)
-        gtk_widget_set_visible(label, 0)
+        label.isShown = false
         gtk_style_context_add_provider(gtk_widget_get_style_context(label), cast(style),
                                        guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }

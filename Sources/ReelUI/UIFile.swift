@@ -38,3 +38,12 @@ final class UIFile {
         objects.object(id, type)
     }
 }
+
+extension UIFile {
+    // Typed widgets by id, their classes checked as `widget` checks them.
+    func label(_ id: String) -> Label { Label(widget: widget(id, gtk_label_get_type())) }
+    func button(_ id: String) -> Button { Button(widget: widget(id, gtk_button_get_type())) }
+    func menuButton(_ id: String) -> MenuButton { MenuButton(widget: widget(id, gtk_menu_button_get_type())) }
+    func scale(_ id: String) -> Scale { Scale(widget: widget(id, gtk_scale_get_type())) }
+    func revealer(_ id: String) -> Revealer { Revealer(widget: widget(id, gtk_revealer_get_type())) }
+}

@@ -24,7 +24,7 @@ enum UnfinishedStartDialog {
         // Closing the dialog decides nothing that cannot be undone: keep.
         adw_message_dialog_set_close_response(messageDialog, "keep")
         adw_message_dialog_set_default_response(messageDialog, "remove")
-        Signals.connect(dialog, "response") { args in answer(args.string(1) != "remove") }
+        Signals.connect(dialog, .messageResponse) { response in answer(response != "remove") }
         UnnamedButtons.name(in: dialog)
         gtk_window_present(cast(dialog))
     }

@@ -18,8 +18,8 @@ final class VideoFileChooser {
         gtk_file_chooser_add_filter(fileChooser, VideoFileChooser.filter(tr("Videos"), mimeType: "video/*"))
         gtk_file_chooser_add_filter(fileChooser, VideoFileChooser.filter(tr("All Files"), pattern: "*"))
 
-        chooser.connect("response") { [unowned self] args in
-            let accepted = args.int(1) == GTK_RESPONSE_ACCEPT.rawValue
+        chooser.connect(.dialogResponse) { [unowned self] response in
+            let accepted = response == GTK_RESPONSE_ACCEPT.rawValue
             completion(accepted ? self.chosenURIs() : [])
         }
     }

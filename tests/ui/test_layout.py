@@ -19,9 +19,20 @@ def snake_to_type_name(getter: str) -> str:
     return "".join(part.capitalize() for part in getter.removesuffix("_get_type").split("_"))
 
 
+def typed_getters(src: Path) -> dict:
+    """UIFile's typed getters and the class each checks: `label` -> gtk_label_get_type."""
+    text = (src / "Sources/ReelUI/UIFile.swift").read_text()
+    getters = dict(re.findall(r'func (\w+)\(_ id: String\) -> \w+ \{ \w+\(widget: widget\(id, (\w+_get_type)\(\)\)\) \}', text))
+    assert getters, "no typed getter found in UIFile.swift: the search is out of date"
+    return getters
+
+
 def objects_the_code_takes(src: Path) -> list:
     """[file, id, type name] for each `UIFile("x.ui")` and the `.widget("id",
-    gtk_x_get_type())` and `.object(…)` calls in the same Swift file."""
+    gtk_x_get_type())`, `.object(…)` and typed getter (`.label("id")`) calls
+    in the same Swift file."""
+    getters = typed_getters(src)
+    typed = re.compile(r'\.(' + "|".join(getters) + r')\("([^"]+)"\)')
     taken = []
     for swift in sorted((src / "Sources").rglob("*.swift")):
         text = swift.read_text()
@@ -31,6 +42,8 @@ def objects_the_code_takes(src: Path) -> list:
         assert len(files) == 1, f"{swift}: one .ui file per Swift file keeps ids unambiguous"
         for object_id, getter in re.findall(r'\.(?:widget|object)\("([^"]+)",\s*(\w+_get_type)\(\)\)', text):
             taken.append([files[0], object_id, snake_to_type_name(getter)])
+        for getter, object_id in typed.findall(text):
+            taken.append([files[0], object_id, snake_to_type_name(getters[getter])])
     return taken
 
 

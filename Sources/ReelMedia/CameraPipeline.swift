@@ -27,7 +27,7 @@ public final class CameraPipeline {
     public var onEvent: ((Event) -> Void)?
 
     private let pipeline: UnsafeMutablePointer<GstElement>
-    private var busWatch: guint = 0
+    private var busWatch: BusWatch?
     /// Starting and stopping cameras, in the order asked, off the main
     /// thread: a camera stopped right after it was started ends stopped,
     /// and the next one opens only once the last has let the device go.
@@ -78,12 +78,7 @@ public final class CameraPipeline {
         }, Unmanaged.passRetained(tap).toOpaque(), { Unmanaged<FrameTap>.fromOpaque($0!).release() })
         gst_object_unref(UnsafeMutableRawPointer(teeSink))
 
-        let bus = gst_element_get_bus(pipeline)!
-        busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
-            Unmanaged<CameraPipeline>.fromOpaque(data!).takeUnretainedValue().handle(message!)
-            return 1
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
-        gst_object_unref(UnsafeMutableRawPointer(bus))
+        busWatch = BusWatch(element: pipeline) { [weak self] message in self?.handle(message) }
         Trace.shared.event(.cameraOpen, ["camera": camera.name, "mode": mode.sizeKey])
     }
 
@@ -95,7 +90,7 @@ public final class CameraPipeline {
         let handle = GstHandle(pipeline)
         gst_object_ref(UnsafeMutableRawPointer(pipeline))
         let report = MainThreadHandler<Void> { [weak self] _ in
-            guard let self, !self.started, self.busWatch != 0 else { return }
+            guard let self, !self.started, self.busWatch != nil else { return }
             self.onEvent?(.failed(self.popError() ?? "The camera could not be started."))
         }
         CameraPipeline.stateChanges.async {
@@ -109,9 +104,8 @@ public final class CameraPipeline {
     /// Stops the camera (the device is released on a worker thread).
     public func stop() {
         onEvent = nil
-        guard busWatch != 0 else { return }
-        g_source_remove(busWatch)
-        busWatch = 0
+        guard busWatch != nil else { return }
+        busWatch = nil
         tap.setRecorder(nil)
         tap.cancelFrameRequests()
         let handle = GstHandle(pipeline)

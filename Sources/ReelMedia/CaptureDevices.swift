@@ -23,7 +23,7 @@ public final class CaptureDevices {
     public private(set) var isListed = false
 
     private var monitor: UnsafeMutablePointer<GstDeviceMonitor>?
-    private var busWatch: guint = 0
+    private var busWatch: BusWatch?
     private var testFileMonitor: ObjectRef?
     private var portal: CameraPortal?
     /// The portal's PipeWire connection, handed to PipeWire's provider;
@@ -63,7 +63,7 @@ public final class CaptureDevices {
     }
 
     public func stop() {
-        if busWatch != 0 { g_source_remove(busWatch); busWatch = 0 }
+        busWatch = nil
         if let monitor {
             // Stopping joins the providers' threads: not on the main thread.
             let handle = GstHandle(monitor)
@@ -102,11 +102,7 @@ public final class CaptureDevices {
             gst_object_unref(UnsafeMutableRawPointer(provider))
         }
         let bus = gst_device_monitor_get_bus(monitor)!
-        busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
-            let devices = Unmanaged<CaptureDevices>.fromOpaque(data!).takeUnretainedValue()
-            devices.handle(message!)
-            return 1
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        busWatch = BusWatch(bus: bus) { [weak self] message in self?.handle(message) }
         gst_object_unref(UnsafeMutableRawPointer(bus))
 
         // Starting probes every provider (a sound server connection, device

@@ -27,7 +27,7 @@ public final class LoopingPlayer {
     public var onEvent: ((Event) -> Void)?
 
     private var playbin: UnsafeMutablePointer<GstElement>
-    private var busWatch: guint = 0
+    private var busWatch: BusWatch?
     private let state: QueueState
 
     /// `muted` false starts with the sound on (the person's setting).
@@ -89,19 +89,13 @@ public final class LoopingPlayer {
     }
 
     private func watchBus() {
-        let bus = gst_element_get_bus(playbin)!
-        busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
-            Unmanaged<LoopingPlayer>.fromOpaque(data!).takeUnretainedValue().handle(message!)
-            return 1
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
-        gst_object_unref(UnsafeMutableRawPointer(bus))
+        busWatch = BusWatch(element: playbin) { [weak self] message in self?.handle(message) }
     }
 
     private func tearDown() {
         startWatch?.remove()
         startWatch = nil
-        g_source_remove(busWatch)
-        busWatch = 0
+        busWatch = nil
         state.setOpen(false)
         gst_element_set_state(playbin, GST_STATE_NULL)
         gst_object_unref(UnsafeMutableRawPointer(playbin))

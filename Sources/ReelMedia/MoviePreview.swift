@@ -24,7 +24,7 @@ public final class MoviePreview {
     public let duration: Int64
     private let timeline: MovieTimeline
     private let pipeline: UnsafeMutablePointer<GESPipeline>
-    private var busWatch: guint = 0
+    private var busWatch: BusWatch?
 
     /// Builds the timeline and the pipeline (paused at the start: call
     /// `pause` or `play`). Throws `MovieProblem` for a missing or unreadable
@@ -48,16 +48,11 @@ public final class MoviePreview {
             gst_pipeline_use_clock(UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstPipeline.self), clock)
             gst_object_unref(UnsafeMutableRawPointer(clock))
         }
-        let bus = gst_element_get_bus(element)!
-        busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
-            Unmanaged<MoviePreview>.fromOpaque(data!).takeUnretainedValue().handle(message!)
-            return 1
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
-        gst_object_unref(UnsafeMutableRawPointer(bus))
+        busWatch = BusWatch(element: element) { [weak self] message in self?.handle(message) }
     }
 
     deinit {
-        if busWatch != 0 { g_source_remove(busWatch) }
+        busWatch = nil
         gst_element_set_state(element, GST_STATE_NULL)
         gst_object_unref(UnsafeMutableRawPointer(pipeline))
     }

@@ -88,7 +88,7 @@ public final class Player {
     /// A local Matroska file's track list, for the forced flag GStreamer
     /// does not pass on (PlayerTracks); read once, when first asked.
     lazy var fileTracks: [MatroskaTracks.Track] = Player.matroskaTracks(of: uri)
-    private var busWatch: guint = 0
+    private var busWatch: BusWatch?
     /// Start-up work still to run on the main context (a failure found
     /// before the pipeline started, the opening watchdog) and a scheduled
     /// retry; removed on close.
@@ -183,13 +183,7 @@ public final class Player {
     }
 
     private func watchBus() {
-        let bus = gst_element_get_bus(playbin)!
-        busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
-            let player = Unmanaged<Player>.fromOpaque(data!).takeUnretainedValue()
-            player.handle(message!)
-            return 1
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
-        gst_object_unref(UnsafeMutableRawPointer(bus))
+        busWatch = BusWatch(element: playbin) { [weak self] message in self?.handle(message) }
     }
 
     private func start() {
@@ -223,9 +217,8 @@ public final class Player {
         renditionFetcher?.stop()
         renditionFetcher = nil
         onEvent = nil
-        if busWatch != 0 {
-            g_source_remove(busWatch)
-            busWatch = 0
+        if busWatch != nil {
+            busWatch = nil
             send(.stop)
             Trace.shared.event(.playerClose, ["uri": uri])
         }
@@ -599,7 +592,7 @@ public final class Player {
 
     /// One report of changed streams for many of playbin's signals.
     func reportTracks() {
-        guard tracksReport == nil, busWatch != 0 else { return }
+        guard tracksReport == nil, busWatch != nil else { return }
         tracksReport = MainContext.soon { [weak self] in
             self?.tracksReport = nil
             self?.onEvent?(.tracks)

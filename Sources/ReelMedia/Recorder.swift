@@ -29,7 +29,7 @@ public final class Recorder: @unchecked Sendable {
     private let pipeline: UnsafeMutablePointer<GstElement>
     private let appsrc: UnsafeMutablePointer<GstElement>
     private var microphone: UnsafeMutablePointer<GstElement>?
-    private var busWatch: guint = 0
+    private var busWatch: BusWatch?
     private let lock = NSLock()
     /// Camera running time + offset = this pipeline's running time.
     private var offset: Int64?
@@ -93,16 +93,11 @@ public final class Recorder: @unchecked Sendable {
             gst_object_unref(UnsafeMutableRawPointer(queue))
             microphone = source
         }
-        let bus = gst_element_get_bus(made)!
-        busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
-            Unmanaged<Recorder>.fromOpaque(data!).takeUnretainedValue().handle(message!)
-            return 1
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
-        gst_object_unref(UnsafeMutableRawPointer(bus))
+        busWatch = BusWatch(element: made) { [weak self] message in self?.handle(message) }
     }
 
     deinit {
-        if busWatch != 0 { g_source_remove(busWatch) }
+        busWatch = nil
         gst_element_set_state(pipeline, GST_STATE_NULL)
         gst_object_unref(UnsafeMutableRawPointer(pipeline))
     }
@@ -195,7 +190,7 @@ public final class Recorder: @unchecked Sendable {
     private func finish(_ result: Outcome, makePlain: Bool) {
         guard outcome == nil else { return }
         outcome = result
-        if busWatch != 0 { g_source_remove(busWatch); busWatch = 0 }
+        busWatch = nil
         let (frames, dropped) = counts
         let recorded = recordedSeconds
         let working = path

@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Reel's layers (docs/ARCHITECTURE.md, Layers). Dependencies point one way:
-// reel → ReelUI → ReelMedia → GLibKit, and every layer may use ReelCore.
+// reel → ReelUI → ReelServices → ReelMedia → GLibKit, and every layer may
+// use ReelCore.
 import PackageDescription
 
 let package = Package(
@@ -23,11 +24,15 @@ let package = Package(
         .target(name: "ReelCore"),
         .target(name: "GLibKit", dependencies: ["CGLib", "CShims"]),
         .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf", "CYuv", "CV4L2"]),
-        .target(name: "ReelUI", dependencies: ["ReelCore", "ReelMedia", "GLibKit", "CGLib", "CGtk", "CShims"]),
+        // The application's logic without widgets (the feed's controller,
+        // MPRIS, the Shell's search): no CGtk, so its tests need no display.
+        .target(name: "ReelServices", dependencies: ["ReelCore", "ReelMedia", "GLibKit", "CGLib"]),
+        .target(name: "ReelUI", dependencies: ["ReelCore", "ReelMedia", "ReelServices", "GLibKit", "CGLib", "CGtk", "CShims"]),
         .executableTarget(name: "reel", dependencies: ["ReelUI", "ReelMedia", "CShims"]),
 
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "GLibKitTests", dependencies: ["GLibKit", "CGLib"]),
+        .testTarget(name: "ReelServicesTests", dependencies: ["ReelServices", "ReelCore", "ReelMedia", "GLibKit", "CGLib"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf"]),
     ]
 )

@@ -30,7 +30,8 @@ REEL_BUILD_PACKAGES=(
 )
 
 # What only the test suite needs: a headless X server, a D-Bus session and
-# the accessibility bus, a sound server (a private PulseAudio with a null
+# the accessibility bus (dbus brings dbus-daemon, which also runs the
+# private session bus of Tests/ReelServicesTests), a sound server (a private PulseAudio with a null
 # sink, tests/ui/soundserver.py), window managers, a web server with TLS,
 # input and screenshot tools, the packaging validators, pytest and the
 # GObject bindings on the system Python, GStreamer's command-line tools

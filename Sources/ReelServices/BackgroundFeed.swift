@@ -12,29 +12,29 @@ import ReelMedia
 /// cache, and durations only once a window's feed has found them. Samples
 /// are never generated here, and catalogs are not read when the last start
 /// did not finish (the window asks about those first).
-final class BackgroundFeed {
-    private(set) var library: FeedLibrary
+public final class BackgroundFeed {
+    public private(set) var library: FeedLibrary
     private let folders = LocalVideoFolders()
     private var pending = 0
     private var waiting: [() -> Void] = []
 
-    init(settings: Settings?) {
-        let state = AppStateStore(path: FeedController.stateFile).load().state
+    public init(settings: Settings?) {
+        let state = AppStateStore(path: FeedController.stateFile()).load().state
         library = FeedLibrary(hiddenIDs: state.hiddenIDs)
         library.setItems(state.recent.videoItems, from: .recent)
         startVideosFolder(settings)
         if settings?.bool(.showSamples) ?? true { loadSamples() }
-        if !FileManager.default.fileExists(atPath: FeedController.startMark) {
+        if !FileManager.default.fileExists(atPath: FeedController.startMark()) {
             for uri in settings?.stringList(.catalogs) ?? [] { loadCatalog(uri, origin: .catalog(uri)) }
         }
     }
 
     /// Runs `body` once every source has answered once (at once if they have).
-    func whenLoaded(_ body: @escaping () -> Void) {
+    public func whenLoaded(_ body: @escaping () -> Void) {
         if pending == 0 { body() } else { waiting.append(body) }
     }
 
-    var isLoaded: Bool { pending == 0 }
+    public var isLoaded: Bool { pending == 0 }
 
     private func startVideosFolder(_ settings: Settings?) {
         pending += 1

@@ -5,13 +5,13 @@ import ReelMedia
 
 /// The save folders as the settings choose them (Preferences › Saving):
 /// one key per kind, empty for Reel's folder in Pictures or Videos.
-enum ChosenFolders {
+public enum ChosenFolders {
     /// (Screenshots go with the photos: SaveFolders.)
-    static let keys: [(kind: CaptureKind, key: SettingKey)] = [
+    public static let keys: [(kind: CaptureKind, key: SettingKey)] = [
         (.photo, .photosFolder), (.recording, .recordingsFolder), (.movie, .moviesFolder),
     ]
 
-    static func current(_ settings: Settings?) -> SaveFolders {
+    public static func current(_ settings: Settings?) -> SaveFolders {
         var chosen: [CaptureKind: String] = [:]
         for (kind, key) in keys {
             if let path = settings?.string(key), !path.isEmpty { chosen[kind] = path }
@@ -21,7 +21,7 @@ enum ChosenFolders {
 
     /// Where a photo, recording or screenshot was saved, in the person's
     /// words: the standard folder by its place, a chosen one by its path.
-    static func savedText(_ kind: CaptureKind, _ settings: Settings?) -> String {
+    public static func savedText(_ kind: CaptureKind, _ settings: Settings?) -> String {
         let folders = current(settings)
         guard folders.isChosen(kind) else {
             switch kind {
@@ -39,7 +39,7 @@ enum ChosenFolders {
     }
 
     /// A folder as the person reads it: the home folder as "~".
-    static func displayPath(_ folder: String) -> String {
+    public static func displayPath(_ folder: String) -> String {
         SaveFolders.displayPath(folder, home: String(cString: g_get_home_dir()))
     }
 }

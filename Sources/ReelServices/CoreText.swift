@@ -4,13 +4,13 @@ import ReelMedia
 
 /// Translates the untranslated messages ReelCore hands out (marked N_) and
 /// fills in their `%s`.
-enum CoreText {
-    static func translate(_ message: String, detail: String = "") -> String {
+public enum CoreText {
+    public static func translate(_ message: String, detail: String = "") -> String {
         tr(message).replacingOccurrences(of: "%s", with: detail)
     }
 
     /// Fills each `%s` of a translated template with the next argument.
-    static func format(_ template: String, _ arguments: [String]) -> String {
+    public static func format(_ template: String, _ arguments: [String]) -> String {
         var result = ""
         var remaining = arguments[...]
         var rest = template[...]
@@ -22,7 +22,7 @@ enum CoreText {
         return result + rest
     }
 
-    static func describe(_ error: FetchError) -> String {
+    public static func describe(_ error: FetchError) -> String {
         switch error {
         // The same words as a card's or the player's for the same status.
         case .http(let status): return describe(VideoProblem.network(HTTPStatus.describe(status)))
@@ -33,15 +33,15 @@ enum CoreText {
         }
     }
 
-    static func describe(_ rejection: MediaLocator.Rejection) -> String {
+    public static func describe(_ rejection: MediaLocator.Rejection) -> String {
         translate(rejection.message, detail: rejection.detail)
     }
 
-    static func describe(_ element: OptionalElement) -> String {
+    public static func describe(_ element: OptionalElement) -> String {
         format(tr(OptionalElement.notice), [element.factory, element.package, tr(element.loss)])
     }
 
-    static func describe(_ problem: VideoProblem) -> String {
+    public static func describe(_ problem: VideoProblem) -> String {
         translate(problem.message, detail: problem.detail)
     }
 }

@@ -8,12 +8,14 @@ import ReelMedia
 /// catalogs and the recently opened, merged by ReelCore's FeedLibrary; then
 /// metadata and thumbnails, visible cards first. All of it arrives on the
 /// main thread; the work itself runs on ReelMedia's workers.
-final class FeedController {
-    private let page: FeedPage
+public final class FeedController {
+    private let page: FeedDisplay
     private let settings: Settings?
-    private(set) var library: FeedLibrary
+    public private(set) var library: FeedLibrary
     private var state: AppState
     private let store: AppStateStore
+    /// Where the state file and the start mark are (a test's own folder).
+    private let stateFolder: String
     private let folders = LocalVideoFolders()
     private var samples: SampleLibrary?
     private var samplesCatalogURI: String?
@@ -36,82 +38,90 @@ final class FeedController {
     private var restingCards: [String: Set<String>] = [:]   // by host
     private var backoffWake: SourceID?
     /// The items whose cards are on screen or near it, in feed order
-    /// (FeedPage.onVisibleItems).
+    /// (`cardsShown`).
     private var shownIDs: [String] = []
     private var pendingSources = 0
     private var discoveryScheduled = false
 
-    /// Shows a message to the user (a toast).
-    var onMessage: ((String) -> Void)?
-    /// The preview strip's clips changed (catalog clips, else the feed's
-    /// first local videos).
-    var onStripClips: (([String]) -> Void)?
-    /// The feed's list was shown anew (`library` changed).
-    var onPublish: (() -> Void)?
+    /// What the controller tells the window.
+    public enum Event: Equatable {
+        /// A message for the person (a toast).
+        case message(String)
+        /// The preview strip's clips changed (catalog clips, else the
+        /// feed's first local videos).
+        case stripClips([String])
+        /// The feed's list was shown anew (`library` changed).
+        case published
+        /// The last start never finished loading the feed: these catalogs
+        /// wait for `keepCatalogs` or `removeCatalogs`.
+        case unfinishedStart([String])
+    }
+
+    public var onEvent: ((Event) -> Void)?
     /// Each catalog's preview clips, by catalog URI (the samples first).
     private var catalogClips: [(uri: String, clips: [String])] = []
     private var stripClips: [String] = []
 
-    init(page: FeedPage, settings: Settings?) {
+    public init(page: FeedDisplay, settings: Settings?, stateFolder: String = FeedController.stateFolder) {
+        self.stateFolder = stateFolder
         self.page = page
         self.settings = settings
         let servers = ServerGate()
         self.servers = servers
         remoteProbes = ProbeQueue(worker: .shared, workers: 2, servers: servers)
         settingWatch = SettingWatch(settings)
-        store = AppStateStore(path: FeedController.stateFile)
+        store = AppStateStore(path: FeedController.stateFile(in: stateFolder))
         let loaded = store.load()
         state = loaded.state
         library = FeedLibrary(hiddenIDs: loaded.state.hiddenIDs)
         if loaded.wasCorrupt { FeedController.log("the state file was damaged; a copy is kept as state.json.corrupt") }
-        page.onVisibleItems = { [weak self] ids in self?.cardsShown(ids) }
     }
 
-    func start() {
+    public func start() {
         _ = library.setItems(state.recent.videoItems, from: .recent)
         publish()
         startVideosFolder()
         if settings?.bool(.showSamples) ?? true { startSamples() }
         settingWatch.on(.showSamples) { [weak self] in self?.showSamplesChanged() }
         let catalogs = settings?.stringList(.catalogs) ?? []
-        let lastStartFinished = !FileManager.default.fileExists(atPath: FeedController.startMark)
+        let lastStartFinished = !FileManager.default.fileExists(atPath: startMark)
         markStart()
         switch StartCheck.decide(lastStartFinished: lastStartFinished, catalogs: catalogs) {
         case .loadAll:
             for uri in catalogs { loadCatalog(uri, origin: .catalog(uri)) }
         case .ask(let suspects):
             Trace.shared.event(.startUnfinishedBefore, ["catalogs": suspects.count])
-            onUnfinishedStart?(suspects)
+            onEvent?(.unfinishedStart(suspects))
         }
         settleIfIdle()
     }
 
-    /// The last start never finished loading the feed: `catalogs` wait for
-    /// `keepCatalogs` or `removeCatalogs`.
-    var onUnfinishedStart: (([String]) -> Void)?
-
-    func keepCatalogs(_ catalogs: [String]) {
+    public func keepCatalogs(_ catalogs: [String]) {
         for uri in catalogs { loadCatalog(uri, origin: .catalog(uri)) }
     }
 
-    func removeCatalogs(_ catalogs: [String]) {
+    public func removeCatalogs(_ catalogs: [String]) {
         settings?.setStringList(.catalogs, (settings?.stringList(.catalogs) ?? []).filter { !catalogs.contains($0) })
     }
 
     // MARK: The start mark (ReelCore.StartCheck)
 
-    /// Recent videos, hidden ones and playback positions.
-    static var stateFile: String { UserDirectories.state + "/reel/state.json" }
-    static var startMark: String { UserDirectories.state + "/reel/starting" }
+    /// Where recent videos, hidden ones and playback positions are kept,
+    /// with the start mark.
+    public static var stateFolder: String { UserDirectories.state + "/reel" }
+    public static func stateFile(in folder: String = stateFolder) -> String { folder + "/state.json" }
+    public static func startMark(in folder: String = stateFolder) -> String { folder + "/starting" }
+
+    private var startMark: String { FeedController.startMark(in: stateFolder) }
 
     private func markStart() {
-        try? FileManager.default.createDirectory(atPath: UserDirectories.state + "/reel", withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: FeedController.startMark, contents: Data("\(getpid())\n".utf8))
+        try? FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: startMark, contents: Data("\(getpid())\n".utf8))
     }
 
     /// The feed has loaded, or the app quits normally: this start finished.
-    func finishStart() {
-        unlink(FeedController.startMark)
+    public func finishStart() {
+        unlink(startMark)
     }
 
     // MARK: Sources
@@ -161,7 +171,7 @@ final class FeedController {
             guard self.samples === library else { return self.endSource() }
             self.page.hideProgress()
             if case .failed(let failure) = outcome {
-                self.onMessage?(CoreText.format(tr("The sample videos could not be made: %s"), [failure.description]))
+                self.onEvent?(.message(CoreText.format(tr("The sample videos could not be made: %s"), [failure.description])))
             }
             self.loadSampleCatalog(catalogPath, as: catalogURI)
             self.endSource()
@@ -169,7 +179,7 @@ final class FeedController {
     }
 
     /// Where the sample catalog is read as if it were (next to its files).
-    static func sampleCatalogURI(_ library: SampleLibrary) -> String {
+    public static func sampleCatalogURI(_ library: SampleLibrary) -> String {
         URL(fileURLWithPath: library.folder + "/samples.json").absoluteString
     }
 
@@ -203,7 +213,7 @@ final class FeedController {
     }
 
     /// Adds a catalog to the feed and remembers it (GSettings `catalogs`).
-    func addCatalog(_ uri: String) {
+    public func addCatalog(_ uri: String) {
         var catalogs = settings?.stringList(.catalogs) ?? []
         if !catalogs.contains(uri) {
             catalogs.append(uri)
@@ -213,7 +223,7 @@ final class FeedController {
     }
 
     /// Reads a catalog (file or web) and parses it off the main thread.
-    func loadCatalog(_ uri: String, origin: VideoOrigin) {
+    public func loadCatalog(_ uri: String, origin: VideoOrigin) {
         beginSource()
         CatalogLoader.load(uri) { [weak self] result in self?.catalogLoaded(result, uri: uri, origin: origin) }
     }
@@ -226,7 +236,7 @@ final class FeedController {
             for rejection in catalog.rejected {
                 FeedController.log("\(uri): entry \(rejection.index + 1) skipped: \(rejection.reason.message)")
             }
-            if let message = FeedController.skippedMessage(catalog.rejected, catalog: name) { onMessage?(message) }
+            if let message = FeedController.skippedMessage(catalog.rejected, catalog: name) { onEvent?(.message(message)) }
             _ = library.setItems(catalog.videoItems, from: origin)
             catalogClips.removeAll { $0.uri == uri }
             if !catalog.clips.isEmpty {
@@ -235,15 +245,15 @@ final class FeedController {
             }
             publish()
         case .failure(.syntax(let error)) where error.line > 0:
-            onMessage?(CoreText.format(tr("The catalog “%s” has an error on line %s: %s"), [name, "\(error.line)", tr(error.message)]))
+            onEvent?(.message(CoreText.format(tr("The catalog “%s” has an error on line %s: %s"), [name, "\(error.line)", tr(error.message)])))
         case .failure(.syntax(let error)):
-            onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, tr(error.message)]))
+            onEvent?(.message(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, tr(error.message)])))
         case .failure(.fetch(let error)):
-            onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, CoreText.describe(error)]))
+            onEvent?(.message(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, CoreText.describe(error)])))
         case .failure(.missing):
-            onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, tr("The file does not exist.")]))
+            onEvent?(.message(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, tr("The file does not exist.")])))
         case .failure(.unusable(let problem)):
-            onMessage?(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, CoreText.describe(problem)]))
+            onEvent?(.message(CoreText.format(tr("The catalog “%s” could not be loaded: %s"), [name, CoreText.describe(problem)])))
         }
     }
 
@@ -278,7 +288,7 @@ final class FeedController {
     // MARK: Recent and removal
 
     /// Remembers an opened video in the Recent section (and the state file).
-    func recordOpened(_ locator: MediaLocator) {
+    public func recordOpened(_ locator: MediaLocator) {
         let fallback = locator.kind == .file ? LibraryScanRules.title(fileName: locator.displayName) : locator.displayName
         let title = library.item(withID: locator.uri)?.title ?? fallback
         state.recent.record(uri: locator.uri, title: title)
@@ -288,7 +298,7 @@ final class FeedController {
         saveState()
     }
 
-    func remove(_ item: VideoItem) {
+    public func remove(_ item: VideoItem) {
         state.recent.remove(uri: item.uri)
         _ = library.setItems(state.recent.videoItems, from: .recent)
         _ = library.hide(id: item.id)
@@ -297,23 +307,23 @@ final class FeedController {
         saveState()
     }
 
-    func item(withID id: String) -> VideoItem? { library.item(withID: id) }
+    public func item(withID id: String) -> VideoItem? { library.item(withID: id) }
 
     // MARK: Playback positions
 
-    func savedPosition(for uri: String) -> Double? { state.playbackPositions[uri] }
+    public func savedPosition(for uri: String) -> Double? { state.playbackPositions[uri] }
 
     /// Stores where a long video was left (nil forgets it).
-    func storePosition(_ position: Double?, for uri: String) {
+    public func storePosition(_ position: Double?, for uri: String) {
         guard state.playbackPositions[uri] != position else { return }
         state.playbackPositions[uri] = position
         saveState()
     }
 
-    func trackChoice(for uri: String) -> TrackChoice? { state.trackChoices[uri] }
+    public func trackChoice(for uri: String) -> TrackChoice? { state.trackChoices[uri] }
 
     /// Stores the sound and subtitles chosen for a video.
-    func storeTrackChoice(_ choice: TrackChoice, for uri: String) {
+    public func storeTrackChoice(_ choice: TrackChoice, for uri: String) {
         guard state.trackChoices[uri] != choice else { return }
         state.trackChoices[uri] = choice.isEmpty ? nil : choice
         saveState()
@@ -323,7 +333,7 @@ final class FeedController {
         do {
             try store.save(state)
         } catch {
-            onMessage?(CoreText.format(tr("Your recent videos could not be saved: %s"), [error.localizedDescription]))
+            onEvent?(.message(CoreText.format(tr("Your recent videos could not be saved: %s"), [error.localizedDescription])))
         }
     }
 
@@ -333,11 +343,11 @@ final class FeedController {
     /// position by splicing only what changed.
     private func publish() {
         page.setItems(library.items)
-        onPublish?()
+        onEvent?(.published)
         let clips = LoopingQueue.choose(catalogClips: catalogClips.first?.clips ?? [], feed: library.items)
         if clips != stripClips {
             stripClips = clips
-            onStripClips?(clips)
+            onEvent?(.stripClips(clips))
         }
         // After the frame that shows the cards, not before it.
         if !discoveryScheduled {
@@ -439,9 +449,10 @@ final class FeedController {
         thumbnailQueue(for: item.uri).request(item.uri) { outcome in MainContext.invoke { made.call(outcome) } }
     }
 
-    /// The grid made cards for these items (on screen and a little around):
-    /// discover those not asked for yet, and move them all ahead.
-    private func cardsShown(_ ids: [String]) {
+    /// The grid made cards for these items (on screen and a little around),
+    /// in feed order: discover those not asked for yet, and move them all
+    /// ahead.
+    public func cardsShown(_ ids: [String]) {
         shownIDs = ids
         discoverNewItems()
         for id in ids {

@@ -2,7 +2,7 @@ import ReelCore
 
 /// What the MPRIS object asks of the player it speaks for (the main
 /// window, with the player page and the mini window).
-protocol MPRISPlayer: AnyObject {
+public protocol MPRISPlayer: AnyObject {
     /// The player's state as MPRIS says it; nil while no video the person
     /// chose is in the player or the mini window (then the bus name goes).
     var mprisState: MPRISState? { get }

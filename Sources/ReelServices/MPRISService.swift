@@ -10,13 +10,13 @@ import ReelCore
 /// video the person chose is in the player or the mini window. The
 /// interfaces come from the introspection XML in the GResource; GDBus
 /// checks calls against it and serves org.freedesktop.DBus.Properties.
-final class MPRISService {
-    static let busName = "org.mpris.MediaPlayer2.Reel"
-    static let objectPath = "/org/mpris/MediaPlayer2"
-    static let rootInterface = "org.mpris.MediaPlayer2"
-    static let playerInterface = "org.mpris.MediaPlayer2.Player"
+public final class MPRISService {
+    public static let busName = "org.mpris.MediaPlayer2.Reel"
+    public static let objectPath = "/org/mpris/MediaPlayer2"
+    public static let rootInterface = "org.mpris.MediaPlayer2"
+    public static let playerInterface = "org.mpris.MediaPlayer2.Player"
 
-    weak var player: MPRISPlayer?
+    public weak var player: MPRISPlayer?
     /// The application's own connection (a GDBusConnection): the name is
     /// owned next to the app's ID, by the same process.
     private let connection: OpaquePointer
@@ -26,7 +26,7 @@ final class MPRISService {
     private var published: MPRISState?
     private var pendingRefresh: SourceID?
 
-    init(connection: OpaquePointer) {
+    public init(connection: OpaquePointer) {
         self.connection = connection
         g_object_ref(UnsafeMutableRawPointer(connection))
     }
@@ -40,7 +40,7 @@ final class MPRISService {
     /// After a change in the player: one refresh once the main loop is
     /// idle, so frames and input go first and a burst of changes (a state
     /// with its duration, say) is one PropertiesChanged.
-    func setNeedsRefresh() {
+    public func setNeedsRefresh() {
         guard pendingRefresh == nil else { return }
         pendingRefresh = MainContext.soon { [weak self] in
             self?.pendingRefresh = nil
@@ -50,7 +50,7 @@ final class MPRISService {
 
     /// Publishes or withdraws the object now, and tells clients what
     /// changed.
-    func refresh() {
+    public func refresh() {
         pendingRefresh?.remove()
         pendingRefresh = nil
         guard let state = player?.mprisState else { return withdraw() }
@@ -65,7 +65,7 @@ final class MPRISService {
 
     /// After every jump (a seek from anywhere, a frame step, a loop back to
     /// the start): Seeked with where the video is now.
-    func seeked(to seconds: Double) {
+    public func seeked(to seconds: Double) {
         guard !registrations.isEmpty else { return }
         emit(MPRISService.playerInterface, "Seeked", .tuple([.int64(MPRISMetadata.microseconds(seconds))]))
     }

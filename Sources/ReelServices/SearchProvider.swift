@@ -11,20 +11,20 @@ import ReelMedia
 /// own search with the same words. Registered on the application's
 /// connection from GApplication's `dbus_register`, before the bus name is
 /// taken, so a Shell that starts Reel for a search finds the object there.
-final class SearchProvider {
-    static let objectPath = "/io/github/reelapp/Reel/SearchProvider"
+public final class SearchProvider {
+    public static let objectPath = "/io/github/reelapp/Reel/SearchProvider"
     private static let interfaceResource = "/io/github/reelapp/Reel/dbus/search-provider.xml"
 
     /// Hands over the feed to search once it is there: its owner (the index
     /// is rebuilt when the owner or its revision changes) and its library.
-    typealias FeedSupplier = (@escaping (_ owner: AnyObject, _ library: FeedLibrary) -> Void) -> Void
+    public typealias FeedSupplier = (@escaping (_ owner: AnyObject, _ library: FeedLibrary) -> Void) -> Void
 
     private let application: UnsafeMutablePointer<GApplication>
     private let supplyFeed: FeedSupplier
     /// A result was chosen: play this id (a URI) in the player.
-    var onActivate: ((String, UInt32) -> Void)?
+    public var onActivate: ((String, UInt32) -> Void)?
     /// "More results": the feed's search with these terms.
-    var onLaunchSearch: (([String], UInt32) -> Void)?
+    public var onLaunchSearch: (([String], UInt32) -> Void)?
 
     private var index: (owner: ObjectIdentifier, revision: Int, search: ShellSearch)?
     private var connection: OpaquePointer?
@@ -32,14 +32,14 @@ final class SearchProvider {
     private let thumbnails = ThumbnailCache()
     private var pendingPreparation: SourceID?
 
-    init(application: UnsafeMutablePointer<GApplication>, supplyFeed: @escaping FeedSupplier) {
+    public init(application: UnsafeMutablePointer<GApplication>, supplyFeed: @escaping FeedSupplier) {
         self.application = application
         self.supplyFeed = supplyFeed
     }
 
     /// Exports the object on `connection`; false with `error` set when the
     /// interface cannot be read or the path is taken.
-    func register(on connection: OpaquePointer, error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> Bool {
+    public func register(on connection: OpaquePointer, error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> Bool {
         guard let bytes = g_resources_lookup_data(SearchProvider.interfaceResource, G_RESOURCE_LOOKUP_FLAGS_NONE, error)
         else { return false }
         defer { g_bytes_unref(bytes) }
@@ -58,7 +58,7 @@ final class SearchProvider {
         return true
     }
 
-    func unregister() {
+    public func unregister() {
         guard let connection else { return }
         g_dbus_connection_unregister_object(connection, registration)
         g_object_unref(UnsafeMutableRawPointer(connection))
@@ -129,7 +129,7 @@ final class SearchProvider {
     /// The feed's list changed: its index is made again on a worker thread a
     /// moment later (folding 10,000 titles takes longer than the overview
     /// should wait for its first answer), so searches find it ready.
-    func feedChanged(owner: AnyObject, library: FeedLibrary) {
+    public func feedChanged(owner: AnyObject, library: FeedLibrary) {
         pendingPreparation?.remove()
         pendingPreparation = MainContext.after(milliseconds: 1000) { [weak self, weak owner] in
             guard let self, let owner else { return }

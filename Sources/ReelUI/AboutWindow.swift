@@ -3,6 +3,7 @@ import CGtk
 import GLibKit
 import ReelCore
 import ReelMedia
+import ReelServices
 
 /// The About window, with the library versions as debug info for bug reports.
 enum AboutWindow {

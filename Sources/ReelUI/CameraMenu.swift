@@ -3,6 +3,7 @@ import CGtk
 import GLibKit
 import ReelCore
 import ReelMedia
+import ReelServices
 
 /// The camera page's two header menus: which camera (kept in step with
 /// hot-plug), and the options: resolution (from the camera's modes), timer,

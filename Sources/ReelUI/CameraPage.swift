@@ -4,6 +4,7 @@ import Foundation
 import GLibKit
 import ReelCore
 import ReelMedia
+import ReelServices
 
 /// The camera: a live preview (mirrored for webcams, a setting), the
 /// shutter, photo or video, a camera menu that follows hot-plug, the

@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import GLibKit
 import ReelCore
+import ReelServices
 
 /// One card of the feed grid: thumbnail with duration and badges over it,
 /// title and subtitle below, laid out in data/ui/feed-card.ui. The grid recycles cards: `show` rebinds one to

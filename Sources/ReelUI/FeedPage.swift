@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import GLibKit
 import ReelCore
+import ReelServices
 
 /// The home screen: a recycling grid of cards over the feed's items, with a
 /// search bar, a progress line while samples are made, and real pages for
@@ -9,7 +10,7 @@ import ReelCore
 ///
 /// The grid's model is a GtkStringList of item ids: GTK only ever creates
 /// widgets for the cards on screen, so 10,000 items cost 10,000 short strings.
-final class FeedPage {
+final class FeedPage: FeedDisplay {
     let widget: UnsafeMutablePointer<GtkWidget>
     /// The file holds the page's widgets for as long as the page lives.
     private let layout: UIFile
@@ -17,8 +18,6 @@ final class FeedPage {
     /// Where the preview strip sits, above the grid; it slides away while
     /// the feed is scrolled down and comes back at the top.
     private let stripSlot: UnsafeMutablePointer<GtkWidget>
-    /// The strip is in view (shown, not scrolled away).
-    var onStripVisibility: ((Bool) -> Void)?
     private var hasStrip = false
     private var scrollAdjustment: UnsafeMutablePointer<GtkAdjustment>?
     private let searchEntry: UnsafeMutablePointer<GtkWidget>
@@ -48,18 +47,26 @@ final class FeedPage {
             guard isSelecting != oldValue else { return }
             if !isSelecting { selection.clear() }
             selectionChanged()
-            onSelectingChange?(isSelecting)
+            onEvent?(.selectingChanged(isSelecting))
         }
     }
-    /// Selection mode began or ended here (Ctrl+click, Escape).
-    var onSelectingChange: ((Bool) -> Void)?
 
-    /// Called when a card is activated (click, Enter).
-    var onActivate: ((VideoItem) -> Void)?
-    /// Called for a card's context menu (right click, Menu key, long press).
-    var onContextMenu: ((VideoItem, UnsafeMutablePointer<GtkWidget>) -> Void)?
-    /// Called with the ids of the cards on screen, so their work goes first.
-    var onVisibleItems: (([String]) -> Void)?
+    /// What the page tells the window.
+    enum Event {
+        /// A card was activated (click, Enter).
+        case activate(VideoItem)
+        /// A card's context menu (right click, Menu key, long press).
+        case contextMenu(VideoItem, card: UnsafeMutablePointer<GtkWidget>)
+        /// Selection mode began or ended here (Ctrl+click, Escape).
+        case selectingChanged(Bool)
+        /// The strip came into view or left it (shown, not scrolled away).
+        case stripVisibility(Bool)
+        /// The ids of the cards on screen and near it, in feed order, so
+        /// their work goes first (FeedController.cardsShown).
+        case visibleItems([String])
+    }
+
+    var onEvent: ((Event) -> Void)?
 
     init() {
         layout = UIFile("feed-page.ui")
@@ -119,7 +126,7 @@ final class FeedPage {
         let show = hasStrip && atTop
         guard (gtk_revealer_get_reveal_child(cast(stripSlot)) != 0) != show else { return }
         gtk_revealer_set_reveal_child(cast(stripSlot), show ? 1 : 0)
-        onStripVisibility?(show)
+        onEvent?(.stripVisibility(show))
     }
 
     /// Replaces the whole feed (already merged and ordered by the library).
@@ -294,7 +301,7 @@ final class FeedPage {
                 self.choose(item.id, .toggle)
                 return
             }
-            self.onActivate?(item)
+            self.onEvent?(.activate(item))
         }
     }
 
@@ -303,13 +310,13 @@ final class FeedPage {
         gtk_gesture_single_set_button(click, 3)
         Signals.connect(click, "pressed") { [unowned self, unowned card] in
             guard let id = card.itemID, let item = self.items[id] else { return }
-            self.onContextMenu?(item, card.widget)
+            self.onEvent?(.contextMenu(item, card: card.widget))
         }
         gtk_widget_add_controller(card.widget, click)
         let press = gtk_gesture_long_press_new()!
         Signals.connect(press, "pressed") { [unowned self, unowned card] in
             guard let id = card.itemID, let item = self.items[id] else { return }
-            self.onContextMenu?(item, card.widget)
+            self.onEvent?(.contextMenu(item, card: card.widget))
         }
         gtk_widget_add_controller(card.widget, press)
     }
@@ -349,7 +356,7 @@ final class FeedPage {
             }
             self.visibleReportPending = false
             self.layoutRetries = 0
-            self.onVisibleItems?(near)
+            self.onEvent?(.visibleItems(near))
         }
     }
 
@@ -391,7 +398,7 @@ final class FeedPage {
             self.setQuery(next)
         }
         Signals.connect(searchEntry, "activate") { [unowned self] in
-            if let first = self.shown.first, let item = self.items[first] { self.onActivate?(item) }
+            if let first = self.shown.first, let item = self.items[first] { self.onEvent?(.activate(item)) }
         }
         // Down goes from the search to what it found, not to the strip
         // between them.

@@ -4,6 +4,7 @@ import CGtk
 import GLibKit
 import ReelCore
 import ReelMedia
+import ReelServices
 
 /// The main window: header bar, the feed and the player over it, with
 /// toasts over them.
@@ -69,16 +70,9 @@ final class MainWindow {
 
         addActions()
         feedPage.captureKeys(from: window.cast())
-        feedPage.onActivate = { [weak self] item in self?.openFromFeed(item.uri) }
-        feedPage.onContextMenu = { item, card in FeedContextMenu.present(for: item, at: card) }
-        feed.onMessage = { [weak self] text in self?.showToast(text) }
+        feedPage.onEvent = { [weak self] event in self?.handle(event) }
+        feed.onEvent = { [weak self] event in self?.handle(event) }
         DropTarget.attach(to: window.cast()) { [weak self] addresses in self?.dropped(addresses) }
-
-        feed.onStripClips = { [weak self] clips in
-            self?.stripClips = clips
-            self?.updateStrip()
-        }
-        feedPage.onStripVisibility = { [weak self] inView in self?.strip.setInView(inView) }
         watchMinimized()
         playerPage.delegate = self
         if let connection = g_application_get_dbus_connection(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)) {
@@ -103,15 +97,6 @@ final class MainWindow {
         window.connect("destroy") { [weak self] in self?.isAlive = false }
         keepFocus()
         navigate(.showFeed)
-        feed.onUnfinishedStart = { [weak self] catalogs in
-            guard let self else { return }
-            // Once the window is up, over it.
-            MainContext.soon {
-                UnfinishedStartDialog.present(over: self.gtkWindow, catalogs: catalogs) { [weak self] keep in
-                    if keep { self?.feed.keepCatalogs(catalogs) } else { self?.feed.removeCatalogs(catalogs) }
-                }
-            }
-        }
         feed.start()
         // Recordings and movie exports a crash or a quit cut short, in the
         // chosen folders and in Videos › Reel (where movies went before a
@@ -123,6 +108,37 @@ final class MainWindow {
             self.showToast(tr("A recording cut short by a crash was recovered"),
                            button: ToastButton(label: tr("_Play"), action: WindowAction.feedPlay.detailedName,
                                                target: URL(fileURLWithPath: path).absoluteString))
+        }
+    }
+
+    private func handle(_ event: FeedController.Event) {
+        switch event {
+        case .message(let text): showToast(text)
+        case .stripClips(let clips):
+            stripClips = clips
+            updateStrip()
+        case .published: onFeedChange?()
+        case .unfinishedStart(let catalogs):
+            // Once the window is up, over it.
+            MainContext.soon { [weak self] in
+                guard let self else { return }
+                UnfinishedStartDialog.present(over: self.gtkWindow, catalogs: catalogs) { [weak self] keep in
+                    if keep { self?.feed.keepCatalogs(catalogs) } else { self?.feed.removeCatalogs(catalogs) }
+                }
+            }
+        }
+    }
+
+    private func handle(_ event: FeedPage.Event) {
+        switch event {
+        case .activate(let item): openFromFeed(item.uri)
+        case .contextMenu(let item, let card): FeedContextMenu.present(for: item, at: card)
+        case .selectingChanged(let on):
+            // The header's Select button follows (Ctrl+click, Escape).
+            let select = layout.widget("select", gtk_toggle_button_get_type())
+            if (gtk_toggle_button_get_active(cast(select)) != 0) != on { gtk_toggle_button_set_active(cast(select), on ? 1 : 0) }
+        case .stripVisibility(let inView): strip.setInView(inView)
+        case .visibleItems(let ids): feed.cardsShown(ids)
         }
     }
 
@@ -236,10 +252,7 @@ final class MainWindow {
     var feedLibrary: FeedLibrary { feed.library }
 
     /// The feed's list changed.
-    var onFeedChange: (() -> Void)? {
-        get { feed.onPublish }
-        set { feed.onPublish = newValue }
-    }
+    var onFeedChange: (() -> Void)?
 
     /// The feed with its search open on `text` (the Shell's "more results").
     func search(for text: String) {
@@ -259,9 +272,6 @@ final class MainWindow {
         let select = layout.widget("select", gtk_toggle_button_get_type())
         Signals.connect(select, "toggled") { [weak self] in
             self?.feedPage.isSelecting = gtk_toggle_button_get_active(cast(select)) != 0
-        }
-        feedPage.onSelectingChange = { on in
-            if (gtk_toggle_button_get_active(cast(select)) != 0) != on { gtk_toggle_button_set_active(cast(select), on ? 1 : 0) }
         }
         let search = layout.widget("search", gtk_toggle_button_get_type())
         g_object_bind_property(UnsafeMutableRawPointer(search), "active", UnsafeMutableRawPointer(feedPage.searchBar),

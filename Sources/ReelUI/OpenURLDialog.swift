@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import GLibKit
 import ReelCore
+import ReelServices
 
 /// Asks for a video address. Open stays disabled, with the reason shown under
 /// the entry, until the address is one Reel accepts (http, https, file).

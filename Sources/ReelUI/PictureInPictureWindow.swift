@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import GLibKit
 import ReelCore
+import ReelServices
 
 /// The floating mini window of picture-in-picture: the player's video in a
 /// small window with no title bar, above other windows where the platform

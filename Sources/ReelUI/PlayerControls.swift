@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import GLibKit
 import ReelCore
+import ReelServices
 
 /// The player's on-screen controls: a top bar (back, title, menu) and a
 /// bottom bar (seek bar with times, transport, sound, speed, aspect,

@@ -4,6 +4,7 @@ import Foundation
 import GLibKit
 import ReelCore
 import ReelMedia
+import ReelServices
 
 /// Preferences (Ctrl+, or the main menu): the settings a person would
 /// change, laid out in data/ui/preferences.ui. Every row is bound to its

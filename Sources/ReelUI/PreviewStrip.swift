@@ -4,6 +4,7 @@ import Foundation
 import GLibKit
 import ReelCore
 import ReelMedia
+import ReelServices
 
 /// The looping preview strip above the feed: a few clips back to back,
 /// forever, muted, starting on its own. A click toggles the sound, a

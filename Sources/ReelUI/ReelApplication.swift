@@ -5,6 +5,7 @@ import CShims
 import GLibKit
 import ReelCore
 import ReelMedia
+import ReelServices
 
 /// The AdwApplication: command line, app-wide actions and their keys, and the
 /// main window's lifetime.

@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GLibKit
 import ReelCore
+import ReelServices
 
 /// What the player says after Ctrl+Alt+S: where the picture went, with
 /// Show in Files (the toast's own button) and Copy (an image on the

@@ -3,6 +3,7 @@ import CGtk
 import CShims
 import GLibKit
 import ReelCore
+import ReelServices
 
 /// Names the buttons that GTK 4.8 and libadwaita 1.2 leave unnamed or
 /// misnamed in windows Reel does not lay out itself (message dialogs, the

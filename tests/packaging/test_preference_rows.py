@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "data" / "io.github.reelapp.Reel.gschema.xml"
 LAYOUT = ROOT / "data" / "ui" / "preferences.ui"
 CODE = ROOT / "Sources" / "ReelUI" / "PreferencesWindow.swift"
-FOLDERS = ROOT / "Sources" / "ReelUI" / "ChosenFolders.swift"
+FOLDERS = ROOT / "Sources" / "ReelServices" / "ChosenFolders.swift"
 SETTING_KEYS = ROOT / "Sources" / "GLibKit" / "SettingKey.swift"
 
 # Keys that are not preferences, and why.

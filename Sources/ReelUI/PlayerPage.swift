@@ -175,6 +175,8 @@ final class PlayerPage {
         AccessibleLabel.set(view.widget, title)
         StackPages.show(stack, "video")
         showWaiting(connectingText)
+        // The first frame's latency counts from here.
+        let openedAt = Date()
         PlayerPage.openings += 1
         track = PlayerPage.openings
         artURL = ThumbnailCache().existing(for: locator.uri).map { URL(fileURLWithPath: $0).absoluteString }
@@ -214,7 +216,7 @@ final class PlayerPage {
         }
         let resume = ResumeChoice(rawValue: settings?.string(.resume) ?? "") ?? .ask
         let start = position.map(ResumeChoice.Start.resume) ?? resume.start(saved: memory?.position(for: locator.uri))
-        apply(.opened(start, paused: paused, at: Date()))
+        apply(.opened(start, paused: paused, at: openedAt))
         ticker = MainContext.every(milliseconds: 250) { [weak self] in
             self?.tick()
             return self != nil

@@ -74,7 +74,7 @@ final class MainWindow {
         feed.onEvent = { [weak self] event in self?.handle(event) }
         DropTarget.attach(to: window.cast()) { [weak self] addresses in self?.dropped(addresses) }
         watchMinimized()
-        playerPage.delegate = self
+        connectPlayerPage()
         if let connection = g_application_get_dbus_connection(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)) {
             let service = MPRISService(connection: connection)
             service.player = self
@@ -624,38 +624,36 @@ final class MainWindow {
     }
 }
 
-extension MainWindow: PlayerPageDelegate {
-    func playerPageClose() { navigate(.showFeed) }
+extension MainWindow {
+    /// What the player page reports.
+    private func handle(_ event: PlayerPage.Event) {
+        switch event {
+        case .close: navigate(.showFeed)
+        case .step(let forward): step(forward: forward)
+        case .togglePictureInPicture: navigate(.togglePictureInPicture)
+        case .opened(let title):
+            // The end action "next" opens the next video in the mini window.
+            miniWindow?.setTitle(title)
+            mpris?.setNeedsRefresh()
+        case .stateChanged(let state): miniWindow?.setPlaying(state.isUnderWay)
+        case .failedElsewhere: navigate(.returnFromMiniWindow)
+        case .changed: mpris?.setNeedsRefresh()
+        case .seeked(let position): mpris?.seeked(to: position)
+        }
+    }
 
-    func playerPageStep(forward: Bool) {
+    /// Previous or Next: the video before or after this one in the queue.
+    private func step(forward: Bool) {
         var moved = queue
         guard let address = forward ? moved.moveNext() : moved.movePrevious() else { return }
         open(address: address, queue: moved, stepping: true)
     }
 
-    func playerPage(savedPositionOf uri: String) -> Double? { feed.savedPosition(for: uri) }
-
-    func playerPage(store position: Double?, of uri: String) { feed.storePosition(position, for: uri) }
-
-    func playerPage(trackChoiceOf uri: String) -> TrackChoice? { feed.trackChoice(for: uri) }
-
-    func playerPage(store choice: TrackChoice, of uri: String) { feed.storeTrackChoice(choice, for: uri) }
-
-    func playerPageTogglePictureInPicture() { navigate(.togglePictureInPicture) }
-
-    // The end action "next" opens the next video in the mini window.
-    func playerPage(opened title: String) {
-        miniWindow?.setTitle(title)
-        mpris?.setNeedsRefresh()
+    /// The player page reports here and keeps what it remembers in the feed.
+    private func connectPlayerPage() {
+        playerPage.onEvent = { [weak self] event in self?.handle(event) }
+        playerPage.memory = feed
     }
-
-    func playerPage(stateChanged state: PlaybackState) { miniWindow?.setPlaying(state.isUnderWay) }
-
-    func playerPageFailedElsewhere() { navigate(.returnFromMiniWindow) }
-
-    func playerPageChanged() { mpris?.setNeedsRefresh() }
-
-    func playerPage(seekedTo position: Double) { mpris?.seeked(to: position) }
 }
 
 extension MainWindow: MPRISPlayer {
@@ -688,9 +686,9 @@ extension MainWindow: MPRISPlayer {
         case .open(let address):
             open(address: address)
         case .next:
-            playerPageStep(forward: true)
+            step(forward: true)
         case .previous:
-            playerPageStep(forward: false)
+            step(forward: false)
         default:
             playerPage.perform(command)
         }

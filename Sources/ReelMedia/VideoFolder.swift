@@ -92,9 +92,7 @@ public final class VideoFolder {
             guard let monitor = try? GLibError.check({ g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, $0) })
             else { continue }
             let owner = ObjectRef(owning: UnsafeMutableRawPointer(monitor))
-            owner.connect("changed") { [weak self] args in
-                self?.changed(GFileMonitorEvent(rawValue: UInt32(bitPattern: args.enumValue(3))))
-            }
+            owner.connect(.fileChanged) { [weak self] event in self?.changed(event) }
             monitors[folder] = owner
             added = true
         }

@@ -266,16 +266,15 @@ final class FeedPage: FeedDisplay {
     // MARK: Grid
 
     private func setUpGrid(factory: OpaquePointer) {
-        Signals.connect(factory, "setup") { [unowned self] args in
-            guard let listItem = args.pointer(1) else { return }
+        Signals.connect(factory, .listItemSetup) { [unowned self] listItem in
             let card = FeedCard()
             self.cards[listItem] = card
             gtk_list_item_set_child(cast(listItem), card.widget)
             self.attachContextMenu(to: card)
             self.attachSelectionClick(to: card)
         }
-        Signals.connect(factory, "bind") { [unowned self] args in
-            guard let listItem = args.pointer(1), let card = self.cards[listItem],
+        Signals.connect(factory, .listItemBind) { [unowned self] listItem in
+            guard let card = self.cards[listItem],
                   let object = gtk_list_item_get_item(cast(listItem)),
                   let id = String(borrowingGString: gtk_string_object_get_string(OpaquePointer(object))),
                   let item = self.items[id] else { return }
@@ -288,13 +287,11 @@ final class FeedPage: FeedDisplay {
                 self.traceFirstPaint()
             }
         }
-        Signals.connect(factory, "teardown") { [unowned self] args in
-            guard let listItem = args.pointer(1) else { return }
+        Signals.connect(factory, .listItemTeardown) { [unowned self] listItem in
             self.cards[listItem] = nil
         }
         Signals.connect(grid, "map") { [unowned self] in self.scheduleVisibleReport() }
-        Signals.connect(grid, "activate") { [unowned self] args in
-            let position = Int(args.uint(1))
+        Signals.connect(grid, .itemActivated) { [unowned self] position in
             guard position < self.shown.count, let item = self.items[self.shown[position]] else { return }
             // Enter on a card chooses it while selecting.
             if self.isSelecting {
@@ -403,24 +400,24 @@ final class FeedPage: FeedDisplay {
         // Down goes from the search to what it found, not to the strip
         // between them.
         let keys = gtk_event_controller_key_new()!
-        Signals.connect(UnsafeMutableRawPointer(keys), "key-pressed") { [unowned self] args in
-            guard args.uint(1) == UInt32(GDK_KEY_Down) else { return args.setReturn(false) }
-            args.setReturn(self.focusFirstCard())
+        Signals.connect(UnsafeMutableRawPointer(keys), .keyPressed) { [unowned self] key in
+            guard key.keyval == UInt32(GDK_KEY_Down) else { return false }
+            return self.focusFirstCard()
         }
         gtk_widget_add_controller(searchEntry, keys)
         // Escape closes the search wherever the focus is on the page (the
         // search bar itself only hears it in its entry).
         let escape = gtk_event_controller_key_new()!
-        Signals.connect(UnsafeMutableRawPointer(escape), "key-pressed") { [unowned self] args in
-            guard args.uint(1) == UInt32(GDK_KEY_Escape) else { return args.setReturn(false) }
+        Signals.connect(UnsafeMutableRawPointer(escape), .keyPressed) { [unowned self] key in
+            guard key.keyval == UInt32(GDK_KEY_Escape) else { return false }
             if gtk_search_bar_get_search_mode(cast(self.searchBar)) != 0 {
                 gtk_search_bar_set_search_mode(cast(self.searchBar), 0)
-                return args.setReturn(true)
+                return true
             }
             // Then Escape leaves selection mode.
-            guard self.isSelecting else { return args.setReturn(false) }
+            guard self.isSelecting else { return false }
             self.isSelecting = false
-            args.setReturn(true)
+            return true
         }
         gtk_widget_add_controller(widget, escape)
     }

@@ -89,10 +89,10 @@ final class MainWindow {
         }
         setUpMovies()
 
-        window.connect("close-request") { [weak self] args in
-            guard let self else { return }
+        window.connect(.closeRequest) { [weak self] in
+            guard let self else { return false }
             // Kept open (hidden) while the mini window plays on.
-            args.setReturn(self.navigate(.closeMainWindow).contains(.hideMainWindow))
+            return self.navigate(.closeMainWindow).contains(.hideMainWindow)
         }
         window.connect("destroy") { [weak self] in self?.isAlive = false }
         keepFocus()

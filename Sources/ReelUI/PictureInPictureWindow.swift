@@ -89,9 +89,9 @@ final class PictureInPictureWindow {
         watchPointer()
         watchTab()
         watchDrag()
-        Signals.connect(UnsafeMutableRawPointer(window), "close-request") { [weak self] args in
+        Signals.connect(UnsafeMutableRawPointer(window), .closeRequest) { [weak self] in
             self?.closeRequested()
-            args.setReturn(true)
+            return true
         }
 
         let area = PictureInPictureWindow.workArea(near: near)

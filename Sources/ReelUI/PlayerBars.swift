@@ -107,9 +107,9 @@ final class PlayerBars {
 
     private func watchPointer() {
         let motion = gtk_event_controller_motion_new()!
-        Signals.connect(UnsafeMutableRawPointer(motion), "motion") { [weak self] args in
+        Signals.connect(UnsafeMutableRawPointer(motion), .motion) { [weak self] moved in
             guard let self else { return }
-            let point = (args.double(1), args.double(2))
+            let point = (moved.x, moved.y)
             // Xorg repeats the last position on some events; only real moves count.
             if abs(point.0 - self.lastPointer.0) + abs(point.1 - self.lastPointer.1) > 1 {
                 self.lastPointer = point
@@ -135,21 +135,17 @@ final class PlayerBars {
     private func watchFocusKeys() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signals.connect(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] (args: SignalArguments) in
-            let key = Int32(args.uint(1))
-            guard let self, self.showsError?() != true,
-                  key == GDK_KEY_Tab || key == GDK_KEY_ISO_Left_Tab || key == GDK_KEY_KP_Tab else {
-                return args.setReturn(false)
-            }
+        Signals.connect(UnsafeMutableRawPointer(keys), .keyPressed) { [weak self] key in
+            guard let self, self.showsError?() != true, key.isTab else { return false }
             let onScreen = self.barsOnScreen
             if self.fade.tab(barsShown: onScreen) == .showThenMove {
                 // Shift comes as ISO_Left_Tab on X11, as Tab with Shift elsewhere.
                 let shift = gtk_event_controller_get_current_event_state(keys).rawValue & GDK_SHIFT_MASK.rawValue != 0
-                let backward = key == GDK_KEY_ISO_Left_Tab || shift
+                let backward = Int32(key.keyval) == GDK_KEY_ISO_Left_Tab || shift
                 self.pendingFocusMoves.append(backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD)
             }
             self.show()
-            args.setReturn(!onScreen)
+            return !onScreen
         }
         gtk_widget_add_controller(page, keys)
         for bar in [controls.top, controls.bottom] {

@@ -117,12 +117,12 @@ extension PlayerPage {
     // MARK: Seek bar and volume
 
     func watchSeekBar() {
-        Signals.connect(controls.seekBar, "change-value") { [weak self] args in
-            guard let self, let player = self.player else { return }
-            let value = args.double(2)
+        Signals.connect(controls.seekBar, .changeValue) { [weak self] change in
+            guard let self, let player = self.player else { return false }
+            let value = change.value
             // A drag moves through keyframes (fast), then lands exactly
             // where it stopped; a click or a key lands exactly at once.
-            let dragging = args.enumValue(1) == Int32(GTK_SCROLL_JUMP.rawValue)
+            let dragging = change.isJump
             self.apply(.seekBarMoved(at: Date()))
             self.preciseSeek?.remove()
             self.preciseSeek = nil
@@ -136,17 +136,17 @@ extension PlayerPage {
                 player.seek(to: value)
             }
             if !player.isLiveStream { self.controls.setPosition(value, duration: player.duration) }
-            args.setReturn(true)
+            return true
         }
     }
 
     func watchVolumeBar() {
-        Signals.connect(controls.volumeBar, "change-value") { [weak self] args in
-            guard let self, let player = self.player else { return }
-            player.volume = VolumeLevel.dragged(to: args.double(2))
+        Signals.connect(controls.volumeBar, .changeValue) { [weak self] change in
+            guard let self, let player = self.player else { return false }
+            player.volume = VolumeLevel.dragged(to: change.value)
             player.isMuted = false
             self.soundChanged()
-            args.setReturn(true)
+            return true
         }
     }
 }

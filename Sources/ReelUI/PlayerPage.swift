@@ -153,8 +153,8 @@ final class PlayerPage {
         watchVolumeBar()
         view.onPresented = { [weak self] frame in self?.presented(frame) }
         let doubleClick = gtk_gesture_click_new()!
-        Signals.connect(UnsafeMutableRawPointer(doubleClick), "pressed") { [weak self] args in
-            if args.int(1) == 2 { self?.activate(.fullscreen) }
+        Signals.connect(UnsafeMutableRawPointer(doubleClick), .pressed) { [weak self] press in
+            if press.presses == 2 { self?.activate(.fullscreen) }
         }
         gtk_widget_add_controller(view.widget, doubleClick)
     }

@@ -118,6 +118,11 @@ extension Signal where Parameters == TooltipQuery?, Answer == Bool {
     }
 }
 
+extension Signal where Parameters == Void, Answer == Bool {
+    /// GtkWindow::close-request(): true keeps the window open.
+    static var closeRequest: Self { Signal("close-request") { _ in () } }
+}
+
 extension Signal where Parameters == Int32, Answer == Void {
     /// GtkNativeDialog::response(response_id), as GtkResponseType.
     static var dialogResponse: Self { Signal("response") { $0.int(1) } }

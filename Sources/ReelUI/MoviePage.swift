@@ -139,10 +139,10 @@ final class MoviePage {
         gtk_accessible_reset_relation(OpaquePointer(layout.widget("music-choose", gtk_button_get_type())),
                                       GTK_ACCESSIBLE_RELATION_LABELLED_BY)
 
-        let names = gtk_string_list_new(nil)!
-        for container in containers { gtk_string_list_append(names, container == .mp4 ? "MP4 (H.264, AAC)" : "WebM (VP8, Opus)") }
-        gtk_drop_down_set_model(cast(format), names)
-        g_object_unref(UnsafeMutableRawPointer(names))
+        // Each menu is built from its enum, so a choice's position is its case's.
+        MoviePage.setChoices(of: format, containers.map { tr(ContainerSpec.spec(for: $0).label) })
+        MoviePage.setChoices(of: clipSound, ClipSound.allCases.map { tr($0.label) })
+        MoviePage.setChoices(of: size, MovieSize.allCases.map { tr($0.label) })
 
         addActions()
         connectControls()
@@ -150,6 +150,13 @@ final class MoviePage {
         Signals.connect(widget, "map") { [weak self] in self?.watchMissing() }
         acceptDrops()
         update()
+    }
+
+    private static func setChoices(of dropDown: UnsafeMutablePointer<GtkWidget>, _ labels: [String]) {
+        let names = gtk_string_list_new(nil)!
+        for label in labels { gtk_string_list_append(names, label) }
+        gtk_drop_down_set_model(cast(dropDown), names)
+        g_object_unref(UnsafeMutableRawPointer(names))
     }
 
     private static func traceState(of outcome: MovieRenderer.Outcome) -> String {

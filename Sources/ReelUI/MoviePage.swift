@@ -1,6 +1,5 @@
 import CGLib
 import CGtk
-import CShims
 import Foundation
 import GLibKit
 import ReelCore
@@ -22,37 +21,22 @@ final class MoviePage {
     private var handle: MovieTrimHandle = .start
     private var preview: MoviePreviewPane!
     private let exportBar: MovieExportBar
+    private let settings: MovieSettingsPanel
     private let clipStrip: MovieClipStrip
     /// Names of the edit's files that are gone.
     private var missing: [String] = []
-    /// Above zero while the code sets the controls, so their signals are not edits.
-    private var controlsBeingSet = 0
-    private var actions: [MovieAction: OpaquePointer] = [:]
-    private var musicChooser: ObjectRef?
+    private var actions: MoviePageActions!
     private var videoChooser: VideoFileChooser?
     /// Files being read to be added: the page shows "No Clips" only when
     /// none is on its way.
     private var reading = 0
-    private let containers = MovieOutput.availableContainers(isInstalled: MovieRenderer.isSelectable)
 
     private let windowTitle: OpaquePointer
     /// The editor ("edit"), or "empty": how to add clips.
     private let body: OpaquePointer
     private let problem: UnsafeMutablePointer<GtkWidget>
     private let problemLabel: UnsafeMutablePointer<GtkWidget>
-    private let clipKeys: UnsafeMutablePointer<GtkWidget>
-    private let trimStart: UnsafeMutablePointer<GtkWidget>
-    private let trimEnd: UnsafeMutablePointer<GtkWidget>
-    private let musicName: UnsafeMutablePointer<GtkWidget>
-    private let musicRemove: UnsafeMutablePointer<GtkWidget>
-    private let musicVolume: UnsafeMutablePointer<GtkWidget>
-    private let musicFadeIn: UnsafeMutablePointer<GtkWidget>
-    private let musicFadeOut: UnsafeMutablePointer<GtkWidget>
-    private let musicLoop: UnsafeMutablePointer<GtkWidget>
-    private let clipSound: UnsafeMutablePointer<GtkWidget>
-    private let crossfade: UnsafeMutablePointer<GtkWidget>
-    private let format: UnsafeMutablePointer<GtkWidget>
-    private let size: UnsafeMutablePointer<GtkWidget>
+    private let trim: MovieTrimControls
     private let exportButton: UnsafeMutablePointer<GtkWidget>
 
     /// What the page tells the main window.
@@ -102,22 +86,21 @@ final class MoviePage {
                                    scroller: layout.widget("strip-scroller", gtk_scrolled_window_get_type()))
         problem = layout.widget("problem", gtk_revealer_get_type())
         problemLabel = layout.widget("problem-label", gtk_label_get_type())
-        clipKeys = layout.widget("clip-keys", gtk_label_get_type())
-        trimStart = layout.widget("trim-start", gtk_spin_button_get_type())
-        trimEnd = layout.widget("trim-end", gtk_spin_button_get_type())
-        musicName = layout.widget("music-name", gtk_label_get_type())
-        musicRemove = layout.widget("music-remove", gtk_button_get_type())
-        musicVolume = layout.widget("music-volume", gtk_scale_get_type())
-        musicFadeIn = layout.widget("music-fade-in", gtk_spin_button_get_type())
-        musicFadeOut = layout.widget("music-fade-out", gtk_spin_button_get_type())
-        musicLoop = layout.widget("music-loop", gtk_switch_get_type())
-        for spin in [musicFadeIn, musicFadeOut] {
-            gtk_spin_button_set_range(OpaquePointer(spin), 0, Double(MovieMusic.longestFade) / 1e9)
-        }
-        clipSound = layout.widget("clip-sound", gtk_drop_down_get_type())
-        crossfade = layout.widget("crossfade", gtk_switch_get_type())
-        format = layout.widget("format", gtk_drop_down_get_type())
-        size = layout.widget("size", gtk_drop_down_get_type())
+        trim = MovieTrimControls(keys: layout.widget("clip-keys", gtk_label_get_type()),
+                                 start: layout.widget("trim-start", gtk_spin_button_get_type()),
+                                 end: layout.widget("trim-end", gtk_spin_button_get_type()))
+        settings = MovieSettingsPanel(MovieSettingsPanel.Widgets(
+            musicName: layout.widget("music-name", gtk_label_get_type()),
+            musicChoose: layout.widget("music-choose", gtk_button_get_type()),
+            musicRemove: layout.widget("music-remove", gtk_button_get_type()),
+            musicVolume: layout.widget("music-volume", gtk_scale_get_type()),
+            musicFadeIn: layout.widget("music-fade-in", gtk_spin_button_get_type()),
+            musicFadeOut: layout.widget("music-fade-out", gtk_spin_button_get_type()),
+            musicLoop: layout.widget("music-loop", gtk_switch_get_type()),
+            clipSound: layout.widget("clip-sound", gtk_drop_down_get_type()),
+            crossfade: layout.widget("crossfade", gtk_switch_get_type()),
+            format: layout.widget("format", gtk_drop_down_get_type()),
+            size: layout.widget("size", gtk_drop_down_get_type())))
         exportButton = layout.widget("export", gtk_button_get_type())
         exportBar = MovieExportBar(bar: layout.widget("export-bar", gtk_revealer_get_type()),
                                    label: layout.widget("export-label", gtk_label_get_type()),
@@ -133,27 +116,15 @@ final class MoviePage {
                                    })
         gtk_box_append(cast(layout.widget("preview-slot", gtk_box_get_type())), preview.view.widget)
         for id in ["export", "export-cancel", "add-videos"] { UnnamedButtons.nameByLabel(layout.widget(id, gtk_button_get_type())) }
-        // A drop-down's button is named by nothing in GTK 4.8: it takes the
-        // name of its label.
-        for (id, name) in [("clip-sound", tr("Clips’ _Sound")), ("format", tr("_Format")), ("size", tr("Si_ze"))] {
-            var child = gtk_widget_get_first_child(layout.widget(id, gtk_drop_down_get_type()))
-            while let current = child {
-                if g_type_is_a(reel_instance_type(current), gtk_toggle_button_get_type()) != 0 {
-                    AccessibleLabel.set(current, MnemonicText.plain(name))
-                }
-                child = gtk_widget_get_next_sibling(current)
-            }
-        }
-        // "Choose…" says what it chooses to a screen reader: its name alone.
-        gtk_accessible_reset_relation(OpaquePointer(layout.widget("music-choose", gtk_button_get_type())),
-                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-
-        // Each menu is built from its enum, so a choice's position is its case's.
-        MoviePage.setChoices(of: format, containers.map { tr(ContainerSpec.spec(for: $0).label) })
-        MoviePage.setChoices(of: clipSound, ClipSound.allCases.map { tr($0.label) })
-        MoviePage.setChoices(of: size, MovieSize.allCases.map { tr($0.label) })
 
         preview.onProblem = { [weak self] problem in self?.toast(problem) }
+        settings.window = { [weak self] in self?.lookups.window() }
+        settings.onEvent = { [weak self] event in
+            switch event {
+            case .edit(let body): self?.change(body)
+            case .music(let uri): self?.setMusic(uri)
+            }
+        }
         exportBar.onEvent = { [weak self] event in
             switch event {
             case .runningChanged: self?.updateActions()
@@ -166,19 +137,11 @@ final class MoviePage {
             case .move(let id, let index): self?.move(id, to: index)
             }
         }
-        addActions()
+        actions = MoviePageActions(on: widget) { [weak self] action in self?.perform(action) }
         connectControls()
-        watchFocus()
         Signals.connect(widget, "map") { [weak self] in self?.watchMissing() }
         acceptDrops()
         update()
-    }
-
-    private static func setChoices(of dropDown: UnsafeMutablePointer<GtkWidget>, _ labels: [String]) {
-        let names = gtk_string_list_new(nil)!
-        for label in labels { gtk_string_list_append(names, label) }
-        gtk_drop_down_set_model(cast(dropDown), names)
-        g_object_unref(UnsafeMutableRawPointer(names))
     }
 
     private static func log(_ text: String) {
@@ -315,50 +278,23 @@ final class MoviePage {
 
     // MARK: Actions
 
-    private func addActions() {
-        let group = g_simple_action_group_new()!
-        let map = ActionGroup<MovieAction>(map: UnsafeMutableRawPointer(group))
-        actions[.back] = map.add(.back) { [weak self] in self?.onEvent?(.close) }
-        actions[.playPause] = map.add(.playPause) { [weak self] in self?.preview.togglePlay() }
-        actions[.moveEarlier] = map.add(.moveEarlier) { [weak self] in self?.moveChosen(by: -1) }
-        actions[.moveLater] = map.add(.moveLater) { [weak self] in self?.moveChosen(by: 1) }
-        actions[.remove] = map.add(.remove) { [weak self] in self?.removeChosen() }
-        actions[.trimStart] = map.add(.trimStart) { [weak self] in self?.chooseHandle(.start) }
-        actions[.trimEnd] = map.add(.trimEnd) { [weak self] in self?.chooseHandle(.end) }
-        actions[.frameEarlier] = map.add(.frameEarlier) { [weak self] in self?.nudge(frames: -1, seconds: false) }
-        actions[.frameLater] = map.add(.frameLater) { [weak self] in self?.nudge(frames: 1, seconds: false) }
-        actions[.secondEarlier] = map.add(.secondEarlier) { [weak self] in self?.nudge(frames: -1, seconds: true) }
-        actions[.secondLater] = map.add(.secondLater) { [weak self] in self?.nudge(frames: 1, seconds: true) }
-        actions[.undo] = map.add(.undo) { [weak self] in self?.change { $0.undo() } }
-        actions[.redo] = map.add(.redo) { [weak self] in self?.change { $0.redo() } }
-        actions[.export] = map.add(.export) { [weak self] in self?.export() }
-        map.insert(on: widget)
-        g_object_unref(UnsafeMutableRawPointer(group))
-        ScopedShortcuts.attach(scope: .movie, to: widget, capture: true)
-    }
-
-    /// Keys that type in a text field (Space, `,`, `.`, Delete, i, o) are
-    /// the field's while it has the focus: their actions are disabled then,
-    /// and a disabled action lets the key through.
-    private static let typingKeys: Set<MovieAction> = [.playPause, .remove, .trimStart, .trimEnd, .frameEarlier, .frameLater,
-                                                                 .secondEarlier, .secondLater, .undo, .redo]
-
-    private func watchFocus() {
-        Signals.connect(widget, "realize") { [weak self] in
-            guard let self, let root = gtk_widget_get_root(self.widget) else { return }
-            Signals.connect(UnsafeMutableRawPointer(root), "notify::focus-widget") { [weak self] in
-                guard let self else { return }
-                let focus = gtk_root_get_focus(root)
-                let typing = focus.map { gtk_widget_get_ancestor($0, gtk_text_get_type()) != nil } ?? false
-                self.setTyping(typing)
-            }
+    private func perform(_ action: MovieAction) {
+        switch action {
+        case .back: onEvent?(.close)
+        case .playPause: preview.togglePlay()
+        case .moveEarlier: moveChosen(by: -1)
+        case .moveLater: moveChosen(by: 1)
+        case .remove: removeChosen()
+        case .trimStart: chooseHandle(.start)
+        case .trimEnd: chooseHandle(.end)
+        case .frameEarlier: nudge(frames: -1, seconds: false)
+        case .frameLater: nudge(frames: 1, seconds: false)
+        case .secondEarlier: nudge(frames: -1, seconds: true)
+        case .secondLater: nudge(frames: 1, seconds: true)
+        case .undo: change { $0.undo() }
+        case .redo: change { $0.redo() }
+        case .export: export()
         }
-    }
-
-    private var typing = false
-    private func setTyping(_ on: Bool) {
-        typing = on
-        updateActions()
     }
 
     private func chooseHandle(_ chosen: MovieTrimHandle) {
@@ -382,10 +318,7 @@ final class MoviePage {
             .playPause: !edit.clips.isEmpty,
             .export: exportBlocker == nil && !exporting,
         ]
-        for (name, on) in enabled {
-            let allowed = on && !(typing && MoviePage.typingKeys.contains(name))
-            if let action = actions[name] { g_simple_action_set_enabled(action, allowed ? 1 : 0) }
-        }
+        actions.enable(enabled)
         // A disabled Export says why (its tooltip, which is also its
         // description for a screen reader).
         let reason = exporting ? nil : exportBlocker.map { CoreText.translate($0.message, detail: $0.detail) }
@@ -393,7 +326,7 @@ final class MoviePage {
     }
 
     private var exportBlocker: MovieProblem? {
-        edit.exportBlocker(missing: missing, hasEncoder: !containers.isEmpty)
+        edit.exportBlocker(missing: missing, hasEncoder: !settings.containers.isEmpty)
     }
 
     /// A missing file put back (or one more gone) shows without a click:
@@ -418,60 +351,16 @@ final class MoviePage {
     // MARK: Controls
 
     private func connectControls() {
-        for (spin, which) in [(trimStart, MovieTrimHandle.start), (trimEnd, .end)] {
-            Signals.connect(spin, "value-changed") { [weak self] in
-                guard let self, self.controlsBeingSet == 0, let index = self.chosenIndex else { return }
-                let clip = self.edit.clips[index]
-                let value = Int64((gtk_spin_button_get_value(OpaquePointer(spin)) * 1e9).rounded())
-                self.handle = which
-                let start = which == .start ? value : clip.trimIn
-                let end = which == .end ? value : clip.trimOut
-                self.change { $0.trim(clip.id, from: start, to: end) }
-                self.showFrameUnderHandle()
-            }
+        trim.onTrim = { [weak self] which, value in
+            guard let self, let index = self.chosenIndex else { return }
+            let clip = self.edit.clips[index]
+            self.handle = which
+            let start = which == .start ? value : clip.trimIn
+            let end = which == .end ? value : clip.trimOut
+            self.change { $0.trim(clip.id, from: start, to: end) }
+            self.showFrameUnderHandle()
         }
-        Signals.connect(layout.widget("music-choose", gtk_button_get_type()), "clicked") { [weak self] in self?.chooseMusic() }
         Signals.connect(layout.widget("add-videos", gtk_button_get_type()), "clicked") { [weak self] in self?.chooseVideos() }
-        Signals.connect(musicRemove, "clicked") { [weak self] in self?.change { $0.setMusic(nil) } }
-        Signals.connect(musicVolume, "value-changed") { [weak self] in
-            guard let self, self.controlsBeingSet == 0 else { return }
-            let volume = gtk_range_get_value(cast(self.musicVolume)) / 100
-            self.change { $0.changeMusic { $0.volume = volume } }
-        }
-        for (spin, isIn) in [(musicFadeIn, true), (musicFadeOut, false)] {
-            Signals.connect(spin, "value-changed") { [weak self] in
-                guard let self, self.controlsBeingSet == 0 else { return }
-                let length = Int64((gtk_spin_button_get_value(OpaquePointer(spin)) * 1e9).rounded())
-                self.change { $0.changeMusic { music in if isIn { music.fadeIn = length } else { music.fadeOut = length } } }
-            }
-        }
-        Signals.connect(musicLoop, "notify::active") { [weak self] in
-            guard let self, self.controlsBeingSet == 0 else { return }
-            let ending: MovieMusic.Ending = gtk_switch_get_active(cast(self.musicLoop)) != 0 ? .loop : .cut
-            self.change { $0.changeMusic { $0.ending = ending } }
-        }
-        Signals.connect(clipSound, "notify::selected") { [weak self] in
-            guard let self, self.controlsBeingSet == 0 else { return }
-            let index = Int(gtk_drop_down_get_selected(cast(self.clipSound)))
-            guard ClipSound.allCases.indices.contains(index) else { return }
-            self.change { $0.setClipSound(ClipSound.allCases[index]) }
-        }
-        Signals.connect(crossfade, "notify::active") { [weak self] in
-            guard let self, self.controlsBeingSet == 0 else { return }
-            let on = gtk_switch_get_active(cast(self.crossfade)) != 0
-            self.change { $0.setCrossfade(on) }
-        }
-        for row in [format, size] {
-            Signals.connect(row, "notify::selected") { [weak self] in
-                guard let self, self.controlsBeingSet == 0 else { return }
-                var output = self.edit.output
-                let formatIndex = Int(gtk_drop_down_get_selected(cast(self.format)))
-                if self.containers.indices.contains(formatIndex) { output.container = self.containers[formatIndex] }
-                let sizeIndex = Int(gtk_drop_down_get_selected(cast(self.size)))
-                if MovieSize.allCases.indices.contains(sizeIndex) { output.size = MovieSize.allCases[sizeIndex] }
-                self.change { $0.setOutput(output) }
-            }
-        }
     }
 
     private func chooseVideos() {
@@ -481,25 +370,6 @@ final class MoviePage {
         }
         videoChooser = chooser
         chooser.show()
-    }
-
-    private func chooseMusic() {
-        let chooser = gtk_file_chooser_native_new(tr("Choose Music"), lookups.window(), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Choose"), tr("_Cancel"))!
-        let reference = ObjectRef(owning: UnsafeMutableRawPointer(chooser))
-        musicChooser = reference
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, tr("Music"))
-        gtk_file_filter_add_mime_type(filter, "audio/*")
-        gtk_file_chooser_add_filter(chooser, filter)
-        reference.connect("response") { [weak self] args in
-            guard let self else { return }
-            defer { self.musicChooser = nil }
-            guard args.int(1) == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser),
-                  let uri = String(consumingGString: g_file_get_uri(file)) else { return }
-            g_object_unref(UnsafeMutableRawPointer(file))
-            self.setMusic(uri)
-        }
-        gtk_native_dialog_show(reference.cast())
     }
 
     /// Sets the movie's music from a file (chosen or dropped).
@@ -542,18 +412,7 @@ final class MoviePage {
 
     // MARK: Drawing
 
-    /// Sets the controls without their signals making edits.
-    private func settingControls(_ body: () -> Void) {
-        controlsBeingSet += 1
-        defer { controlsBeingSet -= 1 }
-        body()
-    }
-
     private func update() {
-        settingControls(draw)
-    }
-
-    private func draw() {
         let clips = edit.clips
         missing = MovieSource.missingFiles(edit)
         let total = DurationText.format(Double(edit.duration) / 1e9)
@@ -582,24 +441,7 @@ final class MoviePage {
             if focusWasOnPage { focusDefault() }
         }
         updateClipControls()
-        // Music.
-        if let music = edit.music {
-            gtk_label_set_text(cast(musicName), MovieClip.name(ofURI: music.uri))
-            gtk_range_set_value(cast(musicVolume), music.volume * 100)
-            gtk_spin_button_set_value(OpaquePointer(musicFadeIn), Double(music.fadeIn) / 1e9)
-            gtk_spin_button_set_value(OpaquePointer(musicFadeOut), Double(music.fadeOut) / 1e9)
-            gtk_switch_set_active(cast(musicLoop), music.ending == .loop ? 1 : 0)
-        } else {
-            gtk_label_set_text(cast(musicName), tr("No Music"))
-        }
-        gtk_widget_set_visible(musicRemove, edit.music == nil ? 0 : 1)
-        for control in [musicVolume, musicFadeIn, musicFadeOut, musicLoop] {
-            gtk_widget_set_sensitive(control, edit.music == nil ? 0 : 1)
-        }
-        gtk_drop_down_set_selected(cast(clipSound), guint(ClipSound.allCases.firstIndex(of: edit.clipSound) ?? 0))
-        gtk_switch_set_active(cast(crossfade), edit.crossfade ? 1 : 0)
-        if let index = containers.firstIndex(of: edit.output.container) { gtk_drop_down_set_selected(cast(format), guint(index)) }
-        gtk_drop_down_set_selected(cast(size), guint(MovieSize.allCases.firstIndex(of: edit.output.size) ?? 0))
+        settings.show(edit)
         updateActions()
         preview.updatePosition()
     }
@@ -616,31 +458,15 @@ final class MoviePage {
     private func choose(_ id: MovieClip.ID) {
         chosenClip = id
         clipStrip.mark(chosen: id)
-        settingControls(updateClipControls)
+        updateClipControls()
         updateActions()
         showFrameUnderHandle()
         preview.handle(.chosen)
     }
 
     private func updateClipControls() {
-        guard let index = chosenIndex else {
-            for widget in [trimStart, trimEnd] { gtk_widget_set_sensitive(widget, 0) }
-            gtk_label_set_text(cast(clipKeys), tr("No clip"))
-            return
-        }
-        let clip = edit.clips[index]
-        for widget in [trimStart, trimEnd] { gtk_widget_set_sensitive(widget, 1) }
-        // Says which end the keys move (I and O choose).
-        let keys = handle == .start ? tr("%s: the keys , and . move its start by one frame, with Shift by one second")
-            : tr("%s: the keys , and . move its end by one frame, with Shift by one second")
-        gtk_label_set_text(cast(clipKeys), CoreText.format(keys, [displayName(clip.uri)]))
-        settingControls {
-            let length = Double(clip.sourceDuration) / 1e9
-            gtk_spin_button_set_range(OpaquePointer(trimStart), 0, length)
-            gtk_spin_button_set_range(OpaquePointer(trimEnd), 0, length)
-            gtk_spin_button_set_value(OpaquePointer(trimStart), Double(clip.trimIn) / 1e9)
-            gtk_spin_button_set_value(OpaquePointer(trimEnd), Double(clip.trimOut) / 1e9)
-        }
+        let clip = chosenIndex.map { edit.clips[$0] }
+        trim.show(clip, name: clip.map { displayName($0.uri) } ?? "", handle: handle)
     }
 
     // MARK: Export

@@ -6,7 +6,8 @@ import ReelCore
 
 /// Exports a movie: the edit's timeline through a GESPipeline in render
 /// mode, encoded like the camera's recordings (`RecordingFormat`: x264enc's
-/// real-time tuning and bit rate, AAC; or VP8 and Opus in WebM). The file is
+/// real-time tuning and bit rate) in the container of its `ContainerSpec`
+/// row (MP4 with AAC, WebM with VP8, Matroska; Opus in both). The file is
 /// written under a hidden name (`CaptureFile.reserve(hidden:)`) and given
 /// its visible name only once complete, never over another file
 /// (`CaptureFile.publish`); a cancelled or failed export removes it, so no

@@ -204,14 +204,23 @@ final class MovieRendererTests: XCTestCase {
         XCTAssertFalse(movie.samples.isEmpty, "the movie has its (silent) sound track")
     }
 
-    func testWebMHasVP8AndOpusAndTheClipsOwnSound() throws {
+    /// The landscape clip's first second as a movie in `container`: its path.
+    private func oneSecondMovie(in container: RecordingFormat.Container) throws -> String? {
         var edit = MovieEdit()
         var clip = try MovieSource.clip(uri(MovieFixture.shared.landscape))
         clip.trim(from: 0, to: second)
         edit.clips = [clip]
-        edit.output = MovieOutput(container: .webm, size: .asFirstClip)
+        edit.output = MovieOutput(container: container, size: .asFirstClip)
         let outcome = MovieRenderer(edit: edit, folder: folder).run()
-        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        guard case .saved(let path) = outcome else {
+            XCTFail("not saved: \(outcome)")
+            return nil
+        }
+        return path
+    }
+
+    func testWebMHasVP8AndOpusAndTheClipsOwnSound() throws {
+        guard let path = try oneSecondMovie(in: .webm) else { return }
         XCTAssertTrue(path.hasSuffix(".webm"))
         guard case .video(let info) = MediaProbe().probe(uri(path)) else { return XCTFail("the movie does not play") }
         XCTAssertEqual(info.videoCodec?.contains("VP8"), true, info.videoCodec ?? "no video")
@@ -225,13 +234,7 @@ final class MovieRendererTests: XCTestCase {
     /// Matroska: H.264 and Opus, read back by GStreamer's own discoverer
     /// (its container's caps) and decoded to the clip's length.
     func testMatroskaHasH264AndOpus() throws {
-        var edit = MovieEdit()
-        var clip = try MovieSource.clip(uri(MovieFixture.shared.landscape))
-        clip.trim(from: 0, to: second)
-        edit.clips = [clip]
-        edit.output = MovieOutput(container: .mkv, size: .asFirstClip)
-        let outcome = MovieRenderer(edit: edit, folder: folder).run()
-        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        guard let path = try oneSecondMovie(in: .mkv) else { return }
         XCTAssertTrue(path.hasSuffix(".mkv"))
         XCTAssertEqual(visibleFiles(), [(path as NSString).lastPathComponent], "only the movie, no hidden file")
         XCTAssertEqual(try containerType(of: path), "video/x-matroska")

@@ -7,6 +7,16 @@ public enum ClipSound: String, CaseIterable, Equatable, Sendable {
     /// Silent: only the music is heard.
     case mute
 
+    /// What the movie page's Clips' Sound menu says (marked for
+    /// translation), in `allCases` order.
+    public var label: String {
+        switch self {
+        case .keep: return N_("Keep")
+        case .lower: return N_("Lower under the Music")
+        case .mute: return N_("Mute")
+        }
+    }
+
     /// The clips' volume (1 is as recorded). Lowering needs music: without
     /// it there is nothing to make room for.
     public func gain(withMusic: Bool) -> Double {

@@ -15,8 +15,8 @@ public struct MovieOutput: Equatable, Sendable {
         RecordingFormat.choose(container, isInstalled: isInstalled)
     }
 
-    /// The containers that can be written here, MP4 first.
+    /// The containers that can be written here, in `ContainerSpec.all`'s order.
     public static func availableContainers(isInstalled: (String) -> Bool) -> [RecordingFormat.Container] {
-        [.mp4, .webm].filter { RecordingFormat.choose($0, isInstalled: isInstalled) != nil }
+        ContainerSpec.all.map(\.container).filter { RecordingFormat.choose($0, isInstalled: isInstalled) != nil }
     }
 }

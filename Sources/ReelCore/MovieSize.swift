@@ -9,6 +9,16 @@ public enum MovieSize: String, CaseIterable, Equatable, Sendable {
     /// 1280×720, or 720×1280 when the first clip is portrait.
     case hd
 
+    /// What the movie page's Size menu says: translated for the first
+    /// clip's size, the same in every language for the others.
+    public var label: String {
+        switch self {
+        case .asFirstClip: return N_("As the First Clip")
+        case .fullHD: return "1080p"
+        case .hd: return "720p"
+        }
+    }
+
     /// The frame for a movie whose first clip is `first` (width, height).
     /// Dimensions are even: 4:2:0 video has one colour sample per 2×2.
     public func frame(first: (width: Int, height: Int)) -> (width: Int, height: Int) {

@@ -1,17 +1,16 @@
-/// How a recording is encoded and stored: H.264 + AAC in MP4 where those
-/// encoders are installed, else VP8 + Opus in WebM. Each choice is a list of
-/// GStreamer element names in order of preference; the media layer asks
-/// which exist. Settings are tuned for real time on a small machine: no
+/// How a recording is encoded and stored: in the first container of
+/// `ContainerSpec.all` (MP4 with H.264 + AAC, then WebM with VP8 + Opus)
+/// whose elements are installed. Each choice is a list of GStreamer element
+/// names in order of preference; the media layer asks which exist. Settings are tuned for real time on a small machine: no
 /// B-frames or look-ahead (they add latency and hold audio back in the
 /// muxer), a keyframe every second: a fragment of the crash-safe MP4 can
 /// only start on one, so this is what a crash may lose at most.
 public struct RecordingFormat: Equatable, Sendable {
-    public enum Container: String, Sendable {
-        /// Fragmented while recording (a crash keeps every finished second),
-        /// made a plain MP4 when the recording stops normally.
+    /// What each one is written with is its `ContainerSpec` row.
+    public enum Container: String, CaseIterable, Sendable {
         case mp4
-        /// Matroska needs no finishing: what was written plays.
         case webm
+        case mkv
     }
 
     public let container: Container
@@ -24,37 +23,41 @@ public struct RecordingFormat: Equatable, Sendable {
         self.audioEncoder = audioEncoder
     }
 
-    public var fileExtension: String { container.rawValue }
-    public var muxer: String { container == .mp4 ? "mp4mux" : "webmmux" }
+    public var spec: ContainerSpec { ContainerSpec.spec(for: container) }
+    public var fileExtension: String { spec.fileExtension }
+    public var muxer: String { spec.muxer }
     /// The parser between encoder and muxer, if one is needed.
-    public var videoParser: String? { container == .mp4 ? "h264parse" : nil }
-    public var audioParser: String? { container == .mp4 ? "aacparse" : nil }
+    public var videoParser: String? { spec.videoParser }
+    public var audioParser: String? { spec.audioParser }
 
-    /// Hardware first (VA-API), then the software encoders.
-    static let h264Encoders = ["vah264lpenc", "vah264enc", "vaapih264enc", "x264enc", "openh264enc"]
-    static let aacEncoders = ["fdkaacenc", "avenc_aac", "voaacenc"]
-    static let vp8Encoders = ["vp8enc", "vp9enc"]
+    /// The caps of what the video encoder makes (an encoding profile's
+    /// stream): it follows the encoder, since WebM takes VP8 or VP9.
+    public var videoCaps: String {
+        switch videoEncoder {
+        case "vp8enc": return "video/x-vp8"
+        case "vp9enc": return "video/x-vp9"
+        default: return "video/x-h264"
+        }
+    }
+
+    public var audioCaps: String { audioEncoder == "opusenc" ? "audio/x-opus" : "audio/mpeg,mpegversion=4" }
 
     /// The best format the installed elements allow, or nil when no video
     /// encoder and container pair exists at all.
     public static func choose(isInstalled: (String) -> Bool) -> RecordingFormat? {
-        choose(.mp4, isInstalled: isInstalled) ?? choose(.webm, isInstalled: isInstalled)
+        for spec in ContainerSpec.all {
+            if let format = choose(spec.container, isInstalled: isInstalled) { return format }
+        }
+        return nil
     }
 
     /// The best encoders for one container, or nil when it cannot be
     /// written here (the movie maker lets the user pick the container).
     public static func choose(_ container: Container, isInstalled: (String) -> Bool) -> RecordingFormat? {
-        switch container {
-        case .mp4:
-            guard ["mp4mux", "h264parse", "aacparse"].allSatisfy(isInstalled),
-                  let video = h264Encoders.first(where: isInstalled), let audio = aacEncoders.first(where: isInstalled)
-            else { return nil }
-            return RecordingFormat(container: .mp4, videoEncoder: video, audioEncoder: audio)
-        case .webm:
-            guard isInstalled("webmmux"), isInstalled("opusenc"), let video = vp8Encoders.first(where: isInstalled)
-            else { return nil }
-            return RecordingFormat(container: .webm, videoEncoder: video, audioEncoder: "opusenc")
-        }
+        let spec = ContainerSpec.spec(for: container)
+        guard spec.elements.allSatisfy(isInstalled), let video = spec.videoEncoders.first(where: isInstalled),
+              let audio = spec.audioEncoders.first(where: isInstalled) else { return nil }
+        return RecordingFormat(container: container, videoEncoder: video, audioEncoder: audio)
     }
 
     /// The video bit rate for a picture size and frame rate: about 0.18 bit

@@ -6,7 +6,8 @@ import ReelCore
 
 /// Exports a movie: the edit's timeline through a GESPipeline in render
 /// mode, encoded like the camera's recordings (`RecordingFormat`: x264enc's
-/// real-time tuning and bit rate, AAC; or VP8 and Opus in WebM). The file is
+/// real-time tuning and bit rate) in the container of its `ContainerSpec`
+/// row (MP4 with AAC, WebM with VP8, Matroska; Opus in both). The file is
 /// written under a hidden name (`CaptureFile.reserve(hidden:)`) and given
 /// its visible name only once complete, never over another file
 /// (`CaptureFile.publish`); a cancelled or failed export removes it, so no
@@ -97,7 +98,7 @@ public final class MovieRenderer: @unchecked Sendable {
             unlink(working)
             return outcome
         }
-        if format.container == .mp4 { MovieRenderer.markPriming(of: format.audioEncoder, in: working) }
+        if format.spec.marksPriming { MovieRenderer.markPriming(of: format.audioEncoder, in: working) }
         do {
             return .saved(path: try CaptureFile.publish(working))
         } catch let error as GLibError {
@@ -181,16 +182,15 @@ public final class MovieRenderer: @unchecked Sendable {
         Trace.shared.event(.moviePriming, ["encoder": encoder, "samples": samples, "marked": marked])
     }
 
-    /// MP4 (ISO) with H.264 and AAC, or WebM with VP8/VP9 and Opus; each
-    /// stream's encoder named by its factory (the profile's preset name).
+    /// The container's caps (its `ContainerSpec` row) with one video and
+    /// one audio stream; each stream's encoder named by its factory (the
+    /// profile's preset name).
     private static func profile(_ format: RecordingFormat) -> OpaquePointer {
         func caps(_ text: String) -> UnsafeMutablePointer<GstCaps> { gst_caps_from_string(text)! }
-        let mp4 = format.container == .mp4
-        let container = gst_encoding_container_profile_new("movie", nil, caps(mp4 ? "video/quicktime,variant=iso" : "video/webm"), nil)!
-        let videoCaps = mp4 ? "video/x-h264" : format.videoEncoder == "vp9enc" ? "video/x-vp9" : "video/x-vp8"
-        let video = gst_encoding_video_profile_new(caps(videoCaps), nil, nil, 0)!
+        let container = gst_encoding_container_profile_new("movie", nil, caps(format.spec.caps), nil)!
+        let video = gst_encoding_video_profile_new(caps(format.videoCaps), nil, nil, 0)!
         gst_encoding_profile_set_preset_name(video, format.videoEncoder)
-        let audio = gst_encoding_audio_profile_new(caps(mp4 ? "audio/mpeg,mpegversion=4" : "audio/x-opus"), nil, nil, 0)!
+        let audio = gst_encoding_audio_profile_new(caps(format.audioCaps), nil, nil, 0)!
         gst_encoding_profile_set_preset_name(audio, format.audioEncoder)
         _ = gst_encoding_container_profile_add_profile(container, video)
         _ = gst_encoding_container_profile_add_profile(container, audio)

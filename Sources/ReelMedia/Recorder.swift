@@ -58,7 +58,8 @@ public final class Recorder: @unchecked Sendable {
         func element(_ name: String, _ properties: [String: String]) -> String {
             ([name] + properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
         }
-        let fragmented = format.container == .mp4 ? " fragment-duration=1000" : ""
+        let muxerProperties = format.spec.recordingMuxerProperties
+        let fragmented = muxerProperties.isEmpty ? "" : " " + muxerProperties
         var description = "appsrc name=video format=time is-live=true do-timestamp=false max-buffers=\(Recorder.queuedFramesLimit)"
             + " ! queue max-size-buffers=0 max-size-bytes=0 max-size-time=2000000000 ! videoconvert ! video/x-raw,format=I420 ! "
             + element(format.videoEncoder, format.videoEncoderProperties(bitrate: bitrate, framesPerSecond: mode.framesPerSecond))
@@ -171,7 +172,7 @@ public final class Recorder: @unchecked Sendable {
     private func handle(_ message: UnsafeMutablePointer<GstMessage>) {
         switch message.pointee.type {
         case GST_MESSAGE_EOS:
-            finish(.saved(withSound: hasSound), makePlain: format.container == .mp4)
+            finish(.saved(withSound: hasSound), makePlain: format.spec.needsFinishing)
         case GST_MESSAGE_ERROR:
             guard let failure = GLibError(errorOf: message) else { return }
             let noSpace = failure.matches(domain: String(cString: g_quark_to_string(gst_resource_error_quark())),

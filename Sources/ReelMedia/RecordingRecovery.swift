@@ -42,8 +42,8 @@ public enum RecordingRecovery {
                 unlink(path)
                 continue
             }
-            guard name.hasSuffix(".mp4") || name.hasSuffix(".webm") else { continue }
-            if name.hasSuffix(".mp4") { _ = RecordingFinisher.makePlain(path, withSound: true) }
+            guard let spec = ContainerSpec.spec(forFileNamed: name) else { continue }
+            if spec.needsFinishing { _ = RecordingFinisher.makePlain(path, withSound: true) }
             if let published = try? CaptureFile.publish(path) {
                 recovered.append(published)
                 Trace.shared.event(.recordingRecovered, ["path": published])

@@ -416,13 +416,17 @@ final class MainWindow {
     // MARK: Movies
 
     private func setUpMovies() {
-        moviePage.onClose = { [weak self] in self?.navigate(.showFeed) }
-        moviePage.onToast = { [weak self] text, button in self?.showToast(text, button: button) }
-        moviePage.window = { [weak self] in self?.gtkWindow }
-        moviePage.saveFolders = { [weak self] in ChosenFolders.current(self?.settings) }
+        moviePage.onEvent = { [weak self] event in
+            switch event {
+            case .close: self?.navigate(.showFeed)
+            case .toast(let text, let button): self?.showToast(text, button: button)
+            }
+        }
         let cache = ThumbnailCache()
-        moviePage.thumbnail = { uri in cache.existing(for: uri) }
-        moviePage.title = { [weak self] uri in self?.feed.item(withID: uri)?.title }
+        moviePage.lookups = MoviePage.Lookups(thumbnail: { uri in cache.existing(for: uri) },
+                                              title: { [weak self] uri in self?.feed.item(withID: uri)?.title },
+                                              window: { [weak self] in self?.gtkWindow },
+                                              saveFolders: { [weak self] in ChosenFolders.current(self?.settings) })
         let menu = OpaquePointer(layout.object("movies-menu", g_menu_get_type()))
         g_menu_append_section(menu, nil, cast(moviesMenu))
         updateMoviesMenu()

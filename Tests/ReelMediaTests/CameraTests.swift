@@ -79,19 +79,79 @@ final class CameraTests: XCTestCase {
 
     /// Where H.264 or AAC is missing: VP8 and Opus in WebM, which needs no
     /// finishing to play.
-    func testWebMFallbackRecordsVP8AndOpus() throws {
-        let webm = RecordingFormat(container: .webm, videoEncoder: "vp8enc", audioEncoder: "opusenc")
+    /// Two seconds at 640×480 with sound in `format`: what the file says of itself.
+    private func recordTwoSeconds(as format: RecordingFormat) throws -> MediaInfo? {
         let (camera, _) = try startCamera(mode(640, 480))
         defer { camera.stop() }
-        let (recorder, outcome) = try record(camera, seconds: 2, microphone: microphone, as: webm)
+        let (recorder, outcome) = try record(camera, seconds: 2, microphone: microphone, as: format)
         XCTAssertEqual(outcome, .saved(withSound: true))
-        XCTAssertTrue(recorder.path.hasSuffix(".webm"))
+        XCTAssertTrue(recorder.path.hasSuffix(".\(format.fileExtension)"), recorder.path)
         guard case .video(let info) = MediaProbe().probe(URL(fileURLWithPath: recorder.path).absoluteString) else {
-            return XCTFail("the recording does not play")
+            XCTFail("the recording does not play")
+            return nil
         }
+        return info
+    }
+
+    func testWebMFallbackRecordsVP8AndOpus() throws {
+        let webm = RecordingFormat(container: .webm, videoEncoder: "vp8enc", audioEncoder: "opusenc")
+        guard let info = try recordTwoSeconds(as: webm) else { return }
         XCTAssertEqual(try XCTUnwrap(info.duration), 2, accuracy: 0.3)
         XCTAssertEqual(info.videoCodec?.contains("VP8"), true, info.videoCodec ?? "no video codec")
         XCTAssertEqual(info.audioCodec?.contains("Opus"), true, info.audioCodec ?? "no audio codec")
+    }
+
+    /// H.264 and Opus in Matroska, which needs no finishing either.
+    func testMatroskaRecordsH264AndOpus() throws {
+        let mkv = try XCTUnwrap(RecordingFormat.choose(.mkv, isInstalled: MediaSystem.hasElement))
+        XCTAssertEqual(mkv.fileExtension, "mkv")
+        guard let info = try recordTwoSeconds(as: mkv) else { return }
+        XCTAssertEqual(try XCTUnwrap(info.duration), 2, accuracy: 0.3)
+        XCTAssertEqual(info.videoCodec?.contains("H.264"), true, info.videoCodec ?? "no video codec")
+        XCTAssertEqual(info.audioCodec?.contains("Opus"), true, info.audioCodec ?? "no audio codec")
+    }
+
+    /// What a crash leaves of a recording, in each container that can be
+    /// written here, is given its visible name at the next start and plays;
+    /// one that needs no finishing is kept byte for byte.
+    func testRecordingsCutShortAreRecoveredInEveryContainer() throws {
+        let (camera, _) = try startCamera(mode(640, 480))
+        defer { camera.stop() }
+        for spec in ContainerSpec.all {
+            guard let format = RecordingFormat.choose(spec.container, isInstalled: MediaSystem.hasElement) else { continue }
+            let crashed = "\(folder)/crashed-\(spec.container.rawValue)"
+            try FileManager.default.createDirectory(atPath: crashed, withIntermediateDirectories: true)
+            let path = try CaptureFile.reserve(.recording, fileExtension: format.fileExtension, in: folder, hidden: true)
+            let recorder = try Recorder(path: path, format: format, mode: camera.mode, microphone: microphone)
+            var outcome: Recorder.Outcome?
+            recorder.onFinished = { outcome = $0 }
+            XCTAssertTrue(recorder.start(cameraBaseTime: camera.baseTime))
+            camera.attach(recorder)
+            // The working file as it is while the recording goes on: what a
+            // crash leaves (an MP4 still fragmented).
+            func written() -> Int { ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0 }
+            XCTAssertTrue(spinMainContext(timeout: 20) { written() > 100_000 }, "\(spec.container): written")
+            let hiddenName = (path as NSString).lastPathComponent
+            let left = "\(crashed)/\(hiddenName)"
+            try FileManager.default.copyItem(atPath: path, toPath: left)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: left))
+            recorder.stop()
+            XCTAssertTrue(spinMainContext(timeout: 30) { outcome != nil }, "the recording finished")
+            camera.attach(nil)
+
+            var recovered: [String]?
+            RecordingRecovery.recover(in: [crashed]) { recovered = $0 }
+            XCTAssertTrue(spinMainContext(timeout: 30) { recovered != nil })
+            let visible = "\(crashed)/\(hiddenName.dropFirst())"
+            XCTAssertEqual(recovered, [visible], "\(spec.container)")
+            guard case .video(let info) = MediaProbe().probe(URL(fileURLWithPath: visible).absoluteString) else {
+                return XCTFail("the recovered \(spec.container) recording does not play")
+            }
+            XCTAssertGreaterThan(info.duration ?? 0, 0, "\(spec.container)")
+            if !spec.needsFinishing {
+                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: visible)), bytes, "\(spec.container): kept as it was")
+            }
+        }
     }
 
     func testWithoutMicrophoneTheRecordingIsVideoOnly() throws {

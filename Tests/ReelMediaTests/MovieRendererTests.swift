@@ -7,7 +7,7 @@ import XCTest
 @testable import ReelMedia
 
 /// The movie maker's engine on real files through GES: trims, order,
-/// letterboxing, music level, both containers, cancelling, a full disk, a
+/// letterboxing, music level, every container, cancelling, a full disk, a
 /// missing source. Every movie is decoded back and looked at.
 final class MovieRendererTests: XCTestCase {
     private var folder = ""
@@ -204,14 +204,23 @@ final class MovieRendererTests: XCTestCase {
         XCTAssertFalse(movie.samples.isEmpty, "the movie has its (silent) sound track")
     }
 
-    func testWebMHasVP8AndOpusAndTheClipsOwnSound() throws {
+    /// The landscape clip's first second as a movie in `container`: its path.
+    private func oneSecondMovie(in container: RecordingFormat.Container) throws -> String? {
         var edit = MovieEdit()
         var clip = try MovieSource.clip(uri(MovieFixture.shared.landscape))
         clip.trim(from: 0, to: second)
         edit.clips = [clip]
-        edit.output = MovieOutput(container: .webm, size: .asFirstClip)
+        edit.output = MovieOutput(container: container, size: .asFirstClip)
         let outcome = MovieRenderer(edit: edit, folder: folder).run()
-        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        guard case .saved(let path) = outcome else {
+            XCTFail("not saved: \(outcome)")
+            return nil
+        }
+        return path
+    }
+
+    func testWebMHasVP8AndOpusAndTheClipsOwnSound() throws {
+        guard let path = try oneSecondMovie(in: .webm) else { return }
         XCTAssertTrue(path.hasSuffix(".webm"))
         guard case .video(let info) = MediaProbe().probe(uri(path)) else { return XCTFail("the movie does not play") }
         XCTAssertEqual(info.videoCodec?.contains("VP8"), true, info.videoCodec ?? "no video")
@@ -220,6 +229,37 @@ final class MovieRendererTests: XCTestCase {
         XCTAssertLessThanOrEqual(abs(movie.videoDuration - second), FrameRate(30).frameDuration + 1)
         // The clip's own tone (amplitude 0.3) is kept as recorded.
         XCTAssertEqual(20 * log10(movie.rms(from: 200_000_000, to: 800_000_000) / (0.3 / 2.0.squareRoot())), 0, accuracy: 1)
+    }
+
+    /// Matroska: H.264 and Opus, read back by GStreamer's own discoverer
+    /// (its container's caps) and decoded to the clip's length.
+    func testMatroskaHasH264AndOpus() throws {
+        guard let path = try oneSecondMovie(in: .mkv) else { return }
+        XCTAssertTrue(path.hasSuffix(".mkv"))
+        XCTAssertEqual(visibleFiles(), [(path as NSString).lastPathComponent], "only the movie, no hidden file")
+        XCTAssertEqual(try containerType(of: path), "video/x-matroska")
+        guard case .video(let info) = MediaProbe().probe(uri(path)) else { return XCTFail("the movie does not play") }
+        XCTAssertEqual(info.videoCodec?.contains("H.264"), true, info.videoCodec ?? "no video")
+        XCTAssertEqual(info.audioCodec?.contains("Opus"), true, info.audioCodec ?? "no sound")
+        XCTAssertEqual(try XCTUnwrap(info.duration), 1, accuracy: 0.1)
+        let movie = try DecodedMovie(path)
+        XCTAssertLessThanOrEqual(abs(movie.videoDuration - second), FrameRate(30).frameDuration + 1)
+        XCTAssertEqual(20 * log10(movie.rms(from: 200_000_000, to: 800_000_000) / (0.3 / 2.0.squareRoot())), 0, accuracy: 1)
+    }
+
+    /// The media type of the file's outermost stream, as the discoverer's
+    /// demuxer reads it.
+    private func containerType(of path: String) throws -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        let discoverer = try XCTUnwrap(gst_discoverer_new(10_000_000_000, &error))
+        defer { g_object_unref(UnsafeMutableRawPointer(discoverer)) }
+        let info = try XCTUnwrap(gst_discoverer_discover_uri(discoverer, uri(path), &error))
+        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+        let stream = try XCTUnwrap(gst_discoverer_info_get_stream_info(info))
+        defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
+        let caps = try XCTUnwrap(gst_discoverer_stream_info_get_caps(stream))
+        defer { gst_caps_unref(caps) }
+        return gst_caps_get_structure(caps, 0).map { String(cString: gst_structure_get_name($0)) }
     }
 
     func testClipsSoundIsLoweredUnderMusic() throws {

@@ -1,0 +1,177 @@
+import CGLib
+import CGtk
+import CShims
+import GLibKit
+import ReelCore
+import ReelMedia
+
+/// The movie page's settings beside the preview: the music (its file,
+/// level, fades and end), the clips' sound, the crossfade, the format and
+/// the size. Each menu is built from its enum, so a choice's position is
+/// its case's. A change the person makes is reported as an edit; setting
+/// the controls from the edit is not.
+final class MovieSettingsPanel {
+    enum Event {
+        case edit((inout MovieEditor) -> Void)
+        /// A music file was chosen.
+        case music(uri: String)
+    }
+
+    var onEvent: ((Event) -> Void)?
+    /// The parent of the music file chooser.
+    var window: () -> UnsafeMutablePointer<GtkWindow>? = { nil }
+    /// The containers a movie can be written in here, as the Format menu lists them.
+    let containers = MovieOutput.availableContainers(isInstalled: MovieRenderer.isSelectable)
+    private let musicName: UnsafeMutablePointer<GtkWidget>
+    private let musicRemove: UnsafeMutablePointer<GtkWidget>
+    private let musicVolume: UnsafeMutablePointer<GtkWidget>
+    private let musicFadeIn: UnsafeMutablePointer<GtkWidget>
+    private let musicFadeOut: UnsafeMutablePointer<GtkWidget>
+    private let musicLoop: UnsafeMutablePointer<GtkWidget>
+    private let clipSound: UnsafeMutablePointer<GtkWidget>
+    private let crossfade: UnsafeMutablePointer<GtkWidget>
+    private let format: UnsafeMutablePointer<GtkWidget>
+    private let size: UnsafeMutablePointer<GtkWidget>
+    private var musicChooser: ObjectRef?
+    /// Set while `show` sets the controls, so their signals are not edits.
+    private var showing = false
+    private var output = MovieOutput()
+
+    /// Its controls in movie-page.ui.
+    struct Widgets {
+        let musicName, musicChoose, musicRemove, musicVolume, musicFadeIn, musicFadeOut, musicLoop: UnsafeMutablePointer<GtkWidget>
+        let clipSound, crossfade, format, size: UnsafeMutablePointer<GtkWidget>
+    }
+
+    init(_ widgets: Widgets) {
+        musicName = widgets.musicName
+        musicRemove = widgets.musicRemove
+        musicVolume = widgets.musicVolume
+        musicFadeIn = widgets.musicFadeIn
+        musicFadeOut = widgets.musicFadeOut
+        musicLoop = widgets.musicLoop
+        clipSound = widgets.clipSound
+        crossfade = widgets.crossfade
+        format = widgets.format
+        size = widgets.size
+        for spin in [musicFadeIn, musicFadeOut] {
+            gtk_spin_button_set_range(OpaquePointer(spin), 0, Double(MovieMusic.longestFade) / 1e9)
+        }
+        // A drop-down's button is named by nothing in GTK 4.8: it takes the
+        // name of its label.
+        for (dropDown, name) in [(clipSound, tr("Clips’ _Sound")), (format, tr("_Format")), (size, tr("Si_ze"))] {
+            var child = gtk_widget_get_first_child(dropDown)
+            while let current = child {
+                if g_type_is_a(reel_instance_type(current), gtk_toggle_button_get_type()) != 0 {
+                    AccessibleLabel.set(current, MnemonicText.plain(name))
+                }
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        let choose = widgets.musicChoose
+        // "Choose…" says what it chooses to a screen reader: its name alone.
+        gtk_accessible_reset_relation(OpaquePointer(choose), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        MovieSettingsPanel.setChoices(of: format, containers.map { tr(ContainerSpec.spec(for: $0).label) })
+        MovieSettingsPanel.setChoices(of: clipSound, ClipSound.allCases.map { tr($0.label) })
+        MovieSettingsPanel.setChoices(of: size, MovieSize.allCases.map { tr($0.label) })
+        Signals.connect(choose, "clicked") { [weak self] in self?.chooseMusic() }
+        connect()
+    }
+
+    private static func setChoices(of dropDown: UnsafeMutablePointer<GtkWidget>, _ labels: [String]) {
+        let names = gtk_string_list_new(nil)!
+        for label in labels { gtk_string_list_append(names, label) }
+        gtk_drop_down_set_model(cast(dropDown), names)
+        g_object_unref(UnsafeMutableRawPointer(names))
+    }
+
+    private func edit(_ body: @escaping (inout MovieEditor) -> Void) {
+        guard !showing else { return }
+        onEvent?(.edit(body))
+    }
+
+    private func connect() {
+        Signals.connect(musicRemove, "clicked") { [weak self] in self?.onEvent?(.edit { $0.setMusic(nil) }) }
+        Signals.connect(musicVolume, "value-changed") { [weak self] in
+            guard let self else { return }
+            let volume = gtk_range_get_value(cast(self.musicVolume)) / 100
+            self.edit { $0.changeMusic { $0.volume = volume } }
+        }
+        for (spin, isIn) in [(musicFadeIn, true), (musicFadeOut, false)] {
+            Signals.connect(spin, "value-changed") { [weak self] in
+                let length = Int64((gtk_spin_button_get_value(OpaquePointer(spin)) * 1e9).rounded())
+                self?.edit { $0.changeMusic { music in if isIn { music.fadeIn = length } else { music.fadeOut = length } } }
+            }
+        }
+        Signals.connect(musicLoop, "notify::active") { [weak self] in
+            guard let self else { return }
+            let ending: MovieMusic.Ending = gtk_switch_get_active(cast(self.musicLoop)) != 0 ? .loop : .cut
+            self.edit { $0.changeMusic { $0.ending = ending } }
+        }
+        Signals.connect(clipSound, "notify::selected") { [weak self] in
+            guard let self else { return }
+            let index = Int(gtk_drop_down_get_selected(cast(self.clipSound)))
+            guard ClipSound.allCases.indices.contains(index) else { return }
+            self.edit { $0.setClipSound(ClipSound.allCases[index]) }
+        }
+        Signals.connect(crossfade, "notify::active") { [weak self] in
+            guard let self else { return }
+            let on = gtk_switch_get_active(cast(self.crossfade)) != 0
+            self.edit { $0.setCrossfade(on) }
+        }
+        for row in [format, size] {
+            Signals.connect(row, "notify::selected") { [weak self] in
+                guard let self, !self.showing else { return }
+                var output = self.output
+                let formatIndex = Int(gtk_drop_down_get_selected(cast(self.format)))
+                if self.containers.indices.contains(formatIndex) { output.container = self.containers[formatIndex] }
+                let sizeIndex = Int(gtk_drop_down_get_selected(cast(self.size)))
+                if MovieSize.allCases.indices.contains(sizeIndex) { output.size = MovieSize.allCases[sizeIndex] }
+                self.edit { $0.setOutput(output) }
+            }
+        }
+    }
+
+    /// Sets the controls from the edit.
+    func show(_ edit: MovieEdit) {
+        showing = true
+        defer { showing = false }
+        output = edit.output
+        if let music = edit.music {
+            gtk_label_set_text(cast(musicName), MovieClip.name(ofURI: music.uri))
+            gtk_range_set_value(cast(musicVolume), music.volume * 100)
+            gtk_spin_button_set_value(OpaquePointer(musicFadeIn), Double(music.fadeIn) / 1e9)
+            gtk_spin_button_set_value(OpaquePointer(musicFadeOut), Double(music.fadeOut) / 1e9)
+            gtk_switch_set_active(cast(musicLoop), music.ending == .loop ? 1 : 0)
+        } else {
+            gtk_label_set_text(cast(musicName), tr("No Music"))
+        }
+        gtk_widget_set_visible(musicRemove, edit.music == nil ? 0 : 1)
+        for control in [musicVolume, musicFadeIn, musicFadeOut, musicLoop] {
+            gtk_widget_set_sensitive(control, edit.music == nil ? 0 : 1)
+        }
+        gtk_drop_down_set_selected(cast(clipSound), guint(ClipSound.allCases.firstIndex(of: edit.clipSound) ?? 0))
+        gtk_switch_set_active(cast(crossfade), edit.crossfade ? 1 : 0)
+        if let index = containers.firstIndex(of: edit.output.container) { gtk_drop_down_set_selected(cast(format), guint(index)) }
+        gtk_drop_down_set_selected(cast(size), guint(MovieSize.allCases.firstIndex(of: edit.output.size) ?? 0))
+    }
+
+    private func chooseMusic() {
+        let chooser = gtk_file_chooser_native_new(tr("Choose Music"), window(), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Choose"), tr("_Cancel"))!
+        let reference = ObjectRef(owning: UnsafeMutableRawPointer(chooser))
+        musicChooser = reference
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, tr("Music"))
+        gtk_file_filter_add_mime_type(filter, "audio/*")
+        gtk_file_chooser_add_filter(chooser, filter)
+        reference.connect("response") { [weak self] args in
+            guard let self else { return }
+            defer { self.musicChooser = nil }
+            guard args.int(1) == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser),
+                  let uri = String(consumingGString: g_file_get_uri(file)) else { return }
+            g_object_unref(UnsafeMutableRawPointer(file))
+            self.onEvent?(.music(uri: uri))
+        }
+        gtk_native_dialog_show(reference.cast())
+    }
+}

@@ -115,21 +115,20 @@ final class MovieClipStrip {
 
     private func acceptDrags() {
         let target = gtk_drop_target_new(gtk_widget_get_type(), GDK_ACTION_MOVE)!
-        Signals.connect(target, "drop") { [weak self] args in
-            guard let self, let value = args.pointer(1)?.assumingMemoryBound(to: GValue.self),
-                  let object = g_value_get_object(value),
+        Signals.connect(target, .drop) { [weak self] drop in
+            guard let self, let object = g_value_get_object(drop.value),
                   let id = self.buttons.first(where: { UnsafeMutableRawPointer($0.button) == object })?.id else {
-                return args.setReturn(false)
+                return false
             }
             self.markDrop(at: nil)
-            args.setReturn(true)
-            self.drop(id, at: self.stripX(args.double(2), args.double(3)))
+            self.drop(id, at: self.stripX(drop.point.x, drop.point.y))
+            return true
         }
         // While a clip is dragged over the strip, a bar marks where it would land.
-        Signals.connect(target, "motion") { [weak self] args in
-            guard let self else { return args.setReturn(flags: 0) }
-            self.markDrop(at: MovieDrop.gap(at: self.stripX(args.double(1), args.double(2)), frames: self.clipFrames()))
-            args.setReturn(flags: GDK_ACTION_MOVE.rawValue)
+        Signals.connect(target, .dropMotion) { [weak self] point in
+            guard let self else { return GdkDragAction(rawValue: 0) }
+            self.markDrop(at: MovieDrop.gap(at: self.stripX(point.x, point.y), frames: self.clipFrames()))
+            return GDK_ACTION_MOVE
         }
         Signals.connect(target, "leave") { [weak self] in self?.markDrop(at: nil) }
         gtk_widget_add_controller(scroller, target)

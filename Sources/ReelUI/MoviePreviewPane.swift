@@ -31,11 +31,9 @@ final class MoviePreviewPane {
         self.edit = edit
         self.canShow = canShow
         Signals.connect(playButton, "clicked") { [weak self] in self?.togglePlay() }
-        Signals.connect(position, "change-value") { [weak self] args in
-            guard let self else { return }
-            let seconds = args.double(2)
-            self.handle(.seek(to: Int64(max(seconds, 0) * 1e9)))
-            args.setReturn(false)
+        Signals.connect(position, .changeValue) { [weak self] change in
+            self?.handle(.seek(to: Int64(max(change.value, 0) * 1e9)))
+            return false
         }
     }
 

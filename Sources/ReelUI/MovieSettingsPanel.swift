@@ -164,10 +164,10 @@ final class MovieSettingsPanel {
         gtk_file_filter_set_name(filter, tr("Music"))
         gtk_file_filter_add_mime_type(filter, "audio/*")
         gtk_file_chooser_add_filter(chooser, filter)
-        reference.connect("response") { [weak self] args in
+        reference.connect(.dialogResponse) { [weak self] response in
             guard let self else { return }
             defer { self.musicChooser = nil }
-            guard args.int(1) == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser),
+            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser),
                   let uri = String(consumingGString: g_file_get_uri(file)) else { return }
             g_object_unref(UnsafeMutableRawPointer(file))
             self.onEvent?(.music(uri: uri))

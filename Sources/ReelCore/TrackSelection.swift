@@ -75,6 +75,11 @@ public struct TrackSelection: Sendable {
     public struct Opening: Equatable, Sendable {
         public var subtitleURI: String?
         public var encoding: SubtitleEncoding?
+
+        public init(subtitleURI: String?, encoding: SubtitleEncoding?) {
+            self.subtitleURI = subtitleURI
+            self.encoding = encoding
+        }
     }
 
     /// The video being opened.

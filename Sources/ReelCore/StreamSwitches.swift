@@ -65,12 +65,14 @@ public struct StreamSwitches: Equatable, Sendable {
     public enum Decision: Equatable, Sendable {
         /// Set `current-audio`; `flush`: then seek, flushing, to where the
         /// video is, so the old stream's sound already queued for the
-        /// output (about a second) is not heard first.
+        /// output (about a second) is not heard first: the new stream is
+        /// heard in tens of milliseconds (both measured by
+        /// player-audio-switched).
         case switchAudio(Int, flush: Bool)
         /// Set `current-text`, dropping the old stream's lines and
         /// pictures, then seek, flushing, to where the video is (the old
-        /// stream's lines wait behind the selector and hold the new one's
-        /// back).
+        /// stream's lines wait behind the selector, as a file's reader sends
+        /// all its lines at once, and hold the new one's back).
         case switchText(Int)
         /// Fetch this rendition of the stream's manifest, from where the
         /// video is (its lines so far dropped).

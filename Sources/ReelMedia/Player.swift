@@ -78,13 +78,14 @@ public final class Player {
     var cues = SubtitleCues()
     /// The picture subtitles received, for `subtitlePicture(at:)`.
     var pictures = SubtitlePictures()
+    /// Which streams show and the switches waiting for the open: the
+    /// decisions of PlayerTracks.
+    var switches = StreamSwitches()
     /// Whether a text stream shows (PlayerTracks).
-    public internal(set) var showsText = false
+    public var showsText: Bool { switches.showsText }
     /// An ASS/SSA file's lines with their styles, read by Reel rather than
     /// by playbin, which reads no such file (PlayerTracks); nil for others.
     let styledCues: [SubtitleCues.Cue]?
-    /// They show rather than a stream's lines.
-    var showsStyledCues = false
     /// A local Matroska file's track list, for the forced flag GStreamer
     /// does not pass on (PlayerTracks); read once, when first asked.
     lazy var fileTracks: [MatroskaTracks.Track] = Player.matroskaTracks(of: uri)
@@ -106,15 +107,10 @@ public final class Player {
     /// playbin3's text streams that flow (its last "streams selected"):
     /// an HLS or DASH stream's subtitle renditions (PlayerTracks).
     var selectedTextStreams: [MediaTrack] = []
-    /// A stream's subtitle rendition that Reel fetches itself, as GStreamer
-    /// plays another (PlayerTracks): its place in the manifest, its lines
-    /// so far, and the fetcher.
-    var fetchedRendition: Int?
+    /// The lines of the stream's subtitle rendition that Reel fetches
+    /// itself (`switches.fetchedRendition`), so far, and the fetcher.
     var renditionCues: [SubtitleCues.Cue] = []
     var renditionFetcher: SubtitleRenditionFetcher?
-    /// Stream switches asked for while the video opened, made once it has
-    /// (PlayerTracks).
-    var afterOpening: [() -> Void] = []
 
     /// - Parameters:
     ///   - subtitleURI: a subtitle file read beside the video's own streams
@@ -509,11 +505,7 @@ public final class Player {
         case .publish(let state):
             Trace.shared.event(.playerState, ["state": state.rawValue])
             onEvent?(.state(state))
-            if state == .playing || state == .paused, !afterOpening.isEmpty {
-                let switches = afterOpening
-                afterOpening = []
-                switches.forEach { $0() }
-            }
+            if state == .playing || state == .paused { switchStreams(.opened) }
         case .showBuffering(let percent): onEvent?(.buffering(percent))
         case .reportDuration: reportDuration()
         case .reportSeekDone: onEvent?(.seekDone)

@@ -63,27 +63,19 @@ extension Player {
         }
     }
 
-    /// Shows the stream's rendition `index` (nil: none): a rendition
-    /// GStreamer does not play is fetched, from where the video is.
-    private func showRendition(_ index: Int?) {
-        guard let index, !flows(index), let manifest else {
-            renditionFetcher?.stop()
-            renditionFetcher = nil
-            fetchedRendition = nil
-            return
-        }
-        guard index != fetchedRendition else { return }
+    /// Fetches the stream's rendition `index`, from where the video is.
+    private func fetchRendition(_ index: Int) {
+        guard let manifest else { return }
         renditionFetcher?.stop()
-        fetchedRendition = index
         renditionCues = []
         renditionFetcher = SubtitleRenditionFetcher(
             manifest.subtitles[index], of: manifest, at: uri, from: position ?? 0,
             onCues: MainThreadHandler { [weak self] cues in
-                guard let self, self.fetchedRendition == index else { return }
+                guard let self, self.switches.fetchedRendition == index else { return }
                 self.renditionCues = (self.renditionCues + cues).sorted { $0.start < $1.start }
             },
             onEnd: MainThreadHandler { [weak self] found in
-                guard let self, self.fetchedRendition == index else { return }
+                guard let self, self.switches.fetchedRendition == index else { return }
                 Trace.shared.event(.playerSubtitleRendition, ["index": index, "lines": self.renditionCues.count, "found": found ? 1 : 0])
                 if !found { self.onEvent?(.subtitleRenditionFailed) }
             })
@@ -120,25 +112,13 @@ extension Player {
     public var currentText: Int { Int(PropertyValue.get(from: playbin, "current-text")?.intValue ?? -1) }
 
     /// Plays audio stream `index` from where the video is, with neither a
-    /// pause nor a jump back. The trace times the switch to the first
-    /// buffer of the new stream reaching the sound output
+    /// pause nor a jump back (`StreamSwitches`). The trace times the switch
+    /// to the first buffer of the new stream reaching the sound output
     /// ("player-audio-switched").
     public func selectAudio(_ index: Int) {
-        guard index >= 0, index < Int(PropertyValue.get(from: playbin, "n-audio")?.intValue ?? 0), index != currentAudio else { return }
-        // A remembered track, chosen while the video opens, is switched to
-        // once it has: switching playbin's selector during the first
-        // preroll, with or without a seek, at times left the video with no
-        // first frame.
-        if state == .opening { return afterOpening.append { [weak self] in self?.selectAudio(index) } }
-        audioSwitch.start()
-        PropertyValue.int(Int32(index)).set(on: playbin, "current-audio")
-        // The old stream's sound already queued for the output (about a
-        // second) would play first: a flushing seek to where the video is
-        // empties the queues, and the new stream is heard in tens of
-        // milliseconds (both measured by player-audio-switched). Not on a
-        // live stream, where a seek moves away from the edge.
-        if !isLiveStream, let position { seek(to: position, accurate: true) }
-        Trace.shared.event(.playerAudioTrack, ["index": index])
+        switchStreams(.selectAudio(index, .init(count: Int(PropertyValue.get(from: playbin, "n-audio")?.intValue ?? 0),
+                                                current: currentAudio, isOpening: state == .opening,
+                                                isLive: state != .opening && isLiveStream)))
     }
 
     /// The subtitle lines showing with the frame at stream time `pts`
@@ -146,8 +126,8 @@ extension Player {
     public func subtitles(at pts: UInt64) -> [SubtitleCues.Shown] {
         guard showsText else { return [] }
         let time = Double(pts) / 1e9 - textOffset
-        if showsStyledCues, let styledCues { return SubtitleCues.shown(styledCues, at: time) }
-        if fetchedRendition != nil { return SubtitleCues.shown(renditionCues, at: time) }
+        if switches.showsStyledCues, let styledCues { return SubtitleCues.shown(styledCues, at: time) }
+        if switches.fetchedRendition != nil { return SubtitleCues.shown(renditionCues, at: time) }
         return cues.shown(at: time)
     }
 
@@ -159,13 +139,12 @@ extension Player {
     /// The picture subtitle (PGS) showing with the frame at stream time
     /// `pts` (nanoseconds); nil for none or when subtitles are off.
     public func subtitlePicture(at pts: UInt64) -> SubtitleBitmap? {
-        guard showsText, !showsStyledCues, fetchedRendition == nil else { return nil }
+        guard showsText, !switches.showsStyledCues, switches.fetchedRendition == nil else { return nil }
         return pictures.showing(at: Double(pts) / 1e9 - textOffset)
     }
 
-    /// The place among the text streams of a file Reel reads itself: past
-    /// any the video has, as it is no stream of playbin's.
-    static let styledTrack = 1000
+    /// The place among the text streams of a file Reel reads itself.
+    static let styledTrack = StreamSwitches.styledTrack
 
     /// A local subtitle file's lines, read by Reel (in `encoding` when
     /// given, else UTF-8): ASS and SSA with their styles, SubRip and WebVTT
@@ -190,32 +169,36 @@ extension Player {
         return cues.isEmpty ? nil : cues
     }
 
-    /// Shows text stream `index` (see `textTracks`), or none. The text
-    /// keeps flowing when none shows (the lines are drawn by the UI, so
-    /// Off only stops drawing them): turning playbin's text off and on
-    /// again rebuilds its text branch, which then stayed silent.
+    /// Shows text stream `index` (see `textTracks`), or none
+    /// (`StreamSwitches`).
     public func selectText(_ index: Int?) {
-        showsStyledCues = index != nil && index == Player.styledTrack && styledCues != nil
-        if showsStyledCues {
-            showsText = true
-            Trace.shared.event(.playerTextTrack, ["index": index ?? -1])
-            return
+        switchStreams(.selectText(index, .init(hasStyledFile: styledCues != nil, isAdaptive: isAdaptive, current: currentText,
+                                               isOpening: state == .opening, renditionFlows: index.map(flows) ?? true)))
+    }
+
+    /// Hands `event` to the switches and carries out what they decide.
+    func switchStreams(_ event: StreamSwitches.Event) {
+        for decision in switches.handle(event) {
+            switch decision {
+            case .switchAudio(let index, let flush):
+                audioSwitch.start()
+                PropertyValue.int(Int32(index)).set(on: playbin, "current-audio")
+                if flush, let position { seek(to: position, accurate: true) }
+                Trace.shared.event(.playerAudioTrack, ["index": index])
+            case .switchText(let index):
+                cues.switchStream()
+                pictures.clear()
+                PropertyValue.int(Int32(index)).set(on: playbin, "current-text")
+                if let position { seek(to: position, accurate: true) }
+            case .fetchRendition(let index): fetchRendition(index)
+            case .stopFetching:
+                renditionFetcher?.stop()
+                renditionFetcher = nil
+            case .retry(.audio(let index)): selectAudio(index)
+            case .retry(.text(let index)): selectText(index)
+            case .textShown(let index): Trace.shared.event(.playerTextTrack, ["index": index ?? -1])
+            }
         }
-        if let index, !isAdaptive, index != currentText {
-            // As for the sound (selectAudio): once the video has opened.
-            if state == .opening { return afterOpening.append { [weak self] in self?.selectText(index) } }
-            cues.switchStream()
-            pictures.clear()
-            PropertyValue.int(Int32(index)).set(on: playbin, "current-text")
-            // Lines of the old stream wait in the queue after the stream
-            // selector (a file's reader sends all its lines at once), and
-            // hold the new stream's back: a flushing seek to where the
-            // video is empties it.
-            if let position { seek(to: position, accurate: true) }
-        }
-        if isAdaptive { showRendition(index) }
-        showsText = index != nil
-        Trace.shared.event(.playerTextTrack, ["index": index ?? -1])
     }
 
     /// Subtitles shown `seconds` later (positive) or earlier than the file

@@ -8,8 +8,9 @@ import ReelMedia
 /// The player's Audio and Subtitles menus: the video's sound streams, and
 /// Off, its text streams, the subtitle files found beside it, an Encoding
 /// submenu for a file and Add Subtitle File…. TrackMenu (ReelCore) names
-/// the entries and decides what plays at first; this carries it out on the
-/// player and remembers each choice for the video.
+/// the entries and TrackSelection decides what plays, what is remembered
+/// and when the video opens again; this carries its decisions out on the
+/// player and the menus.
 final class TrackMenus {
     /// What the page does for the menus.
     struct Host {
@@ -34,27 +35,19 @@ final class TrackMenus {
     private var subtitleAction: OpaquePointer?
     private var encodingAction: OpaquePointer?
     private let host: Host
-    private let languages = LanguageTable.system()
+    private let languages: LanguageTable
     private let words = TrackMenu.Words(translate: { tr($0) }, language: { TrackMenus.languageName($0) })
 
     private weak var player: Player?
-    private var uri = ""
-    private var files: [SubtitleFiles.Found] = []
-    private var folder: URL?
-    private var choice = TrackChoice()
-    /// The encoding the loaded file is read in (guessed or chosen).
-    private var encoding: SubtitleEncoding?
-    /// The defaults were applied to this player's streams.
-    private var settled = false
-    private var audioSettled = false
-    /// The choice to show once its stream is there.
-    private var pending: TrackChoice.Subtitle?
+    private var selection: TrackSelection
     private var chooser: SubtitleFileChooser?
 
     init(audioButton: UnsafeMutablePointer<GtkWidget>, subtitleButton: UnsafeMutablePointer<GtkWidget>, host: Host) {
         self.audioButton = audioButton
         self.subtitleButton = subtitleButton
         self.host = host
+        languages = LanguageTable.system()
+        selection = TrackSelection(languages: languages, userLanguage: TrackMenus.userLanguage)
         subtitleMenu = TrackMenus.subtitleMenu(tracks: subtitleTracks)
         gtk_menu_button_set_menu_model(cast(audioButton), cast(audioMenu))
         gtk_menu_button_set_menu_model(cast(subtitleButton), cast(subtitleMenu))
@@ -73,7 +66,7 @@ final class TrackMenus {
     func addActions(to map: ActionGroup<PlayerAction>) {
         audioAction = map.add(.audioTrack, state: "") { [weak self] value in
             guard let self, let index = Int(value) else { return false }
-            self.chooseAudio(index)
+            self.carryOut(self.selection.handle(.chooseAudio(index)))
             return true
         }
         subtitleAction = map.add(.subtitle, state: "off") { [weak self] value in
@@ -82,7 +75,7 @@ final class TrackMenus {
         }
         encodingAction = map.add(.subtitleEncoding, state: "") { [weak self] value in
             guard let self, let encoding = SubtitleEncoding(rawValue: value) else { return false }
-            self.chooseEncoding(encoding)
+            self.carryOut(self.selection.handle(.chooseEncoding(encoding, loadedFile: self.player?.subtitleURI)))
             return true
         }
         map.add(.addSubtitleFile) { [weak self] in self?.addFile() }
@@ -95,24 +88,13 @@ final class TrackMenus {
     /// Before the player opens `uri`: the subtitle file to load with it
     /// and its encoding.
     func prepare(for uri: String) -> (subtitleURI: String?, encoding: String?) {
-        self.uri = uri
         player = nil
-        settled = false
-        audioSettled = false
-        pending = nil
-        choice = host.remembered(uri) ?? TrackChoice()
-        files = []
-        folder = nil
-        if let url = URL(string: uri), url.isFileURL {
-            folder = url.deletingLastPathComponent()
-            files = TrackMenus.findFiles(beside: url, languages: languages)
-        }
-        let file = TrackMenu.fileToLoad(remembered: choice, files: files, fileURI: fileURI,
-                                        userLanguage: TrackMenus.userLanguage, languages: languages)
-        encoding = file.map { uri in choice.encoding.flatMap(SubtitleEncoding.init) ?? TrackMenus.guessEncoding(of: uri) }
+        var files: [SubtitleFiles.Found] = []
+        if let url = URL(string: uri), url.isFileURL { files = TrackMenus.findFiles(beside: url, languages: languages) }
+        let opening = selection.open(uri, remembered: host.remembered(uri), files: files, guessEncoding: TrackMenus.guessEncoding)
         gtk_widget_set_visible(audioButton, 0)
         gtk_widget_set_visible(subtitleButton, 0)
-        return (file, encoding?.rawValue)
+        return (opening.subtitleURI, opening.encoding?.rawValue)
     }
 
     func attach(_ player: Player) {
@@ -128,44 +110,26 @@ final class TrackMenus {
         // The loaded file is one of the text streams: the menu lists it as a file.
         let fileTrack = player.subtitleFileTrack
         text.removeAll { $0.index == fileTrack }
-        // The sound streams and the text streams are listed in any order.
-        if !audioSettled, !audio.isEmpty,
-           TrackMenu.audioChoiceIsDue(remembered: choice, count: audio.count, allListed: player.state == .playing) {
-            audioSettled = true
-            if let index = TrackMenu.audio(remembered: choice, count: audio.count) { player.selectAudio(index) }
-        }
-        // Subtitles once the sound's language is known (a foreign film gets
-        // them), or once a video without sound plays, and once a stream's
-        // manifest has said which renditions it has (a remembered one may
-        // be one GStreamer does not play).
-        if !settled, !text.isEmpty || player.subtitleURI != nil, audioSettled || player.state == .playing,
-           player.textTracksKnown {
-            settled = true
-            let audioLanguage = audio.first { $0.index == max(player.currentAudio, 0) }?.language
-            let subtitle = TrackMenu.subtitle(remembered: choice, embedded: text, files: filesWithLoaded, fileURI: fileURI,
-                                              audioLanguage: audioLanguage, userLanguage: TrackMenus.userLanguage,
-                                              languages: languages)
-            pending = subtitle
-        }
-        // The file's stream may come after the video's own.
-        if let subtitle = pending, case .file = subtitle, fileTrack == nil, player.subtitleURI != nil {
-            // Not yet.
-        } else if let subtitle = pending {
-            pending = nil
-            apply(subtitle)
-        }
+        carryOut(selection.handle(.tracksChanged(.init(
+            audio: audio, text: text, fileTrack: fileTrack, loadedFile: player.subtitleURI, currentAudio: player.currentAudio,
+            isPlaying: player.state == .playing, isOpening: player.state == .opening,
+            textTracksKnown: player.textTracksKnown))))
         rebuild(audio: audio, text: text)
     }
 
-    /// The found files, and a file added by hand that is loaded.
-    private var filesWithLoaded: [SubtitleFiles.Found] {
-        guard let loaded = player?.subtitleURI, !files.contains(where: { fileURI($0.path) == loaded }) else { return files }
-        return files + [SubtitleFiles.Found(path: URL(string: loaded)?.path ?? loaded, language: nil)]
-    }
-
-    private func fileURI(_ path: String) -> String {
-        if path.hasPrefix("/") { return URL(fileURLWithPath: path).absoluteString }
-        return folder.map { $0.appendingPathComponent(path).absoluteString } ?? path
+    /// Does what the selection decided.
+    private func carryOut(_ decisions: [TrackSelection.Decision]) {
+        for decision in decisions {
+            switch decision {
+            case .selectAudio(let index): player?.selectAudio(index)
+            case .showText(let index, let entry):
+                guard let player else { continue }
+                player.selectText(index)
+                if let subtitleAction { ActionState.set(subtitleAction, TrackMenus.value(of: player.showsText ? entry : .off)) }
+            case .remember(let choice, let video): host.remember(choice, video)
+            case .reopen(let file, let encoding): host.reopen(file, (encoding ?? TrackMenus.guessEncoding(of: file)).rawValue)
+            }
+        }
     }
 
     /// Rebuilds what changed: GTK's menu popover keeps a page per
@@ -180,19 +144,19 @@ final class TrackMenus {
         gtk_widget_set_visible(audioButton, audio.count > 1 ? 1 : 0)
         if let audioAction, let player { ActionState.set(audioAction, "\(player.currentAudio)") }
 
-        let entries = TrackMenu.subtitleEntries(embedded: text, files: filesWithLoaded, fileURI: fileURI,
-                                                languages: languages, words: words)
+        let entries = TrackMenu.subtitleEntries(embedded: text, files: selection.files(loaded: player?.subtitleURI),
+                                                fileURI: selection.fileURI, languages: languages, words: words)
         if entries != shownSubtitles {
             shownSubtitles = entries
             g_menu_remove_all(subtitleTracks)
             for entry in entries { append(subtitleTracks, entry.label, PlayerAction.subtitle.detailedName, TrackMenus.value(of: entry.choice)) }
         }
         if let encodingAction {
-            ActionState.set(encodingAction, encoding?.rawValue ?? "")
+            ActionState.set(encodingAction, selection.encoding?.rawValue ?? "")
             g_simple_action_set_enabled(encodingAction, player?.subtitleURI == nil ? 0 : 1)
         }
         // Local videos can take a file; a stream with text streams lists them.
-        gtk_widget_set_visible(subtitleButton, folder != nil || entries.count > 1 ? 1 : 0)
+        gtk_widget_set_visible(subtitleButton, selection.folder != nil || entries.count > 1 ? 1 : 0)
     }
 
     /// Off, the streams and the files; the Encoding submenu; Add Subtitle File….
@@ -225,51 +189,18 @@ final class TrackMenus {
 
     // MARK: Choices
 
-    private func chooseAudio(_ index: Int) {
-        player?.selectAudio(index)
-        choice.audio = index
-        host.remember(choice, uri)
-    }
-
     /// False when the choice needs the video opened again (another file):
     /// the state follows once it is.
     private func chooseSubtitle(_ subtitle: TrackChoice.Subtitle) -> Bool {
-        choice.subtitle = subtitle
-        if case .file(let file) = subtitle, file != player?.subtitleURI {
-            choice.encoding = nil
-            host.remember(choice, uri)
-            host.reopen(file, TrackMenus.guessEncoding(of: file).rawValue)
-            return false
-        }
-        host.remember(choice, uri)
-        apply(subtitle)
-        return true
-    }
-
-    /// Shows `subtitle` on the player as it is loaded.
-    private func apply(_ subtitle: TrackChoice.Subtitle) {
-        guard let player else { return }
-        switch subtitle {
-        case .off: player.selectText(nil)
-        case .embedded(let index): player.selectText(index)
-        case .file(let file):
-            guard file == player.subtitleURI, let track = player.subtitleFileTrack else { return player.selectText(nil) }
-            player.selectText(track)
-        }
-        if let subtitleAction { ActionState.set(subtitleAction, TrackMenus.value(of: player.showsText ? subtitle : .off)) }
-    }
-
-    private func chooseEncoding(_ chosen: SubtitleEncoding) {
-        guard let file = player?.subtitleURI, chosen != encoding else { return }
-        choice.subtitle = .file(file)
-        choice.encoding = chosen.rawValue
-        host.remember(choice, uri)
-        host.reopen(file, chosen.rawValue)
+        let decisions = selection.handle(.chooseSubtitle(subtitle, loadedFile: player?.subtitleURI,
+                                                         fileTrack: player?.subtitleFileTrack))
+        carryOut(decisions)
+        return !decisions.contains { if case .reopen = $0 { return true } else { return false } }
     }
 
     private func addFile() {
         guard let window = host.window() else { return }
-        chooser = SubtitleFileChooser(parent: window, folder: folder) { [weak self] uri in
+        chooser = SubtitleFileChooser(parent: window, folder: selection.folder) { [weak self] uri in
             self?.chooser = nil
             if let uri { self?.load(uri) }
         }

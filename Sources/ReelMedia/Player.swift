@@ -163,8 +163,7 @@ public final class Player {
         if let tempo = gst_element_factory_make("scaletempo", nil) {
             PropertyValue.object(tempo).set(on: playbin, "audio-filter")
         }
-        Signals.connect(UnsafeMutableRawPointer(playbin), "element-setup") { [demuxer] args in
-            guard let element = args.pointer(1)?.assumingMemoryBound(to: GstElement.self) else { return }
+        Signals.connect(UnsafeMutableRawPointer(playbin), .elementSetup) { [demuxer] element in
             // playbin's own subtitle-encoding did not reach the subtitle
             // parser (GStreamer 1.22), nor one set on the parser (decodebin
             // sets its own over it): on the decodebins, which pass it on.

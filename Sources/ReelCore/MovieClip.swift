@@ -4,9 +4,30 @@ import Foundation
 /// Times are nanoseconds on the source's own clock; the trim points are
 /// always on one of the source's frames (`FrameRate.rounded`), so the first
 /// frame of a clip in the movie is the one the user chose.
+///
+/// A clip is a video, a photo (shown for a length, with a slow pan and
+/// zoom) or a title card (a background with its own length; its words are
+/// a text overlay on it). A still has no frames of its own: its "source"
+/// is `stillSourceDuration` long, its trim from 0 is its length, kept to
+/// the millisecond.
 public struct MovieClip: Equatable, Identifiable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case video
+        case photo(PanZoom)
+        case title(TitleBackground)
+    }
+
+    /// What a title card shows behind its words.
+    public enum TitleBackground: Equatable, Sendable {
+        case colour(MovieColor)
+        /// A blurred still of the clip that follows (of the one before, for
+        /// a title at the end).
+        case blurredStill
+    }
+
     public let id: UUID
     public let uri: String
+    public var kind: Kind = .video
     /// The source's whole length.
     public let sourceDuration: Int64
     public let frameRate: FrameRate
@@ -29,6 +50,43 @@ public struct MovieClip: Equatable, Identifiable, Sendable {
         self.hasSound = hasSound
         trimIn = 0
         trimOut = sourceDuration
+    }
+
+    /// How long a still may be: its "source".
+    public static let stillSourceDuration: Int64 = 3_600_000_000_000
+    /// A photo's length when added.
+    public static let photoLength: Int64 = 4_000_000_000
+    /// A title card's length when added.
+    public static let titleLength: Int64 = 3_000_000_000
+    /// A still's trims are kept to the millisecond.
+    static let stillRate = FrameRate(1000)
+
+    /// A photo (`width` × `height` as shown: its orientation applied).
+    public static func photo(id: UUID = UUID(), uri: String, width: Int, height: Int,
+                             length: Int64 = MovieClip.photoLength, panZoom: PanZoom = PanZoom()) -> MovieClip {
+        var clip = MovieClip(id: id, uri: uri, sourceDuration: stillSourceDuration, frameRate: stillRate,
+                             width: width, height: height, hasSound: false)
+        clip.kind = .photo(panZoom)
+        clip.trim(from: 0, to: length)
+        return clip
+    }
+
+    /// A title card: no file, no picture size of its own.
+    public static func title(id: UUID = UUID(), background: TitleBackground = .colour(.black),
+                             length: Int64 = MovieClip.titleLength) -> MovieClip {
+        var clip = MovieClip(id: id, uri: "", sourceDuration: stillSourceDuration, frameRate: stillRate,
+                             width: 0, height: 0, hasSound: false)
+        clip.kind = .title(background)
+        clip.trim(from: 0, to: length)
+        return clip
+    }
+
+    public var isVideo: Bool { kind == .video }
+    public var isStill: Bool { !isVideo }
+
+    public var panZoom: PanZoom? {
+        if case .photo(let panZoom) = kind { return panZoom }
+        return nil
     }
 
     /// The shortest a clip may be trimmed to: a tenth of a second, or a

@@ -10,6 +10,8 @@ public struct MovieEdit: Equatable, Sendable {
     /// Half a second of crossfade between consecutive clips.
     public var crossfade = false
     public var output = MovieOutput()
+    /// Texts, pictures and videos over the movie, the last on top.
+    public var overlays: [MovieOverlay] = []
 
     public static let crossfadeDuration: Int64 = 500_000_000
     /// A movie whose first clip has no usable rate plays at this one.
@@ -22,16 +24,19 @@ public struct MovieEdit: Equatable, Sendable {
     /// The movie's frame rate: the first clip's; for a variable-rate clip
     /// the standard rate nearest its average (a movie file's rate is fixed).
     public var frameRate: FrameRate {
-        guard let first = clips.first?.frameRate else { return MovieEdit.fallbackRate }
+        guard let first = clips.first(where: \.isVideo)?.frameRate else { return MovieEdit.fallbackRate }
         guard first.isVariable else { return first }
         return MovieEdit.standardRates.min {
             abs($0.framesPerSecond - first.framesPerSecond) < abs($1.framesPerSecond - first.framesPerSecond)
         }!
     }
 
-    /// The movie's picture size.
+    /// The movie's picture size: from the first clip that has one (a
+    /// title card has none).
     public var frameSize: (width: Int, height: Int) {
-        guard let first = clips.first else { return output.size.frame(first: (1280, 720)) }
+        guard let first = clips.first(where: { $0.width > 0 && $0.height > 0 }) else {
+            return output.size.frame(first: (1280, 720))
+        }
         return output.size.frame(first: (first.width, first.height))
     }
 
@@ -49,6 +54,16 @@ public struct MovieEdit: Equatable, Sendable {
         if let name = missing.first { return .missingSource(name) }
         if !hasEncoder { return .noEncoder }
         return nil
+    }
+
+    /// Every file the movie reads: its clips', its music's, its overlays'.
+    public var sourceURIs: [String] {
+        clips.map(\.uri).filter { !$0.isEmpty } + [music?.uri].compactMap { $0 } + overlays.compactMap(\.uri)
+    }
+
+    /// An overlay's index among `overlays`.
+    public func index(ofOverlay id: MovieOverlay.ID) -> Int? {
+        overlays.firstIndex { $0.id == id }
     }
 
     public func index(of id: MovieClip.ID) -> Int? {

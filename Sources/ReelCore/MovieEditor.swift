@@ -1,6 +1,7 @@
 /// Edits a movie with undo and redo. Every change (adding, removing,
-/// moving, trimming clips, the music and its settings, the clips' sound,
-/// the crossfade, the output) is one step; a change that changes nothing
+/// moving, trimming clips, a still's length and framing, the overlays, the
+/// music and its settings, the clips' sound, the crossfade, the output) is
+/// one step; a change that changes nothing
 /// is no step. Undo keeps the last `limit` steps.
 public struct MovieEditor: Sendable {
     public private(set) var edit: MovieEdit
@@ -21,8 +22,79 @@ public struct MovieEditor: Sendable {
         change { $0.clips.insert(contentsOf: clips, at: min(max(index ?? $0.clips.count, 0), $0.clips.count)) }
     }
 
+    /// Removes a clip and what was over it alone (its overlays).
     public mutating func remove(_ id: MovieClip.ID) {
-        change { edit in edit.clips.removeAll { $0.id == id } }
+        change { edit in
+            edit.clips.removeAll { $0.id == id }
+            edit.overlays.removeAll { $0.anchor == .clip(id) }
+        }
+    }
+
+    /// Adds a title card at `index` (the end when nil) with its words, as
+    /// one step.
+    public mutating func addTitle(_ text: String, background: MovieClip.TitleBackground = .colour(.black),
+                                  at index: Int? = nil) {
+        let card = MovieClip.title(background: background)
+        change { edit in
+            edit.clips.insert(card, at: min(max(index ?? edit.clips.count, 0), edit.clips.count))
+            edit.overlays.append(.title(text, on: card.id))
+        }
+    }
+
+    /// A photo's or title card's length (a video's is its trim).
+    public mutating func setLength(_ id: MovieClip.ID, _ length: Int64) {
+        change { edit in
+            guard let index = edit.index(of: id), edit.clips[index].isStill else { return }
+            edit.clips[index].trim(from: 0, to: length)
+        }
+    }
+
+    /// A photo's pan and zoom.
+    public mutating func setPanZoom(_ id: MovieClip.ID, _ panZoom: PanZoom) {
+        change { edit in
+            guard let index = edit.index(of: id), case .photo = edit.clips[index].kind else { return }
+            edit.clips[index].kind = .photo(panZoom)
+        }
+    }
+
+    /// A title card's background.
+    public mutating func setTitleBackground(_ id: MovieClip.ID, _ background: MovieClip.TitleBackground) {
+        change { edit in
+            guard let index = edit.index(of: id), case .title = edit.clips[index].kind else { return }
+            edit.clips[index].kind = .title(background)
+        }
+    }
+
+    /// Adds an overlay on top of the others. One over a clip that is not
+    /// in the movie is no step.
+    public mutating func addOverlay(_ overlay: MovieOverlay) {
+        change { edit in
+            if case .clip(let id) = overlay.anchor, edit.index(of: id) == nil { return }
+            edit.overlays.append(overlay)
+        }
+    }
+
+    /// Changes an overlay (its words and style, place, span, animations);
+    /// a change of the whole drag or of a slider is one step when made in
+    /// one call.
+    public mutating func changeOverlay(_ id: MovieOverlay.ID, _ body: (inout MovieOverlay) -> Void) {
+        change { edit in
+            guard let index = edit.index(ofOverlay: id) else { return }
+            body(&edit.overlays[index])
+        }
+    }
+
+    public mutating func removeOverlay(_ id: MovieOverlay.ID) {
+        change { edit in edit.overlays.removeAll { $0.id == id } }
+    }
+
+    /// Puts an overlay at `index` in the stacking order (the last on top).
+    public mutating func restack(_ id: MovieOverlay.ID, to index: Int) {
+        change { edit in
+            guard let from = edit.index(ofOverlay: id) else { return }
+            let overlay = edit.overlays.remove(at: from)
+            edit.overlays.insert(overlay, at: min(max(index, 0), edit.overlays.count))
+        }
     }
 
     /// Moves a clip so that it ends up at `index` among the clips.

@@ -50,6 +50,9 @@ public struct MoviePlan: Equatable, Sendable {
     }
 
     public let placements: [Placement]
+    /// The overlays with their spans on the movie's timeline, in the
+    /// edit's order (the last on top); those whose clip is gone are left out.
+    public let overlays: [ScheduledOverlay]
     public let music: [MusicPiece]
     /// The music file, when there is music.
     public let musicURI: String?
@@ -92,7 +95,9 @@ public struct MoviePlan: Equatable, Sendable {
                                         picture: MovieSize.fit((clip.width, clip.height), into: frame)))
         }
         self.placements = placements
-        duration = placements.last?.end ?? 0
+        let duration = placements.last?.end ?? 0
+        self.duration = duration
+        overlays = edit.overlays.compactMap { MoviePlan.schedule($0, placements, duration: duration, rate: rate) }
 
         musicURI = edit.music?.uri
         guard let music = edit.music, music.sourceDuration > 0, duration > 0 else {
@@ -124,6 +129,28 @@ public struct MoviePlan: Equatable, Sendable {
             start += length
         }
         self.music = pieces
+    }
+
+    /// Where an overlay's span falls: from its anchor's start plus its
+    /// offset, for its length or to its anchor's end, on the movie's frame
+    /// grid and inside the movie (a second video no longer than what is
+    /// left of its file). Nil when it falls outside or its clip is gone.
+    static func schedule(_ overlay: MovieOverlay, _ placements: [Placement], duration: Int64,
+                         rate: FrameRate) -> ScheduledOverlay? {
+        let anchorStart: Int64, anchorEnd: Int64
+        switch overlay.anchor {
+        case .movie:
+            (anchorStart, anchorEnd) = (0, duration)
+        case .clip(let id):
+            guard let placement = placements.first(where: { $0.clip.id == id }) else { return nil }
+            (anchorStart, anchorEnd) = (placement.start, placement.end)
+        }
+        let start = rate.rounded(anchorStart + overlay.offset)
+        var end = overlay.length.map { rate.rounded(start + $0) } ?? anchorEnd
+        if case .video(let video) = overlay.content { end = min(end, rate.rounded(start + video.available)) }
+        end = min(end, duration)
+        guard start < end else { return nil }
+        return ScheduledOverlay(overlay: overlay, start: start, duration: end - start)
     }
 
     /// The music's volume at a time of the movie (0 where none plays).

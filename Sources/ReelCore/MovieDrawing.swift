@@ -1,0 +1,100 @@
+/// What is drawn over the composed clips at one moment of a movie, bottom
+/// to top: the stills (photos and title cards' backgrounds, in the clips'
+/// order, fading where the movie crossfades), then the texts and pictures.
+/// The media layer draws a frame from this alone, in the preview and the
+/// export, so the two show the same thing at the same time. Second videos
+/// are not drawn: the timeline composes them, at their `state`s.
+public enum MovieDrawing: Equatable, Sendable {
+    /// The `framing` part of a photo, in `into` (the frame's pixels).
+    case photo(uri: String, size: Size, framing: PanZoom.Rect, into: Rect, opacity: Double)
+    /// A title card's plain background, over the whole frame.
+    case colour(MovieColor, opacity: Double)
+    /// A title card's background: the frame at `time` of the file at
+    /// `uri`, blurred, in `into`; black around it.
+    case blurredStill(uri: String, time: Int64, into: Rect, opacity: Double)
+    case text(MovieText, OverlayState)
+    case picture(MoviePicture, OverlayState)
+
+    /// Pixels.
+    public struct Rect: Equatable, Sendable {
+        public let x, y, width, height: Int
+    }
+
+    public struct Size: Equatable, Sendable {
+        public let width, height: Int
+    }
+}
+
+extension MoviePlan {
+    /// Everything drawn at `time` of the movie.
+    public func drawing(at time: Int64) -> [MovieDrawing] {
+        var drawn: [MovieDrawing] = []
+        for (index, placement) in placements.enumerated() where placement.clip.isStill && placement.start <= time && time < placement.end {
+            let opacity = stillOpacity(index, at: time)
+            switch placement.clip.kind {
+            case .video:
+                break
+            case .photo(let panZoom):
+                let share = Double(time - placement.start) / Double(max(placement.duration, 1))
+                let framing = panZoom.framing(at: share)
+                let shown = (Int((framing.width * Double(placement.clip.width)).rounded()),
+                             Int((framing.height * Double(placement.clip.height)).rounded()))
+                let rect = MovieSize.fit(shown, into: (width, height))
+                drawn.append(.photo(uri: placement.clip.uri,
+                                    size: .init(width: placement.clip.width, height: placement.clip.height),
+                                    framing: framing, into: .init(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
+                                    opacity: opacity))
+            case .title(.colour(let colour)):
+                drawn.append(.colour(colour, opacity: opacity))
+            case .title(.blurredStill):
+                if let (clip, frameTime) = stillBehind(title: index) {
+                    let rect = MovieSize.fit((clip.width, clip.height), into: (width, height))
+                    drawn.append(.blurredStill(uri: clip.uri, time: frameTime,
+                                               into: .init(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
+                                               opacity: opacity))
+                } else {
+                    drawn.append(.colour(.black, opacity: opacity))
+                }
+            }
+        }
+        for scheduled in overlays where scheduled.isShown(at: time) {
+            let state = scheduled.state(at: time)
+            guard state.isVisible else { continue }
+            switch scheduled.overlay.content {
+            case .text(let text): drawn.append(.text(text, state))
+            case .picture(let picture): drawn.append(.picture(picture, state))
+            case .video: break
+            }
+        }
+        return drawn
+    }
+
+    /// A still's opacity: whole, but rising across a crossfade from the
+    /// clip before and falling across one into the clip after, as the
+    /// timeline mixes the clips under it.
+    func stillOpacity(_ index: Int, at time: Int64) -> Double {
+        let placement = placements[index]
+        var opacity = 1.0
+        if index > 0, placements[index - 1].end > placement.start, time < placements[index - 1].end {
+            opacity = min(opacity, Double(time - placement.start) / Double(placements[index - 1].end - placement.start))
+        }
+        if index + 1 < placements.count, placements[index + 1].start < placement.end, time >= placements[index + 1].start {
+            opacity = min(opacity, Double(placement.end - time) / Double(placement.end - placements[index + 1].start))
+        }
+        return min(max(opacity, 0), 1)
+    }
+
+    /// The picture a blurred title card shows: the first frame of the
+    /// next clip with a picture, or else the last of the one before; nil
+    /// when there is none.
+    func stillBehind(title index: Int) -> (MovieClip, Int64)? {
+        if let next = placements[(index + 1)...].first(where: { $0.clip.width > 0 }) {
+            return (next.clip, next.clip.isVideo ? next.inpoint : 0)
+        }
+        if let before = placements[..<index].last(where: { $0.clip.width > 0 }) {
+            let last = before.clip.isVideo ? max(before.clip.trimOut - before.clip.frameRate.frameDuration, before.inpoint) : 0
+            return (before.clip, last)
+        }
+        return nil
+    }
+}

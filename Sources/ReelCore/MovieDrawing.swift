@@ -37,9 +37,7 @@ extension MoviePlan {
             case .photo(let panZoom):
                 let share = Double(time - placement.start) / Double(max(placement.duration, 1))
                 let framing = panZoom.framing(at: share)
-                let shown = (Int((framing.width * Double(placement.clip.width)).rounded()),
-                             Int((framing.height * Double(placement.clip.height)).rounded()))
-                let rect = MovieSize.fit(shown, into: (width, height))
+                let rect = photoRect(framing, of: (placement.clip.width, placement.clip.height))
                 drawn.append(.photo(uri: placement.clip.uri,
                                     size: .init(width: placement.clip.width, height: placement.clip.height),
                                     framing: framing, into: .init(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
@@ -67,6 +65,16 @@ extension MoviePlan {
             }
         }
         return drawn
+    }
+
+    /// Where a photo's framing goes in the frame: fitted whole and centred,
+    /// the whole frame when it has the frame's shape (a framing made to
+    /// fill it, whose pixels round a hair off the frame's shape).
+    func photoRect(_ framing: PanZoom.Rect, of photo: (width: Int, height: Int)) -> (x: Int, y: Int, width: Int, height: Int) {
+        let shown = (width: framing.width * Double(photo.width), height: framing.height * Double(photo.height))
+        let shape = shown.width / max(shown.height, 1), frameShape = Double(width) / Double(max(height, 1))
+        if abs(shape - frameShape) < frameShape / 200 { return (0, 0, width, height) }
+        return MovieSize.fit((Int(shown.width.rounded()), Int(shown.height.rounded())), into: (width, height))
     }
 
     /// A still's opacity: whole, but rising across a crossfade from the

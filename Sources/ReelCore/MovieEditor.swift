@@ -18,8 +18,17 @@ public struct MovieEditor: Sendable {
     public var canRedo: Bool { !redoStack.isEmpty }
 
     /// Adds clips at `index` (the end when nil), in the order given.
+    /// A photo that comes with the plain framing gets the standard one for
+    /// the movie's frame (`PanZoom.standard`).
     public mutating func add(_ clips: [MovieClip], at index: Int? = nil) {
-        change { $0.clips.insert(contentsOf: clips, at: min(max(index ?? $0.clips.count, 0), $0.clips.count)) }
+        change { edit in
+            edit.clips.insert(contentsOf: clips, at: min(max(index ?? edit.clips.count, 0), edit.clips.count))
+            let frame = edit.frameSize
+            for (position, clip) in edit.clips.enumerated() where clips.contains(where: { $0.id == clip.id }) {
+                guard clip.panZoom == PanZoom() else { continue }
+                edit.clips[position].kind = .photo(PanZoom.standard(photo: (clip.width, clip.height), frame: frame))
+            }
+        }
     }
 
     /// Removes a clip and what was over it alone (its overlays).

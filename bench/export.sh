@@ -12,6 +12,14 @@
 # with and without the export; REEL_BENCH_UI=0 leaves it out).
 #
 #   bench/export.sh [runs]      (default 1; the median of the runs is shown)
+#   REEL_BENCH_DECORATED=1 bench/export.sh [runs]
+#
+# Decorated, the job is the movie maker's titles and overlays: a 3 s title
+# card (words fading in and out on black) first, a caption fading in and
+# out over each clip, a logo (a PNG with alpha, at 80 %) over the whole
+# movie, and a 4 s photo (4000×3000 JPEG) zooming in slowly at the end.
+# ffmpeg does the same in one filter graph (drawtext with alpha
+# expressions, overlay, zoompan); ges-launch has no such job and sits out.
 #
 # All three encode alike: x264 ultrafast, tune zerolatency, a keyframe a
 # second, the bit rate Reel's recorder uses at 1080p30
@@ -52,13 +60,25 @@ if [ ! -s "$MUSIC" ]; then
         ! audio/x-raw,rate=48000,channels=2 ! audioconvert ! vorbisenc ! oggmux ! filesink location="$MUSIC"
 fi
 CLIPS="$MEDIA/clip-1.mp4 $MEDIA/clip-2.mp4 $MEDIA/clip-3.mp4"
+DECORATED=${REEL_BENCH_DECORATED:-0}
+PHOTO="$MEDIA/photo.jpg"
+LOGO="$MEDIA/logo.png"
+if [ "$DECORATED" = 1 ]; then
+    [ -s "$PHOTO" ] || gst-launch-1.0 -q videotestsrc pattern=smpte num-buffers=1 ! video/x-raw,width=4000,height=3000 \
+        ! jpegenc quality=90 ! filesink location="$PHOTO"
+    [ -s "$LOGO" ] || gst-launch-1.0 -q videotestsrc pattern=ball background-color=0x00000000 foreground-color=0xffff8000 \
+        num-buffers=1 ! video/x-raw,format=RGBA,width=400,height=200 ! pngenc ! filesink location="$LOGO"
+fi
+FONT=/usr/share/fonts/opentype/cantarell/Cantarell-Bold.otf
 
 # 2. The three ways, each printing "wall cpu file".
 swift build --scratch-path "$SCRATCH" --build-tests >/dev/null 2>&1
 reel_run() {
     local folder="$OUT/reel-$1"; mkdir -p "$folder"
     local line
-    line=$(REEL_BENCH_EXPORT="$CLIPS" REEL_BENCH_MUSIC="$MUSIC" REEL_BENCH_OUT="$folder" \
+    local decoration=""
+    [ "$DECORATED" = 1 ] && decoration="$PHOTO $LOGO"
+    line=$(REEL_BENCH_EXPORT="$CLIPS" REEL_BENCH_MUSIC="$MUSIC" REEL_BENCH_OUT="$folder" REEL_BENCH_DECORATE="$decoration" \
         swift test --skip-build --scratch-path "$SCRATCH" --disable-swift-testing \
         --filter 'ReelMediaTests.MediaBench/testMovieExportBench' 2>&1 | grep 'REEL_BENCH export')
     field() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p" <<<"$line"; }
@@ -72,13 +92,38 @@ timed() { # file command...: runs it under /usr/bin/time, prints "wall cpu peak-
 }
 ffmpeg_run() {
     local file="$OUT/ffmpeg-$1.mp4"
+    [ "$DECORATED" = 1 ] && { ffmpeg_decorated "$file"; return; }
     timed "$file" ffmpeg -nostdin -y \
         -ss 2 -t 6 -i "$MEDIA/clip-1.mp4" -ss 2 -t 6 -i "$MEDIA/clip-2.mp4" -ss 2 -t 6 -i "$MEDIA/clip-3.mp4" -i "$MUSIC" \
         -filter_complex "[0:v][0:a][1:v][1:a][2:v][2:a]concat=n=3:v=1:a=1[v][a];[3:a]atrim=0:18,volume=0.3,afade=t=in:d=1,afade=t=out:st=17:d=1[m];[a][m]amix=inputs=2:duration=first:normalize=0[mix]" \
         -map "[v]" -map "[mix]" -c:v libx264 -preset ultrafast -tune zerolatency -b:v ${KBIT}k -g 30 \
         -c:a aac -b:a 128k -ar 48000 "$file"
 }
+# The decorated job in one graph: the title card from a colour source,
+# each clip's caption with its own fades (0.5 s in and out, as Reel's
+# captions), the photo scaled to what its closest
+# framing needs (the frame ÷ 0.85), not larger,
+# then zoomed to 85 % over 120 frames, all joined, the logo over the whole,
+# music as before over the 25 s.
+ffmpeg_decorated() {
+    local file=$1 captions="" n
+    local fade="alpha='if(lt(t,0.5),t/0.5,if(gt(t,5.5),(6-t)/0.5,1))'"
+    for n in 0 1 2; do
+        captions+="[$n:v]setpts=PTS-STARTPTS,drawtext=fontfile=$FONT:text='Clip $((n + 1))':fontsize=65:fontcolor=white"
+        captions+=":shadowcolor=black@0.5:shadowx=3:shadowy=3:x=(w-tw)/2:y=h*0.82-th/2:$fade[c$n];"
+        captions+="[$n:a]asetpts=PTS-STARTPTS[s$n];"
+    done
+    timed "$file" ffmpeg -nostdin -y \
+        -ss 2 -t 6 -i "$MEDIA/clip-1.mp4" -ss 2 -t 6 -i "$MEDIA/clip-2.mp4" -ss 2 -t 6 -i "$MEDIA/clip-3.mp4" -i "$MUSIC" \
+        -loop 1 -framerate 30 -t 4 -i "$PHOTO" -i "$LOGO" \
+        -f lavfi -t 3 -i "color=c=black:s=1920x1080:r=30" -f lavfi -t 3 -i "anullsrc=r=48000:cl=stereo" \
+        -f lavfi -t 4 -i "anullsrc=r=48000:cl=stereo" \
+        -filter_complex "[6:v]drawtext=fontfile=$FONT:text='The Trip':fontsize=108:fontcolor=white:x=(w-tw)/2:y=(h-th)/2:alpha='if(lt(t,0.5),t/0.5,if(gt(t,2.5),(3-t)/0.5,1))',format=yuv420p[title];$captions[4:v]scale=2272:-2,zoompan=z='1+0.176*on/120':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2':d=1:s=1920x1080:fps=30,setsar=1,format=yuv420p[photo];[title][7:a][c0][s0][c1][s1][c2][s2][photo][8:a]concat=n=5:v=1:a=1[joined][a];[5:v]scale=230:-2,format=rgba,colorchannelmixer=aa=0.8[logo];[joined][logo]overlay=W-w-96:54[v];[3:a]atrim=0:25,volume=0.3,afade=t=in:d=1,afade=t=out:st=24:d=1[m];[a][m]amix=inputs=2:duration=first:normalize=0[mix]" \
+        -map "[v]" -map "[mix]" -c:v libx264 -preset ultrafast -tune zerolatency -b:v ${KBIT}k -g 30 \
+        -c:a aac -b:a 128k -ar 48000 "$file"
+}
 ges_run() {
+    [ "$DECORATED" = 1 ] && { echo "n/a n/a n/a none"; return; }
     # ges-launch-1.0 1.22 reads a bare number as nanoseconds (hence 2.0,
     # 6.0), sets encoder enums from a profile's element-properties only as
     # numbers (ultrafast = 1, zerolatency = 4: names are refused and the
@@ -108,7 +153,9 @@ median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | grep -v n/a | sort -n | awk '{a[
 # 3. The table.
 base_wall=$(median "${WALL[ffmpeg]}"); base_cpu=$(median "${CPU[ffmpeg]}")
 ratio() { [ "$1" = n/a ] || [ "$2" = n/a ] && echo n/a || printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
-echo "Export: 3 × 6 s of 1080p30 + music at 30 % → 1080p H.264 + AAC ($RUNS run(s), median; $(nproc) cores)"
+job="3 × 6 s of 1080p30 + music at 30 %"
+[ "$DECORATED" = 1 ] && job="a title card, 3 × 6 s of 1080p30 with captions, a photo zooming, a logo, music at 30 %"
+echo "Export: $job → 1080p H.264 + AAC ($RUNS run(s), median; $(nproc) cores)"
 base_peak=$(median "${PEAK[ffmpeg]}")
 printf '%-12s %9s %9s %9s %9s %10s %9s %10s\n' tool wall "÷ffmpeg" CPU "÷ffmpeg" "peak RSS" "÷ffmpeg" length
 for tool in reel ffmpeg ges; do

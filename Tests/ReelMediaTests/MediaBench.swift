@@ -107,6 +107,18 @@ final class MediaBench: XCTestCase {
         sound.volume = Double(environment["REEL_BENCH_VOLUME"] ?? "0.3")!
         editor.setMusic(sound)
         editor.setOutput(MovieOutput(container: .mp4, size: .fullHD))
+        // The decorated job (bench/export.sh, REEL_BENCH_DECORATED=1): a
+        // title card first, a caption over each clip, the photo last, the
+        // logo over the whole movie.
+        let decoration = (environment["REEL_BENCH_DECORATE"] ?? "").split(separator: " ").map(String.init)
+        if decoration.count == 2 {
+            for (index, clip) in editor.edit.clips.enumerated() {
+                editor.addOverlay(.caption("Clip \(index + 1)", over: clip.id))
+            }
+            editor.addTitle("The Trip", at: 0)
+            editor.add([MovieClip.photo(uri: MediaFixture.uri(decoration[0]), width: 4000, height: 3000)])
+            editor.addOverlay(.watermark(MoviePicture(uri: MediaFixture.uri(decoration[1]), width: 400, height: 200)))
+        }
         func cpu() -> Double {
             var usage = rusage()
             getrusage(RUSAGE_SELF.rawValue, &usage)

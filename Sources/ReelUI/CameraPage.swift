@@ -83,9 +83,9 @@ final class CameraPage {
         adw_header_bar_pack_end(cast(header), menu.optionsButton)
         adw_header_bar_pack_end(cast(header), menu.cameraButton)
         // The stack's pages in this order: the first is shown first.
-        gtk_stack_add_named(stack, view.widget, "preview")
-        gtk_stack_add_named(stack, cast(statusPage), "problem")
-        gtk_stack_add_named(stack, layout.widget("starting", gtk_spinner_get_type()), "starting")
+        gtk_stack_add_named(stack, view.widget, Pane.preview.rawValue)
+        gtk_stack_add_named(stack, cast(statusPage), Pane.problem.rawValue)
+        gtk_stack_add_named(stack, layout.widget("starting", gtk_spinner_get_type()), Pane.starting.rawValue)
         gtk_center_box_set_end_widget(cast(bar), controls.button)
         addActions()
         ScopedShortcuts.attach(scope: .camera, to: widget, capture: true)
@@ -162,7 +162,7 @@ final class CameraPage {
         guard !isOpen else { return }
         isOpen = true
         accessDenied = false
-        StackPages.show(stack, "starting")
+        StackPages.show(stack, Pane.starting)
         Trace.shared.event(.cameraPageOpen)
         devices.start()
         if devices.isListed { devicesChanged() }
@@ -233,7 +233,7 @@ final class CameraPage {
         // The page's words go with it (screen readers would still find them).
         adw_status_page_set_title(statusPage, "")
         adw_status_page_set_description(statusPage, "")
-        StackPages.show(stack, "preview")
+        StackPages.show(stack, Pane.preview)
         updateControls()
     }
 
@@ -286,7 +286,7 @@ final class CameraPage {
         adw_status_page_set_icon_name(statusPage, problem == .accessDenied ? "action-unavailable-symbolic" : "camera-disabled-symbolic")
         adw_status_page_set_title(statusPage, tr(problem.title))
         adw_status_page_set_description(statusPage, CoreText.translate(problem.message, detail: problem.detail))
-        StackPages.show(stack, "problem")
+        StackPages.show(stack, Pane.problem)
         adw_window_title_set_subtitle(windowTitle, "")
         Trace.shared.event(.cameraProblem, ["kind": problem.kind])
         updateControls()

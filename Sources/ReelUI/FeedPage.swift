@@ -99,7 +99,7 @@ final class FeedPage: FeedDisplay {
         setUpSearch()
         setUpSelection()
         watchScrolling(scroller)
-        StackPages.show(stack, "loading")
+        StackPages.show(stack, Pane.loading)
     }
 
     // MARK: Content
@@ -176,13 +176,13 @@ final class FeedPage: FeedDisplay {
             selection.follow(visible)
             if selection != before { selectionChanged() }
         }
-        let page: String
+        let page: Pane
         if !order.isEmpty && visible.isEmpty {
-            page = "no-results"
+            page = .noResults
         } else if order.isEmpty {
-            page = isLoading ? "loading" : "empty"
+            page = isLoading ? .loading : .empty
         } else {
-            page = "grid"
+            page = .grid
         }
         StackPages.show(stack, page)
     }

@@ -366,7 +366,7 @@ final class MainWindow {
             gtk_widget_remove_css_class(window.cast(), "reel-playing")
         }
         feedPage.captureKeys(from: page.takesTypedKeys ? window.cast() : nil)
-        StackPages.show(stack, page.rawValue)
+        StackPages.show(stack, page)
     }
 
     /// The page shown puts the focus on its first control.

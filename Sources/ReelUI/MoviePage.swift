@@ -434,10 +434,10 @@ final class MoviePage {
         updateStrip()
         // After the strip: the focus may go to a clip's new button.
         let empty = clips.isEmpty && reading == 0
-        if (gtk_stack_get_visible_child_name(body).map { String(cString: $0) } == "empty") != empty {
+        if (gtk_stack_get_visible_child_name(body).map { String(cString: $0) } == Body.empty.rawValue) != empty {
             let focusWasOnPage = gtk_widget_get_root(widget).flatMap { gtk_root_get_focus($0) }
                 .map { gtk_widget_is_ancestor($0, UnsafeMutablePointer(body)) != 0 } ?? false
-            StackPages.show(body, empty ? "empty" : "edit")
+            StackPages.show(body, empty ? Body.empty : Body.edit)
             if focusWasOnPage { focusDefault() }
         }
         updateClipControls()

@@ -173,7 +173,7 @@ final class PlayerPage {
         // The video is a stop of its own (it keeps the player's keys while
         // the bars are hidden): a screen reader names it as the video.
         AccessibleLabel.set(view.widget, title)
-        StackPages.show(stack, "video")
+        StackPages.show(stack, Pane.video)
         showWaiting(connectingText)
         // The first frame's latency counts from here.
         let openedAt = Date()
@@ -453,7 +453,7 @@ final class PlayerPage {
     private func showError(_ problem: VideoProblem) {
         screensaver.uninhibit()
         adw_status_page_set_description(cast(errorPage), CoreText.describe(problem))
-        StackPages.show(stack, "error")
+        StackPages.show(stack, Pane.error)
         focusDefault()
         bars.setCursorHidden(false)
         if !isShowingVideo { onEvent?(.failedElsewhere) }

@@ -8,6 +8,8 @@ public enum MovieProblem: Error, Equatable, Sendable {
     case missingSource(String)
     /// A file is there but cannot be read as video or sound (its name).
     case unreadableSource(String)
+    /// A file chosen to go over the movie is not a PNG or SVG picture (its name).
+    case notAPicture(String)
     /// No encoder for the chosen container is installed.
     case noEncoder
     /// The disk filled up; the partial file was removed.
@@ -22,6 +24,7 @@ public enum MovieProblem: Error, Equatable, Sendable {
         case .empty: return N_("Add a clip to make a movie.")
         case .missingSource: return N_("“%s” cannot be found. Put it back, or remove it from the movie.")
         case .unreadableSource: return N_("“%s” cannot be read as a video or a sound.")
+        case .notAPicture: return N_("“%s” is not a PNG or SVG picture.")
         case .noEncoder: return N_("No encoder for this format is installed. Choose another format.")
         case .diskFull: return N_("The disk is full. The movie was not saved.")
         case .cannotWrite: return N_("The movie could not be written: %s")
@@ -31,7 +34,9 @@ public enum MovieProblem: Error, Equatable, Sendable {
 
     public var detail: String {
         switch self {
-        case .missingSource(let text), .unreadableSource(let text), .cannotWrite(let text), .failed(let text): return text
+        case .missingSource(let text), .unreadableSource(let text), .notAPicture(let text), .cannotWrite(let text),
+             .failed(let text):
+            return text
         default: return ""
         }
     }
@@ -45,6 +50,7 @@ public enum MovieProblem: Error, Equatable, Sendable {
         case .empty: return "empty"
         case .missingSource: return "missing-source"
         case .unreadableSource: return "unreadable-source"
+        case .notAPicture: return "not-a-picture"
         case .noEncoder: return "no-encoder"
         case .diskFull: return "disk-full"
         case .cannotWrite: return "cannot-write"

@@ -1,17 +1,25 @@
 import CGLib
 import CGst
+import CPixbuf
 import Foundation
 import GLibKit
 import ReelCore
 
 /// Reads what the movie maker needs of a file (length, frame rate, picture
-/// size, whether it has sound) with GstDiscoverer. Blocks: call it from a
-/// worker thread.
+/// size, whether it has sound) with GstDiscoverer, and of a photo or a
+/// picture (its size, its orientation) with gdk-pixbuf. Blocks: call it
+/// from a worker thread.
 public enum MovieSource {
     /// A clip for the movie, untrimmed; throws `MovieProblem` naming the
     /// file when it is missing or is not a video.
+    /// A JPEG or PNG (the camera's photos) is a photo clip, its size as
+    /// shown (its EXIF orientation applied).
     public static func clip(_ uri: String, timeout: Double = 10) throws -> MovieClip {
         let name = MovieClip.name(ofURI: uri)
+        try requireFile(uri)
+        if let image = try image(uri, formats: ["jpeg", "png"]) {
+            return MovieClip.photo(uri: uri, width: image.width, height: image.height)
+        }
         return try discover(uri, name: name, timeout: timeout) { info, duration in
             let videos = gst_discoverer_info_get_video_streams(info)
             defer { gst_discoverer_stream_info_list_free(videos) }
@@ -47,6 +55,71 @@ public enum MovieSource {
         }
     }
 
+    /// A picture to put over the movie: a PNG or SVG (a logo, a sticker),
+    /// with its size; anything else is refused by name.
+    public static func picture(_ uri: String) throws -> MoviePicture {
+        try requireFile(uri)
+        guard let image = try image(uri, formats: ["png", "svg"]) else {
+            throw MovieProblem.notAPicture(MovieClip.name(ofURI: uri))
+        }
+        return MoviePicture(uri: uri, width: image.width, height: image.height)
+    }
+
+    /// A second video to put over the movie, read as a clip is.
+    public static func overlayVideo(_ uri: String, timeout: Double = 10) throws -> OverlayVideo {
+        let clip = try clip(uri, timeout: timeout)
+        guard clip.isVideo else { throw MovieProblem.unreadableSource(clip.name) }
+        return OverlayVideo(uri: uri, sourceDuration: clip.sourceDuration, frameRate: clip.frameRate, width: clip.width,
+                            height: clip.height, hasSound: clip.hasSound)
+    }
+
+    /// Reads a picture on a background thread; `completion` on the main thread.
+    public static func readPicture(_ uri: String, completion: @escaping @Sendable (Result<MoviePicture, MovieProblem>) -> Void) {
+        readInBackground(uri, { try picture($0) }, completion: completion)
+    }
+
+    /// Reads a second video on a background thread; `completion` on the main thread.
+    public static func readOverlayVideo(_ uri: String,
+                                        completion: @escaping @Sendable (Result<OverlayVideo, MovieProblem>) -> Void) {
+        readInBackground(uri, { try overlayVideo($0) }, completion: completion)
+    }
+
+    private static func readInBackground<T: Sendable>(_ uri: String, _ read: @escaping @Sendable (String) throws -> T,
+                                                      completion: @escaping @Sendable (Result<T, MovieProblem>) -> Void) {
+        BackgroundThread.start {
+            let result: Result<T, MovieProblem>
+            do { result = .success(try read(uri)) } catch let problem as MovieProblem { result = .failure(problem) } catch {
+                result = .failure(.unreadableSource(MovieClip.name(ofURI: uri)))
+            }
+            MainContext.invoke { completion(result) }
+        }
+    }
+
+    /// The size as shown of a local image in one of `formats` (gdk-pixbuf's
+    /// names); nil for a file of another kind. A file that says it is one
+    /// but cannot be decoded (cut short, corrupt) is refused by name. The
+    /// orientation is read from a load at an eighth of the size at most
+    /// (JPEG decodes scaled), so a 48-megapixel photo is never decoded
+    /// whole to be measured.
+    static func image(_ uri: String, formats: Set<String>) throws -> (width: Int, height: Int)? {
+        let name = MovieClip.name(ofURI: uri)
+        guard let pathPointer = g_filename_from_uri(uri, nil, nil) else { return nil }
+        defer { g_free(pathPointer) }
+        var width: Int32 = 0, height: Int32 = 0
+        guard let format = gdk_pixbuf_get_file_info(pathPointer, &width, &height),
+              let formatName = String(consumingGString: gdk_pixbuf_format_get_name(format)),
+              formats.contains(formatName) else { return nil }
+        guard width > 0, height > 0 else { throw MovieProblem.unreadableSource(name) }
+        var error: UnsafeMutablePointer<GError>?
+        let probe = gdk_pixbuf_new_from_file_at_scale(pathPointer, max(width / 8, 1), max(height / 8, 1), 1, &error)
+        if let error { g_error_free(error) }
+        guard let probe else { throw MovieProblem.unreadableSource(name) }
+        defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
+        // EXIF orientations 5 to 8 turn the picture a quarter.
+        let orientation = gdk_pixbuf_get_option(probe, "orientation").map { Int(String(cString: $0)) ?? 1 } ?? 1
+        return (5...8).contains(orientation) ? (Int(height), Int(width)) : (Int(width), Int(height))
+    }
+
     /// Reads music on a background thread; `completion` on the main thread.
     public static func readMusic(_ uri: String, completion: @escaping @Sendable (Result<MovieMusic, MovieProblem>) -> Void) {
         BackgroundThread.start {
@@ -58,11 +131,12 @@ public enum MovieSource {
         }
     }
 
-    /// The names of the edit's files that are gone (clips, then the music),
+    /// The names of the edit's files that are gone (clips, the music, then
+    /// what is over the movie),
     /// each once: the movie page names them and refuses to export.
     public static func missingFiles(_ edit: MovieEdit) -> [String] {
         var names: [String] = []
-        for uri in edit.clips.map(\.uri) + [edit.music?.uri].compactMap({ $0 }) {
+        for uri in edit.sourceURIs {
             do {
                 try requireFile(uri)
             } catch MovieProblem.missingSource(let name) {

@@ -48,6 +48,10 @@ final class MovieTimeline {
         let clips = ges_timeline_append_layer(timeline)!
         ges_layer_set_auto_transition(clips, 1)
         for placement in plan.placements {
+            if placement.clip.isStill {
+                try MovieTimeline.addStill(placement, to: clips)
+                continue
+            }
             let asset = try MovieTimeline.asset(placement.clip.uri)
             defer { gst_object_unref(UnsafeMutableRawPointer(asset)) }
             guard let clip = ges_layer_add_asset(clips, cast(asset), GstClockTime(placement.start),
@@ -102,6 +106,21 @@ final class MovieTimeline {
 
     static func initializeEditing() {
         _ = editingInitialized
+    }
+
+    /// A photo or a title card: black and silent on the timeline, where
+    /// it is mixed with its neighbours as a clip is (crossfades included);
+    /// `MovieOverlayDrawer` paints the still over it, fading as the clips
+    /// under it do (`MoviePlan.drawing`).
+    private static func addStill(_ placement: MoviePlan.Placement, to layer: UnsafeMutablePointer<GESLayer>) throws {
+        let still = ges_test_clip_new()!
+        ges_test_clip_set_vpattern(still, GES_VIDEO_TEST_PATTERN_BLACK)
+        ges_test_clip_set_mute(still, 1)
+        let element: UnsafeMutablePointer<GESTimelineElement> = cast(still)
+        ges_timeline_element_set_start(element, GstClockTime(placement.start))
+        ges_timeline_element_set_inpoint(element, 0)
+        ges_timeline_element_set_duration(element, GstClockTime(placement.duration))
+        guard ges_layer_add_clip(layer, cast(still)) != 0 else { throw MovieProblem.failed("a still could not be placed") }
     }
 
     /// The clip asset of a file, read synchronously (GES's discoverer).

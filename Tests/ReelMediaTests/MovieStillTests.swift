@@ -1,0 +1,135 @@
+import CGLib
+import CGst
+import Foundation
+import GLibKit
+import ReelCore
+import XCTest
+@testable import ReelMedia
+
+private let second: Int64 = 1_000_000_000
+
+/// Photos and pictures read for the movie maker, and stills (photos and
+/// title cards) on the movie's timeline.
+final class MovieStillTests: XCTestCase {
+    /// Images made once: a 64×32 JPEG, the same turned a quarter by its
+    /// EXIF orientation, a 40×20 PNG with alpha, an SVG, a text file, and
+    /// a JPEG cut short.
+    private static let images: [String: String] = {
+        let folder = MediaFixture.shared.makeFolder("movie-stills")
+        var made: [String: String] = [:]
+        func make(_ name: String, _ description: String) {
+            let path = folder + "/" + name
+            if !FileManager.default.fileExists(atPath: path) {
+                do { try MediaFixture.make(path, description) } catch { fatalError("\(name): \(error)") }
+            }
+            made[name] = path
+        }
+        let frame = "videotestsrc num-buffers=1 pattern=smpte ! video/x-raw,width=64,height=32 ! "
+        make("photo.jpg", frame + "jpegenc ! filesink name=sink")
+        make("turned.jpg", frame + "jpegenc ! taginject tags=\"image-orientation=rotate-90\" ! jifmux ! filesink name=sink")
+        make("logo.png", "videotestsrc num-buffers=1 pattern=ball background-color=0x00000000 ! "
+             + "video/x-raw,format=RGBA,width=40,height=20 ! pngenc ! filesink name=sink")
+        let svg = folder + "/badge.svg"
+        try? Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"120\" height=\"60\"><circle cx=\"30\" cy=\"30\" r=\"25\" fill=\"red\"/></svg>".utf8)
+            .write(to: URL(fileURLWithPath: svg))
+        made["badge.svg"] = svg
+        let text = folder + "/notes.txt"
+        try? Data("not a picture".utf8).write(to: URL(fileURLWithPath: text))
+        made["notes.txt"] = text
+        let cut = folder + "/cut.jpg"
+        if let whole = FileManager.default.contents(atPath: made["photo.jpg"]!) {
+            try? whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: cut))
+        }
+        made["cut.jpg"] = cut
+        return made
+    }()
+
+    private func uri(_ name: String) -> String { MediaFixture.uri(MovieStillTests.images[name]!) }
+
+    func testAPhotoIsAStillClipOfItsSizeAsShown() throws {
+        let photo = try MovieSource.clip(uri("photo.jpg"))
+        XCTAssertTrue(photo.isStill)
+        XCTAssertNotNil(photo.panZoom)
+        XCTAssertEqual([photo.width, photo.height], [64, 32])
+        XCTAssertEqual(photo.duration, MovieClip.photoLength)
+        XCTAssertFalse(photo.hasSound)
+        let turned = try MovieSource.clip(uri("turned.jpg"))
+        XCTAssertEqual([turned.width, turned.height], [32, 64], "its EXIF orientation turns it upright")
+        XCTAssertTrue(try MovieSource.clip(uri("logo.png")).isStill, "a PNG is a photo too")
+    }
+
+    func testPicturesArePNGOrSVGAndAnythingElseIsRefusedByName() throws {
+        XCTAssertEqual(try MovieSource.picture(uri("logo.png")), MoviePicture(uri: uri("logo.png"), width: 40, height: 20))
+        XCTAssertEqual(try MovieSource.picture(uri("badge.svg")), MoviePicture(uri: uri("badge.svg"), width: 120, height: 60))
+        XCTAssertThrowsError(try MovieSource.picture(uri("photo.jpg"))) {
+            XCTAssertEqual($0 as? MovieProblem, .notAPicture("photo.jpg"))
+        }
+        XCTAssertThrowsError(try MovieSource.picture(uri("notes.txt"))) {
+            XCTAssertEqual($0 as? MovieProblem, .notAPicture("notes.txt"))
+        }
+        XCTAssertThrowsError(try MovieSource.picture(MediaFixture.uri("/nonexistent/logo.png"))) {
+            XCTAssertEqual($0 as? MovieProblem, .missingSource("logo.png"))
+        }
+    }
+
+    func testABrokenImageOrTextIsNoClip() {
+        XCTAssertThrowsError(try MovieSource.clip(uri("cut.jpg"))) {
+            XCTAssertEqual($0 as? MovieProblem, .unreadableSource("cut.jpg"))
+        }
+        XCTAssertThrowsError(try MovieSource.clip(uri("notes.txt"))) {
+            XCTAssertEqual($0 as? MovieProblem, .unreadableSource("notes.txt"))
+        }
+    }
+
+    func testASecondVideoIsReadAsAClipIsAndAPhotoIsNoSecondVideo() throws {
+        let video = try MovieSource.overlayVideo(MediaFixture.uri(MovieFixture.shared.landscape))
+        XCTAssertEqual([video.width, video.height], [320, 180])
+        XCTAssertTrue(video.hasSound)
+        XCTAssertEqual(video.trimIn, 0)
+        XCTAssertThrowsError(try MovieSource.overlayVideo(uri("photo.jpg")))
+    }
+
+    func testMissingFilesIncludeWhatIsOverTheMovie() {
+        var edit = MovieEdit()
+        edit.clips = [MovieClip.title(), MovieClip.photo(uri: uri("photo.jpg"), width: 64, height: 32)]
+        edit.overlays = [.watermark(MoviePicture(uri: MediaFixture.uri("/nonexistent/gone.png"), width: 4, height: 4))]
+        XCTAssertEqual(MovieSource.missingFiles(edit), ["gone.png"], "a title card has no file to miss")
+    }
+
+    /// A title card and a photo between two clips: the movie is as long
+    /// as the four, the stills are black on the timeline (the drawer paints
+    /// over them) and silent, and the clips around them are untouched.
+    func testStillsTakeTheirLengthOnTheTimelineSilentAndBlack() throws {
+        let fixture = MovieFixture.shared
+        var first = try MovieSource.clip(MediaFixture.uri(fixture.landscape))
+        first.trim(from: 1_500_000_000, to: 2_500_000_000)
+        var editor = MovieEditor()
+        editor.add([first])
+        editor.addTitle("Hello")
+        editor.add([try MovieSource.clip(uri("photo.jpg"))])
+        editor.setLength(editor.edit.clips[1].id, second)
+        editor.setLength(editor.edit.clips[2].id, second / 2)
+        editor.add([first])
+        let edit = editor.edit
+        let folder = MediaFixture.shared.makeFolder("movie-stills-out")
+        let outcome = MovieRenderer(edit: edit, folder: folder).run()
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        defer { unlink(path) }
+        let movie = try DecodedMovie(path)
+        let plan = edit.plan
+        XCTAssertEqual(plan.duration, 3_500_000_000)
+        XCTAssertLessThanOrEqual(abs(movie.videoDuration - plan.duration), FrameRate(30).frameDuration + 1)
+        let green = try XCTUnwrap(movie.frame(at: 500_000_000)).colour(x: 160, y: 90)
+        XCTAssertTrue(green.1 > 200 && green.0 < 60, "the first clip, not \(green)")
+        for placement in plan.placements[1...2] {
+            let still = try XCTUnwrap(movie.frame(at: placement.start + placement.duration / 2)).colour(x: 160, y: 90)
+            XCTAssertTrue(still.0 < 30 && still.1 < 30 && still.2 < 30, "black under a still, not \(still)")
+            XCTAssertLessThan(movie.rms(from: placement.start + 50_000_000, to: placement.end - 50_000_000), 0.001,
+                              "a still is silent")
+        }
+        let last = try XCTUnwrap(movie.frame(at: plan.placements[3].start + 500_000_000)).colour(x: 160, y: 90)
+        XCTAssertTrue(last.1 > 200 && last.0 < 60, "the last clip, not \(last)")
+        XCTAssertGreaterThan(movie.rms(from: plan.placements[3].start + 100_000_000, to: plan.placements[3].end - 100_000_000), 0.05,
+                             "the last clip's own tone")
+    }
+}

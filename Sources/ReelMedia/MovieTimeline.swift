@@ -21,6 +21,9 @@ final class MovieTimeline {
     /// The movie's sound: 48 kHz stereo, whatever the clips and music have.
     static let soundRate = 48_000
     let plan: MoviePlan
+    /// Paints what is drawn over the movie onto the timeline's frames, in
+    /// the preview and the export alike; nil when nothing is.
+    private var blender: MovieOverlayBlender?
 
     /// Builds the timeline; throws `MovieProblem` naming a source that is
     /// missing or cannot be read.
@@ -87,9 +90,16 @@ final class MovieTimeline {
             }
         }
         _ = ges_timeline_commit_sync(timeline)
+        if let drawing = MovieTimeline.drawing(for: plan) { blender = MovieOverlayBlender(timeline: self, drawing: drawing) }
+    }
+
+    /// What draws over the movie's frames, when anything does.
+    static func drawing(for plan: MoviePlan) -> MovieFrameDrawing? {
+        nil
     }
 
     deinit {
+        blender?.close()
         gst_object_unref(UnsafeMutableRawPointer(videoTrack))
         gst_object_unref(UnsafeMutableRawPointer(audioTrack))
         gst_object_unref(UnsafeMutableRawPointer(timeline))

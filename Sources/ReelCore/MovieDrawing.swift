@@ -18,6 +18,10 @@ public enum MovieDrawing: Equatable, Sendable {
     /// Pixels.
     public struct Rect: Equatable, Sendable {
         public let x, y, width, height: Int
+
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            (self.x, self.y, self.width, self.height) = (x, y, width, height)
+        }
     }
 
     public struct Size: Equatable, Sendable {

@@ -42,7 +42,7 @@ public struct MoviePlan: Equatable, Sendable {
         public var end: Int64 { start + duration }
     }
 
-    static let sourceStartLead: Int64 = 1_000_000
+    public static let sourceStartLead: Int64 = 1_000_000
 
     public struct VolumePoint: Equatable, Sendable {
         public let time: Int64

@@ -48,6 +48,10 @@ final class MovieTimeline {
         _ = ges_timeline_add_track(timeline, videoTrack)
         _ = ges_timeline_add_track(timeline, audioTrack)
 
+        // Second videos above the clips, each on a layer of its own (GES
+        // puts layer 0 on top): the last in the edit's order on top.
+        let insets = plan.overlays.filter { if case .video = $0.overlay.content { true } else { false } }
+        let insetLayers = insets.map { _ in ges_timeline_append_layer(timeline)! }
         let clips = ges_timeline_append_layer(timeline)!
         ges_layer_set_auto_transition(clips, 1)
         for placement in plan.placements {
@@ -75,6 +79,10 @@ final class MovieTimeline {
             }
         }
 
+        for (scheduled, layer) in zip(insets.reversed(), insetLayers) {
+            try addInset(scheduled, to: layer)
+        }
+
         if !plan.music.isEmpty, let uri = plan.musicURI {
             let asset = try MovieTimeline.asset(uri)
             defer { gst_object_unref(UnsafeMutableRawPointer(asset)) }
@@ -91,6 +99,64 @@ final class MovieTimeline {
         }
         _ = ges_timeline_commit_sync(timeline)
         if let drawing = MovieTimeline.drawing(for: plan) { blender = MovieOverlayBlender(timeline: self, drawing: drawing) }
+    }
+
+    /// A second video over the movie: its part of the file from its
+    /// scheduled start, its picture where its state puts it (keyframed
+    /// frame by frame when it moves, comes in or goes, so the compositor
+    /// follows the same states the drawing does), at its opacity, its
+    /// sound at its level.
+    private func addInset(_ scheduled: ScheduledOverlay, to layer: UnsafeMutablePointer<GESLayer>) throws {
+        guard case .video(let video) = scheduled.overlay.content else { return }
+        let asset = try MovieTimeline.asset(video.uri)
+        defer { gst_object_unref(UnsafeMutableRawPointer(asset)) }
+        guard let clip = ges_layer_add_asset(layer, cast(asset), GstClockTime(scheduled.start),
+                                             GstClockTime(video.trimIn + MoviePlan.sourceStartLead),
+                                             GstClockTime(scheduled.duration), GES_TRACK_TYPE_UNKNOWN) else {
+            throw MovieProblem.unreadableSource(video.name)
+        }
+        if let sound = MovieTimeline.audioSource(of: clip, in: audioTrack) {
+            let element: UnsafeMutablePointer<GESTimelineElement> = cast(sound)
+            _ = PropertyValue.double(video.hasSound ? video.volume : 0).withGValue {
+                ges_timeline_element_set_child_property(element, "volume", $0)
+            }
+        }
+        guard let picture = ges_clip_find_track_element(clip, videoTrack, ges_video_source_get_type()) else { return }
+        defer { gst_object_unref(UnsafeMutableRawPointer(picture)) }
+        let frame = (plan.width, plan.height), shape = (video.width, video.height)
+        func values(at time: Int64) -> [(String, Double)] {
+            let rect = scheduled.pictureRect(at: time, frame: frame, shape: shape)
+            return [("posx", Double(rect.x)), ("posy", Double(rect.y)), ("width", Double(rect.width)),
+                    ("height", Double(rect.height)), ("alpha", scheduled.state(at: time).opacity)]
+        }
+        guard scheduled.isAnimated else {
+            let element: UnsafeMutablePointer<GESTimelineElement> = cast(picture)
+            for (name, value) in values(at: scheduled.start) {
+                let property: PropertyValue = name == "alpha" ? .double(value) : .int(Int32(value))
+                _ = property.withGValue { ges_timeline_element_set_child_property(element, name, $0) }
+            }
+            return
+        }
+        // Keyframes on the source's own clock (its in point on), one a frame.
+        let step = plan.frameRate.frameDuration
+        let times = Array(stride(from: scheduled.start, to: scheduled.end, by: Int64.Stride(step))) + [scheduled.end - 1]
+        var sources: [String: UnsafeMutablePointer<GstTimedValueControlSource>] = [:]
+        for time in times {
+            for (name, value) in values(at: time) {
+                let source = sources[name] ?? {
+                    let made = gst_interpolation_control_source_new()!
+                    gst_util_set_object_arg(cast(made), "mode", "linear")
+                    return cast(made)
+                }()
+                sources[name] = source
+                let clock = GstClockTime(video.trimIn + MoviePlan.sourceStartLead + time - scheduled.start)
+                _ = gst_timed_value_control_source_set(source, clock, value)
+            }
+        }
+        for (name, source) in sources {
+            _ = ges_track_element_set_control_source(picture, cast(source), name, "direct-absolute")
+            gst_object_unref(UnsafeMutableRawPointer(source))
+        }
     }
 
     /// What draws over the movie's frames, when anything does.

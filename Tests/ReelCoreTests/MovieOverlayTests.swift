@@ -217,6 +217,28 @@ final class MovieOverlayPlanTests: XCTestCase {
         XCTAssertEqual(edit.sourceURIs, ["file:///v/a.mp4", "file:///v/me.mp4"])
     }
 
+    func testASecondVideosRectangleFollowsItsStateInPixels() {
+        var edit = MovieEdit()
+        let clip = video("a", 4)
+        edit.clips = [clip]
+        var inset = MovieOverlay.pictureInPicture(OverlayVideo(uri: "file:///v/me.mp4", sourceDuration: 9 * second,
+                                                               frameRate: FrameRate(25), width: 640, height: 360,
+                                                               hasSound: true), over: clip.id)
+        inset.place = OverlayPlace(x: 0.25, y: 0.5, scale: 0.25)
+        edit.overlays = [inset]
+        var scheduled = edit.plan.overlays[0]
+        XCTAssertFalse(scheduled.isAnimated)
+        XCTAssertEqual(scheduled.pictureRect(at: second, frame: (1920, 1080), shape: (640, 360)),
+                       MovieDrawing.Rect(x: 240, y: 405, width: 480, height: 270))
+        inset.entrance = OverlayAnimation(kind: .slide(.left), duration: second, easing: .linear)
+        edit.overlays = [inset]
+        scheduled = edit.plan.overlays[0]
+        XCTAssertTrue(scheduled.isAnimated)
+        XCTAssertEqual(scheduled.pictureRect(at: 0, frame: (1920, 1080), shape: (640, 360)).x, -480,
+                       "wholly beyond the left edge")
+        XCTAssertEqual(scheduled.pictureRect(at: second, frame: (1920, 1080), shape: (640, 360)).x, 240)
+    }
+
     func testWhatIsDrawnAtATimeStillsFirstThenOverlaysInOrder() {
         var editor = MovieEditor()
         let a = video("a", 4)

@@ -132,4 +132,54 @@ final class MovieStillTests: XCTestCase {
         XCTAssertGreaterThan(movie.rms(from: plan.placements[3].start + 100_000_000, to: plan.placements[3].end - 100_000_000), 0.05,
                              "the last clip's own tone")
     }
+
+    /// A second video over a clip: at its place and size, showing its own
+    /// frame for each movie frame (its white frame, 1.0 s into its file,
+    /// trimmed from 0.5 s, shows 0.5 s after it starts, within a frame:
+    /// its 25 fps go into the movie's 30), over the clip
+    /// elsewhere; one sliding in from the right is beyond the edge at its
+    /// start and at its place once in.
+    func testASecondVideoSitsAtItsPlaceInStep() throws {
+        let fixture = MovieFixture.shared
+        var base = try MovieSource.clip(MediaFixture.uri(fixture.landscape))
+        base.trim(from: 1_500_000_000, to: 2_500_000_000)
+        var inset = try MovieSource.overlayVideo(MediaFixture.uri(fixture.portrait))
+        inset.trimIn = 500_000_000
+        var editor = MovieEditor()
+        editor.add([base])
+        let clip = editor.edit.clips[0].id
+        var still = MovieOverlay.pictureInPicture(inset, over: clip)
+        still.place = OverlayPlace(x: 0.25, y: 0.5, scale: 0.2)
+        editor.addOverlay(still)
+        var sliding = MovieOverlay.pictureInPicture(inset, over: clip)
+        sliding.place = OverlayPlace(x: 0.75, y: 0.5, scale: 0.2)
+        sliding.entrance = OverlayAnimation(kind: .slide(.right), duration: 500_000_000, easing: .linear)
+        editor.addOverlay(sliding)
+        let edit = editor.edit
+        let folder = MediaFixture.shared.makeFolder("movie-stills-out")
+        let outcome = MovieRenderer(edit: edit, folder: folder).run()
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        defer { unlink(path) }
+        let movie = try DecodedMovie(path)
+        let frame = FrameRate(30).frameDuration
+        // The compositor takes, for each movie frame, the inset's frame
+        // that has begun by its end: within a frame of the source's clock.
+        let insetColours = movie.frames.filter { $0.time < 1_000_000_000 }.map { ($0.time, $0.colour(x: 80, y: 90)) }
+        let whites = insetColours.filter { $0.1.0 > 200 && $0.1.1 > 200 && $0.1.2 > 200 }.map(\.0)
+        XCTAssertEqual(whites.count, 1, "its one white frame shows once: \(insetColours)")
+        // GES reads from a millisecond past the in point (MoviePlan.sourceStartLead).
+        let due = 1_000_000_000 - inset.trimIn - MoviePlan.sourceStartLead
+        XCTAssertLessThanOrEqual(abs((whites.first ?? 0) - due), frame, "on time, within a frame")
+        XCTAssertTrue(insetColours.filter { $0.0 < (whites.first ?? 0) }.allSatisfy { $0.1.0 > 200 && $0.1.1 < 60 },
+                      "its red before")
+        let after = try XCTUnwrap(movie.frame(at: 800_000_000)).colour(x: 80, y: 90)
+        XCTAssertTrue(after.2 > 200 && after.0 < 60, "then its blue, not \(after)")
+        let outside = try XCTUnwrap(movie.frame(at: 800_000_000)).colour(x: 80, y: 10)
+        XCTAssertTrue(outside.1 > 200 && outside.0 < 60, "the clip's green around it, not \(outside)")
+        // The sliding one: not yet in at its start, in its place after.
+        let start = try XCTUnwrap(movie.frame(at: 0)).colour(x: 240, y: 90)
+        XCTAssertTrue(start.1 > 200 && start.0 < 60, "beyond the edge at first: the clip, not \(start)")
+        let arrived = try XCTUnwrap(movie.frame(at: 800_000_000)).colour(x: 240, y: 90)
+        XCTAssertTrue(arrived.2 > 200 && arrived.0 < 60, "at its place once in, not \(arrived)")
+    }
 }

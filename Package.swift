@@ -17,13 +17,15 @@ let package = Package(
         // libyuv has no pkg-config file in Debian; its headers are in /usr/include.
         .systemLibrary(name: "CYuv", path: "Sources/CYuv"),
         .systemLibrary(name: "CPixbuf", path: "Sources/CPixbuf", pkgConfig: "gdk-pixbuf-2.0"),
+        // Pango and cairo, for the words the movie maker draws over a movie.
+        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo"),
         // Camera controls through the kernel's V4L2 interface (no library).
         .systemLibrary(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CShims", dependencies: ["CGLib"]),
 
         .target(name: "ReelCore"),
         .target(name: "GLibKit", dependencies: ["CGLib", "CShims"]),
-        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf", "CYuv", "CV4L2"]),
+        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf", "CPango", "CYuv", "CV4L2"]),
         // The application's logic without widgets (the feed's controller,
         // MPRIS, the Shell's search): no CGtk, so its tests need no display.
         .target(name: "ReelServices", dependencies: ["ReelCore", "ReelMedia", "GLibKit", "CGLib"]),
@@ -33,6 +35,6 @@ let package = Package(
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "GLibKitTests", dependencies: ["GLibKit", "CGLib"]),
         .testTarget(name: "ReelServicesTests", dependencies: ["ReelServices", "ReelCore", "ReelMedia", "GLibKit", "CGLib"]),
-        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf"]),
+        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf", "CPango"]),
     ]
 )

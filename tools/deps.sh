@@ -10,11 +10,11 @@
 # builds pipelines from or that playbin and GES plug for the media it makes
 # and streams, the icons and fonts it draws with, a place to keep settings.
 REEL_RUNTIME_PACKAGES=(
-    libglib2.0-0 libgtk-4-1 libadwaita-1-0 libyuv0
+    libglib2.0-0 libgtk-4-1 libadwaita-1-0 libyuv0 libpango-1.0-0 libpangocairo-1.0-0 libcairo2
     libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 libgstreamer-plugins-bad1.0-0 libges-1.0-0
     gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
     gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-x gstreamer1.0-alsa
-    dconf-gsettings-backend adwaita-icon-theme librsvg2-common fonts-cantarell fonts-noto-cjk
+    dconf-gsettings-backend adwaita-icon-theme librsvg2-common fonts-cantarell fonts-noto-cjk fonts-dejavu-core
     iso-codes
 )
 
@@ -26,7 +26,7 @@ REEL_BUILD_PACKAGES=(
     libglib2.0-dev libglib2.0-bin libglib2.0-dev-bin
     libgtk-4-dev libadwaita-1-dev libgtk-3-bin
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev libges-1.0-dev
-    libyuv-dev desktop-file-utils appstream
+    libyuv-dev libpango1.0-dev libcairo2-dev desktop-file-utils appstream
 )
 
 # What only the test suite needs: a headless X server, a D-Bus session and

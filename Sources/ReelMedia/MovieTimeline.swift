@@ -161,7 +161,7 @@ final class MovieTimeline {
 
     /// What draws over the movie's frames, when anything does.
     static func drawing(for plan: MoviePlan) -> MovieFrameDrawing? {
-        nil
+        MovieOverlayDrawer.needed(for: plan) ? MovieOverlayDrawer(plan: plan) : nil
     }
 
     deinit {

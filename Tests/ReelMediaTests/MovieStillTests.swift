@@ -97,8 +97,8 @@ final class MovieStillTests: XCTestCase {
     }
 
     /// A title card and a photo between two clips: the movie is as long
-    /// as the four, the stills are black on the timeline (the drawer paints
-    /// over them) and silent, and the clips around them are untouched.
+    /// as the four, the stills silent, the card's colour and words and the
+    /// photo drawn over them, and the clips around them untouched.
     func testStillsTakeTheirLengthOnTheTimelineSilentAndBlack() throws {
         let fixture = MovieFixture.shared
         var first = try MovieSource.clip(MediaFixture.uri(fixture.landscape))
@@ -122,11 +122,18 @@ final class MovieStillTests: XCTestCase {
         let green = try XCTUnwrap(movie.frame(at: 500_000_000)).colour(x: 160, y: 90)
         XCTAssertTrue(green.1 > 200 && green.0 < 60, "the first clip, not \(green)")
         for placement in plan.placements[1...2] {
-            let still = try XCTUnwrap(movie.frame(at: placement.start + placement.duration / 2)).colour(x: 160, y: 90)
-            XCTAssertTrue(still.0 < 30 && still.1 < 30 && still.2 < 30, "black under a still, not \(still)")
             XCTAssertLessThan(movie.rms(from: placement.start + 50_000_000, to: placement.end - 50_000_000), 0.001,
                               "a still is silent")
         }
+        // The title card: its black, its words in the middle.
+        let title = try XCTUnwrap(movie.frame(at: plan.placements[1].start + second / 2))
+        let corner = title.colour(x: 10, y: 10)
+        XCTAssertTrue(corner.0 < 30 && corner.1 < 30 && corner.2 < 30, "the card's black, not \(corner)")
+        XCTAssertTrue((100..<220).contains { x in title.colour(x: x, y: 90).0 > 200 }, "its white words across the middle")
+        // The photo (colour bars, 64×32, so 2:1 in a 16:9 movie: filled,
+        // its middle) over the black: the bars' light grey at the top left.
+        let photo = try XCTUnwrap(movie.frame(at: plan.placements[2].start + 50_000_000)).colour(x: 4, y: 10)
+        XCTAssertTrue(photo.0 > 120 && photo.1 > 120, "the photo drawn over the still's black, not \(photo)")
         let last = try XCTUnwrap(movie.frame(at: plan.placements[3].start + 500_000_000)).colour(x: 160, y: 90)
         XCTAssertTrue(last.1 > 200 && last.0 < 60, "the last clip, not \(last)")
         XCTAssertGreaterThan(movie.rms(from: plan.placements[3].start + 100_000_000, to: plan.placements[3].end - 100_000_000), 0.05,

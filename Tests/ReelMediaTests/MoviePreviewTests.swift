@@ -50,6 +50,57 @@ final class MoviePreviewTests: XCTestCase {
         XCTAssertTrue(last.2 > 200 && last.0 < 60, "ends on the portrait clip's blue, not \(last)")
     }
 
+    /// A title card with a red background and its words, a caption over
+    /// the clip after it: the preview's frame at a time is the export's,
+    /// pixel for pixel within a few code values (one drawing, one blend,
+    /// the export's encoding the only difference).
+    func testThePreviewShowsWhatTheExportHasAtTheSameTime() throws {
+        var clip = try MovieSource.clip(MediaFixture.uri(MovieFixture.shared.landscape))
+        clip.trim(from: 1_500_000_000, to: 2_500_000_000)
+        var editor = MovieEditor()
+        editor.add([clip])
+        editor.addTitle("Reel", background: .colour(MovieColor(red: 200, green: 30, blue: 30)), at: 0)
+        editor.addOverlay(.caption("Hello", over: editor.edit.clips[1].id))
+        let edit = editor.edit
+        let times = [edit.plan.placements[0].start + 1_500_000_000, edit.plan.placements[1].start + 500_000_000]
+
+        let folder = MediaFixture.shared.makeFolder("movie-preview-out")
+        guard case .saved(let path) = MovieRenderer(edit: edit, folder: folder).run() else { return XCTFail("not saved") }
+        defer { unlink(path) }
+        let movie = try DecodedMovie(path)
+
+        final class Seen { var frames: [VideoFrame] = []; var events: [MoviePreview.Event] = [] }
+        let seen = Seen()
+        let sink = VideoSink()
+        sink.onFrame = { seen.frames.append($0) }
+        let preview = try MoviePreview(edit: edit, videoSink: sink)
+        preview.onEvent = { seen.events.append($0) }
+        preview.pause()
+        XCTAssertTrue(spinMainContext(timeout: 20) { seen.events.contains(.ready) && !seen.frames.isEmpty }, "\(seen.events)")
+        for time in times {
+            seen.events = []
+            seen.frames = []
+            preview.seek(to: time)
+            XCTAssertTrue(spinMainContext(timeout: 20) { seen.events.contains(.ready) && !seen.frames.isEmpty }, "\(seen.events)")
+            let shown = try XCTUnwrap(seen.frames.last)
+            let exported = try XCTUnwrap(movie.frame(at: time))
+            var differences: [Int] = []
+            for y in stride(from: 4, to: 176, by: 8) {
+                for x in stride(from: 4, to: 316, by: 8) {
+                    let a = shown.rgb(x: x, y: y), b = exported.colour(x: x, y: y)
+                    differences.append(max(abs(a.0 - b.0), abs(a.1 - b.1), abs(a.2 - b.2)))
+                }
+            }
+            differences.sort()
+            // The encoder's loss: most points within a few values, a few
+            // on the letters' edges more.
+            XCTAssertLessThanOrEqual(differences[differences.count / 2], 6, "at \(time): median difference")
+            XCTAssertLessThanOrEqual(differences[differences.count * 95 / 100], 40, "at \(time): nearly everywhere")
+        }
+        let card = try XCTUnwrap(movie.frame(at: times[0])).colour(x: 10, y: 10)
+        XCTAssertTrue(card.0 > 170 && card.1 < 60, "the card's red, not \(card)")
+    }
+
     func testAMissingSourceIsNamed() throws {
         var edit = MovieEdit()
         edit.clips = [MovieClip(uri: "file:///nowhere/holiday.mp4", sourceDuration: second, frameRate: FrameRate(30),

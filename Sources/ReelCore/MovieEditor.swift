@@ -50,16 +50,6 @@ public struct MovieEditor: Sendable {
         }
     }
 
-    /// A caption over the clip at `index`, from `time` of the movie when
-    /// that falls in the clip (where the preview is), else from its start.
-    public mutating func addCaption(_ text: String, overClipAt index: Int, at time: Int64?) {
-        let placements = edit.plan.placements
-        guard placements.indices.contains(index) else { return }
-        let placement = placements[index]
-        let offset = time.map { $0 - placement.start }.flatMap { (0..<placement.duration).contains($0) ? $0 : nil } ?? 0
-        addOverlay(.caption(text, over: placement.clip.id, offset: offset))
-    }
-
     /// A photo's or title card's length (a video's is its trim).
     public mutating func setLength(_ id: MovieClip.ID, _ length: Int64) {
         change { edit in

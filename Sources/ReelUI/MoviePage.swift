@@ -294,17 +294,6 @@ final class MoviePage {
         case .undo: change { $0.undo() }
         case .redo: change { $0.redo() }
         case .export: export()
-        case .addTitle, .addText: askForWords(title: action == .addTitle)
-        }
-    }
-
-    /// A title card after the chosen clip, or a caption over it from where the preview is.
-    private func askForWords(title: Bool) {
-        let (index, time) = (chosenIndex, preview.time)
-        MovieWordsDialog.present(over: lookups.window(), heading: title ? tr("New Title Card") : tr("New Caption"),
-                                 initial: title ? tr("Title") : "") { [weak self] words in
-            self?.change { title ? $0.addTitle(words, at: (index ?? $0.edit.clips.count - 1) + 1)
-                                 : $0.addCaption(words, overClipAt: index ?? 0, at: time) }
         }
     }
 
@@ -326,7 +315,7 @@ final class MoviePage {
             .frameEarlier: index != nil, .frameLater: index != nil,
             .secondEarlier: index != nil, .secondLater: index != nil,
             .undo: editor.canUndo, .redo: editor.canRedo,
-            .playPause: !edit.clips.isEmpty, .addText: index != nil, .addTitle: !exporting,
+            .playPause: !edit.clips.isEmpty,
             .export: exportBlocker == nil && !exporting,
         ]
         actions.enable(enabled)

@@ -38,8 +38,6 @@ final class MoviePreviewPane {
     }
 
     var isPlaying: Bool { session.isPlaying }
-    /// Where the preview is in the movie.
-    var time: Int64? { preview?.position }
 
     func handle(_ event: MoviePreviewSession.Event) {
         for effect in session.handle(event) { carryOut(effect) }

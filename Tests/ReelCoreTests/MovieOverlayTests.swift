@@ -395,18 +395,6 @@ final class MovieOverlayEditingTests: XCTestCase {
         XCTAssertTrue(editor.edit.clips.isEmpty, "only the add was a step")
     }
 
-    func testACaptionStartsWhereThePreviewIsWhenThatIsOnItsClip() {
-        var editor = MovieEditor()
-        editor.add([video("a", 4), video("b", 4)])
-        editor.addCaption("Here", overClipAt: 1, at: 5 * second)
-        XCTAssertEqual(editor.edit.overlays.last?.offset, second, "a second into the second clip")
-        XCTAssertEqual(editor.edit.overlays.last?.anchor, .clip(editor.edit.clips[1].id))
-        editor.addCaption("There", overClipAt: 1, at: second)
-        XCTAssertEqual(editor.edit.overlays.last?.offset, 0, "the preview is on another clip: from its start")
-        editor.addCaption("Nowhere", overClipAt: 5, at: nil)
-        XCTAssertEqual(editor.edit.overlays.count, 2, "no such clip")
-    }
-
     func testAStillsLengthIsKeptToTheMillisecondAndAtLeastATenth() {
         var photo = MovieClip.photo(uri: "file:///p/a.jpg", width: 800, height: 600)
         XCTAssertEqual(photo.duration, MovieClip.photoLength)

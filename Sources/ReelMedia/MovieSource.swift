@@ -62,7 +62,8 @@ public enum MovieSource {
     /// each once: the movie page names them and refuses to export.
     public static func missingFiles(_ edit: MovieEdit) -> [String] {
         var names: [String] = []
-        for uri in edit.clips.map(\.uri) + [edit.music?.uri].compactMap({ $0 }) {
+        // `sourceURIs`: a title card has no file, so its empty URI is never missing.
+        for uri in edit.sourceURIs {
             do {
                 try requireFile(uri)
             } catch MovieProblem.missingSource(let name) {

@@ -27,6 +27,7 @@ final class MoviePage {
     private var missing: [String] = []
     private var actions: MoviePageActions!
     private var additions: MovieAdditions!
+    private let overlayPanel: MovieOverlayPanel
     private var videoChooser: VideoFileChooser?
     /// Files being read to be added: the page shows "No Clips" only when
     /// none is on its way.
@@ -104,6 +105,7 @@ final class MoviePage {
             format: layout.widget("format", gtk_drop_down_get_type()),
             size: layout.widget("size", gtk_drop_down_get_type())))
         exportButton = layout.widget("export", gtk_button_get_type())
+        overlayPanel = MovieOverlayPanel(in: layout.widget("settings", gtk_grid_get_type()), row: 4)
         exportBar = MovieExportBar(bar: layout.widget("export-bar", gtk_revealer_get_type()),
                                    label: layout.widget("export-label", gtk_label_get_type()),
                                    progress: layout.widget("export-progress", gtk_progress_bar_get_type()),
@@ -121,6 +123,7 @@ final class MoviePage {
 
         preview.onProblem = { [weak self] problem in self?.toast(problem) }
         settings.window = { [weak self] in self?.lookups.window() }
+        overlayPanel.onEdit = { [weak self] body in self?.change(body) }
         settings.onEvent = { [weak self] event in
             switch event {
             case .edit(let body): self?.change(body)
@@ -474,6 +477,7 @@ final class MoviePage {
     private func updateClipControls() {
         let clip = chosenIndex.map { edit.clips[$0] }
         trim.show(clip, name: clip.map { displayName($0.uri) } ?? "", handle: handle)
+        overlayPanel.show(edit, clip: clip)
     }
 
     // MARK: Export

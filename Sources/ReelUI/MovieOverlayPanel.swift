@@ -32,7 +32,8 @@ final class MovieOverlayPanel {
     private var clip: MovieClip.ID?
     /// The overlays the menu lists, in its order.
     private var listed: [MovieOverlay] = []
-    private var names: [String] = []
+    /// What the menu lists; nil before it lists anything.
+    private var names: [String]?
     private var chosen: MovieOverlay.ID?
 
     /// Puts itself in the settings grid at `row`, across both columns.
@@ -227,9 +228,9 @@ final class MovieOverlayPanel {
         // Only a changed list is set again: setting it closes its popover.
         if newNames != names {
             names = newNames
-            MovieOverlayPanel.setChoices(of: chooser, names.isEmpty ? [tr("Nothing")] : names)
+            MovieOverlayPanel.setChoices(of: chooser, newNames.isEmpty ? [tr("Nothing")] : newNames)
         }
-        gtk_widget_set_sensitive(chooser, names.isEmpty ? 0 : 1)
+        gtk_widget_set_sensitive(chooser, newNames.isEmpty ? 0 : 1)
         if let added {
             chosen = added.id
         } else if !sameClip || !listed.contains(where: { $0.id == chosen }) {

@@ -22,9 +22,10 @@ ORANGE = (255, 128, 0)
 
 
 def _encode(path: Path, tags: str | None, encoder: str = "opusenc") -> None:
-    """Six seconds of a tone, with `tags` (taginject's syntax) in its header."""
+    """A minute of a tone, with `tags` (taginject's syntax) in its header:
+    long enough to be playing still when a busy machine's checks are done."""
     Gst.init(None)
-    pipeline = Gst.parse_launch(f"audiotestsrc num-buffers=300 ! taginject name=tags ! audioconvert ! {encoder} "
+    pipeline = Gst.parse_launch(f"audiotestsrc num-buffers=2600 ! taginject name=tags ! audioconvert ! {encoder} "
                                 f'! oggmux ! filesink location="{path}"')
     if tags:
         pipeline.get_by_name("tags").set_property("tags", tags)

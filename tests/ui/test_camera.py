@@ -210,20 +210,22 @@ def test_photo_flash_resolution_and_timer(camera, profile):
     click(app, win, "Take Photo")
     flashes = [app.screenshot("flash"), app.screenshot("flash")]
     saved = trace.wait("photo-saved", after=i)
+    # The toast sits over the preview, never over the shutter bar. It is
+    # found and measured first, in one look over the camera's stage: a
+    # toast stays five seconds, which a busy machine's checks can outlast.
+    area = camera_area(app, win)
+
+    def toast_now():
+        found = [n for n in find_all(area, name="Photo saved in Pictures › Reel") if n.parent is not None]
+        return found and (found[0].parent, window_extents(found[0].parent))
+    toast, toast_box = wait_until(toast_now, 5, what="the toast")
+    assert controls_under(win, toast_box, inside=toast) == []
     assert saved["ok"], saved
     path = Path(saved["path"])
     assert path.parent == pictures(profile)
     assert re.fullmatch(r"Photo \d{4}-\d\d-\d\d \d\d-\d\d-\d\d( \(\d+\))?\.jpg", path.name), path.name
     assert jpeg_facts(path) == ("JPEG", 1280, 720, "1"), jpeg_facts(path)
     assert not list(pictures(profile).glob(".*")), "written under a hidden name, then named"
-    area = camera_area(app, win)
-    wait_until(lambda: shows(app, area, "Photo saved"), 5, what="the toast")
-    # The toast sits over the preview, never over the shutter bar.
-    # (Its extents are read once: walking the window's controls can take
-    # longer than the toast stays.)
-    toast = app.find(win, name="Photo saved in Pictures › Reel").parent
-    toast_box = window_extents(toast)
-    assert controls_under(win, toast_box, inside=toast) == []
     shutter = window_extents(button(app, win, "Take Photo"))
     assert toast_box[1] + toast_box[3] <= shutter[1], "the toast is above the shutter"
     # The flash: the preview (black but for a ball) goes white right after

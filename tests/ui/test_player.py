@@ -51,9 +51,11 @@ def media(tmp_path_factory) -> Path:
                "interlace", "top-field-first=true", "field-pattern=1:1", "!",
                "x264enc", "interlaced=true", "speed-preset=ultrafast", "!", "h264parse", "!",
                "mp4mux", "!", "filesink", f"location={folder / 'interlaced.mp4'}")
-    # 3 s of 24 fps film telecined to 480i (3:2 pulldown), coded as
-    # interlaced H.264 top field first, as NTSC DVDs and broadcasts have it.
-    gst_launch("videotestsrc", "pattern=smpte75", "horizontal-speed=8", "num-buffers=72", "!",
+    # 10 s of 24 fps film telecined to 480i (3:2 pulldown), coded as
+    # interlaced H.264 top field first, as NTSC DVDs and broadcasts have it
+    # (long enough to be playing still when a busy machine has read the
+    # statistics).
+    gst_launch("videotestsrc", "pattern=smpte75", "horizontal-speed=8", "num-buffers=240", "!",
                "video/x-raw,format=I420,width=720,height=480,framerate=24000/1001", "!",
                "interlace", "top-field-first=true", "field-pattern=2:3", "!",
                "capssetter", "caps=video/x-raw,interlace-mode=interleaved,field-order=top-field-first", "!",
@@ -294,7 +296,7 @@ def test_telecined_film_is_shown_as_its_own_frames_and_says_so(play, media):
     app, win, trace = play(media / "telecined.mp4")
     app.key("ctrl+i")
     stats = app.find(win, role="label", name=re.compile(r"^Video: H\.264"), timeout=5)
-    wait_until(lambda: "Interlaced: telecined, shown as 24 fps film" in stats.name, 5,
+    wait_until(lambda: "Interlaced: telecined, shown as 24 fps film" in stats.name, 15,
                what="the statistics to say the film is shown as its own frames")
     sd, bright = words_on_screen(app, stats, app.screenshot("telecined-statistics"))
     assert sd > 0.1 and bright > 0.02, f"the statistics are not visible (sd {sd:.3f}, bright {bright:.3f})"

@@ -399,11 +399,17 @@ def test_a_streams_subtitle_rendition_shows_on_screen_and_off_hides_it(play, ser
     english.queryAction().doAction(0)
     trace.wait("player-text-track", lambda e: e["index"] == 0, after=i)
     wait_until(lambda: lines("Hello"), 15, what="an English line")
+    def button_press(name: str, state: str) -> None:
+        i = trace.count()
+        app.find(win, role="push button", name=name, timeout=5).queryAction().doAction(0)
+        trace.wait("player-state", lambda e: e["state"] == state, after=i)
+
     def readable(word: str) -> None:
-        """A line of `word` is seen on screen. A line lasts a segment, and
-        it rises over the controls while they show: the screenshot is
-        taken again when the next line came, or the line moved, in
-        between."""
+        """A line of `word` is seen on screen. It is read paused (the
+        stream lasts 24 s, which a busy machine's screenshots could
+        outlast), and the line rises over the controls as they show: the
+        screenshot is taken again when the line moved in between."""
+        button_press("Pause", "paused")
         def where(nodes: list) -> list:
             return [(node_name(n), window_extents(n)) for n in nodes]
         def laid_out(nodes: list) -> bool:
@@ -421,6 +427,7 @@ def test_a_streams_subtitle_rendition_shows_on_screen_and_off_hides_it(play, ser
         sd, bright = words_on_screen(app, after[0], shot)
         assert sd > 0.1 and bright > 0.02, \
             f"the {word} line is not readable on screen (sd {sd}, bright {bright}, at {window_extents(after[0])})"
+        button_press("Play", "playing")
 
     readable("Hello")
     assert not lines("Hallo"), "the German rendition's lines show too"

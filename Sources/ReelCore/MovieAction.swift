@@ -1,5 +1,8 @@
 /// The movie page's actions (`movie.`).
 public enum MovieAction: String, ScopedAction {
+    case addPicture = "add-picture"
+    case addText = "add-text"
+    case addTitle = "add-title"
     case back
     case export
     case frameEarlier = "frame-earlier"

@@ -136,6 +136,7 @@ public enum MovieSource {
     /// each once: the movie page names them and refuses to export.
     public static func missingFiles(_ edit: MovieEdit) -> [String] {
         var names: [String] = []
+        // `sourceURIs`: a title card has no file, so its empty URI is never missing.
         for uri in edit.sourceURIs {
             do {
                 try requireFile(uri)

@@ -22,6 +22,9 @@ final class MovieClipStrip {
         /// Its thumbnail's path, when the cache has one.
         let thumbnail: String?
         let isMissing: Bool
+        /// A title card's words and background colour: it has no file, so
+        /// no thumbnail; it shows as its words on its colour instead.
+        var title: (text: String, colour: MovieColor)? = nil
     }
 
     var onEvent: ((Event) -> Void)?
@@ -72,7 +75,9 @@ final class MovieClipStrip {
         if clip.id == chosen { gtk_widget_add_css_class(button, "chosen") }
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
         let picture: UnsafeMutablePointer<GtkWidget>
-        if !look.isMissing, let path = look.thumbnail {
+        if let title = look.title {
+            picture = MovieClipStrip.titleCard(title.text, on: title.colour)
+        } else if !look.isMissing, let path = look.thumbnail {
             picture = gtk_picture_new_for_filename(path)
             gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_COVER)
             gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
@@ -109,6 +114,34 @@ final class MovieClipStrip {
         gtk_widget_add_controller(button, focus)
         gtk_widget_add_controller(button, dragSource(for: button))
         return button
+    }
+
+    /// A title card's words (the first text over it) and colour; nil for
+    /// another clip. A blurred-still card has no colour of its own: dark grey.
+    static func titleFace(_ clip: MovieClip, in edit: MovieEdit) -> (text: String, colour: MovieColor)? {
+        guard case .title(let background) = clip.kind else { return nil }
+        let text = edit.overlays.first { $0.anchor == .clip(clip.id) && $0.text != nil }?.text?.text ?? ""
+        if case .colour(let colour) = background { return (text, colour) }
+        return (text, MovieColor(red: 0x30, green: 0x30, blue: 0x30))
+    }
+
+    /// A title card's face: its words on its colour, white as in the movie.
+    /// The colour is the card's own, so it is set on the label alone (a
+    /// provider per label).
+    private static func titleCard(_ text: String, on colour: MovieColor) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(text)!
+        gtk_label_set_wrap(cast(label), 1)
+        gtk_label_set_lines(cast(label), 3)
+        gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END)
+        gtk_label_set_justify(cast(label), GTK_JUSTIFY_CENTER)
+        gtk_label_set_max_width_chars(cast(label), 16)
+        let style = gtk_css_provider_new()!
+        let background = String(colour.hex.prefix(7))
+        gtk_css_provider_load_from_data(style, "label { background-color: \(background); color: white; font-weight: bold; }", -1)
+        gtk_style_context_add_provider(gtk_widget_get_style_context(label), cast(style),
+                                       guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(style))
+        return label
     }
 
     // MARK: Dragging

@@ -26,6 +26,8 @@ final class MoviePage {
     /// Names of the edit's files that are gone.
     private var missing: [String] = []
     private var actions: MoviePageActions!
+    private var additions: MovieAdditions!
+    private let overlayPanel: MovieOverlayPanel
     private var videoChooser: VideoFileChooser?
     /// Files being read to be added: the page shows "No Clips" only when
     /// none is on its way.
@@ -62,9 +64,10 @@ final class MoviePage {
 
     var lookups = Lookups()
 
-    /// What a clip is called on the page: its feed title, or its file name.
+    /// What a clip is called on the page: its feed title, or its file name
+    /// (a title card has no file: the empty URI).
     private func displayName(_ uri: String) -> String {
-        lookups.title(uri) ?? MovieClip.name(ofURI: uri)
+        uri.isEmpty ? tr("Title Card") : lookups.title(uri) ?? MovieClip.name(ofURI: uri)
     }
 
     private func toast(_ text: String, button: ToastButton? = nil) {
@@ -102,6 +105,7 @@ final class MoviePage {
             format: layout.widget("format", gtk_drop_down_get_type()),
             size: layout.widget("size", gtk_drop_down_get_type())))
         exportButton = layout.widget("export", gtk_button_get_type())
+        overlayPanel = MovieOverlayPanel(in: layout.widget("settings", gtk_grid_get_type()), row: 4)
         exportBar = MovieExportBar(bar: layout.widget("export-bar", gtk_revealer_get_type()),
                                    label: layout.widget("export-label", gtk_label_get_type()),
                                    progress: layout.widget("export-progress", gtk_progress_bar_get_type()),
@@ -119,6 +123,7 @@ final class MoviePage {
 
         preview.onProblem = { [weak self] problem in self?.toast(problem) }
         settings.window = { [weak self] in self?.lookups.window() }
+        overlayPanel.onEdit = { [weak self] body in self?.change(body) }
         settings.onEvent = { [weak self] event in
             switch event {
             case .edit(let body): self?.change(body)
@@ -138,6 +143,9 @@ final class MoviePage {
             }
         }
         actions = MoviePageActions(on: widget) { [weak self] action in self?.perform(action) }
+        additions = MovieAdditions(edit: { [unowned self] in self.edit }, chosen: { [unowned self] in self.chosenClip },
+                                   position: { [unowned self] in self.preview.playhead }, window: { [unowned self] in self.lookups.window() },
+                                   change: { [unowned self] body in self.change { if let id = body(&$0) { self.chosenClip = id } } })
         connectControls()
         Signals.connect(widget, "map") { [weak self] in self?.watchMissing() }
         acceptDrops()
@@ -294,6 +302,7 @@ final class MoviePage {
         case .undo: change { $0.undo() }
         case .redo: change { $0.redo() }
         case .export: export()
+        case .addTitle, .addText, .addPicture: additions.perform(action)
         }
     }
 
@@ -318,7 +327,7 @@ final class MoviePage {
             .playPause: !edit.clips.isEmpty,
             .export: exportBlocker == nil && !exporting,
         ]
-        actions.enable(enabled)
+        actions.enable(enabled.merging(additions.enabled(chosenIndex: index, hasClips: !edit.clips.isEmpty)) { $1 })
         // A disabled Export says why (its tooltip, which is also its
         // description for a screen reader).
         let reason = exporting ? nil : exportBlocker.map { CoreText.translate($0.message, detail: $0.detail) }
@@ -449,8 +458,9 @@ final class MoviePage {
     private func updateStrip() {
         let focusWasInStrip = clipStrip.show(edit, chosen: chosenClip) { [self] clip in
             let isMissing = missing.contains(clip.name)
-            return MovieClipStrip.Look(name: displayName(clip.uri), thumbnail: isMissing ? nil : lookups.thumbnail(clip.uri),
-                                       isMissing: isMissing)
+            return MovieClipStrip.Look(name: displayName(clip.uri),
+                                       thumbnail: isMissing ? nil : lookups.thumbnail(clip.uri), isMissing: isMissing,
+                                       title: MovieClipStrip.titleFace(clip, in: edit))
         }
         if focusWasInStrip { focusDefault() }
     }
@@ -467,6 +477,7 @@ final class MoviePage {
     private func updateClipControls() {
         let clip = chosenIndex.map { edit.clips[$0] }
         trim.show(clip, name: clip.map { displayName($0.uri) } ?? "", handle: handle)
+        overlayPanel.show(edit, clip: clip)
     }
 
     // MARK: Export

@@ -27,7 +27,10 @@ final class MoviePageActions {
             Signals.connect(UnsafeMutableRawPointer(root), "notify::focus-widget") { [weak self] in
                 guard let self else { return }
                 let focus = gtk_root_get_focus(root)
-                self.typing = focus.map { gtk_widget_get_ancestor($0, gtk_text_get_type()) != nil } ?? false
+                // A one-line field (GtkText) or the overlay panel's words (GtkTextView).
+                self.typing = focus.map { focus in
+                    [gtk_text_get_type(), gtk_text_view_get_type()].contains { gtk_widget_get_ancestor(focus, $0) != nil }
+                } ?? false
                 self.apply()
             }
         }

@@ -114,6 +114,9 @@ final class MoviePreviewPane {
         }
     }
 
+    /// Where the preview is on the movie's timeline (nanoseconds).
+    var playhead: Int64 { preview?.position ?? 0 }
+
     func updatePosition() {
         let total = Double(edit().duration) / 1e9
         let now = Double(preview?.position ?? 0) / 1e9

@@ -52,10 +52,15 @@ class Stop:
     box: tuple          # window coordinates
     node: object
 
-    @property
-    def key(self) -> tuple:
-        # Not the name: some say what they show now (the strip's clip).
-        return (self.role, self.box)
+    def same(self, other: "Stop | None") -> bool:
+        """The same control: the same widget (its accessible's object path),
+        or one in the very same place. Not by name: some say what they show
+        now (the strip's clip). The place alone is not enough either: a
+        scrolled pane moves its controls as the focus goes down it, and the
+        widget alone is not: the strip makes its clips' buttons anew when
+        one is chosen."""
+        return other is not None and self.role == other.role and \
+            (self.box == other.box or self.node.path == other.node.path)
 
     def __str__(self) -> str:
         return f"[{self.role}] {self.name!r}"
@@ -133,12 +138,12 @@ def shows_itself(win, node) -> bool:
     icon) counts as shown."""
     x, y, w, h = window_extents(node)
     hit = win.queryComponent().getAccessibleAtPoint(x + w // 2, y + h // 2, 1)
-    key = stop_of(node).key
+    stop = stop_of(node)
     for _ in range(12):
         if hit is None:
             return True
         try:
-            if stop_of(hit).key == key:
+            if stop_of(hit).same(stop):
                 return True
         except NotImplementedError:  # no Component interface: look higher
             pass
@@ -206,7 +211,7 @@ def problems_of(stop: Stop) -> list:
 def press_and_wait_move(app, key: str, window: str, before: Stop | None, timeout: float = 3.0) -> Stop | None:
     app.key(key, window=window)
     try:
-        return wait_until(lambda: (s := current_stop(app)) is not None and (before is None or s.key != before.key) and s,
+        return wait_until(lambda: (s := current_stop(app)) is not None and not s.same(before) and s,
                           timeout, what=f"the focus to move on {key}")
     except HarnessError:
         return current_stop(app)
@@ -254,13 +259,13 @@ def walk_chain(app, window: str, key: str = "Tab", limit: int = 40, shots: bool 
         stop = press_and_wait_move(app, key, window, before)
         if stop is None:
             raise AssertionError(f"{key} after {before} left nothing focused")
-        if before is not None and stop.key == before.key:
+        if stop.same(before):
             if not stops and start is not None:
                 return [stop], []   # the window's only stop
             raise AssertionError(f"{key} does not move the focus on from {stop}: a trap")
-        if stops and stop.key == stops[0].key:
+        if stops and stop.same(stops[0]):
             return stops, shot_paths
-        if any(stop.key == s.key for s in stops):
+        if any(stop.same(s) for s in stops):
             raise AssertionError(f"{key} circles back to {stop} without reaching the start: "
                                  + " → ".join(map(str, stops)))
         stops.append(stop)
@@ -275,7 +280,7 @@ def reshoot(app, window: str, stops: list, i: int, other: int, work: Path) -> tu
     """Screenshots with the focus on stop `i`, then on its neighbour
     `other`, each a second after the focus got there."""
     for _ in range(len(stops) + 2):
-        if (current := current_stop(app)) is not None and current.key == stops[i].key:
+        if (current := current_stop(app)) is not None and current.same(stops[i]):
             break
         app.key("Tab", window=window)
         time.sleep(0.2)
@@ -296,17 +301,17 @@ def check_screen(app, window_title: str, win, work: Path, must_reach=(), rings: 
     forward, shots = walk_chain(app, window_title, "Tab", shots=rings, work=work)
     problems = [p for stop in forward for p in problems_of(stop)]
     backward, _ = walk_chain(app, window_title, "shift+Tab")
-    if {s.key for s in backward} != {s.key for s in forward}:
+    if not (all(any(f.same(b) for b in backward) for f in forward)
+            and all(any(b.same(f) for f in forward) for b in backward)):
         problems.append("Shift+Tab does not reach the same stops as Tab: "
                         f"{sorted(map(str, forward))} against {sorted(map(str, backward))}")
-    reached = {s.key for s in forward}
     chain = None  # the stops' index paths, read only if a control is left out
     for node in walk(win, visible_only=True):
         role = node_role(node)
         if role not in CONTROLS:
             continue
         st = states(node)
-        if (stop_of(node).key in reached or not on_screen(node) or "sensitive" not in st
+        if (any(stop_of(node).same(s) for s in forward) or not on_screen(node) or "sensitive" not in st
                 or "focusable" not in st or is_window_button(node) or not shows_itself(win, node)):
             continue
         if chain is None:

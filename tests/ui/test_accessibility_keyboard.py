@@ -93,11 +93,11 @@ def test_the_playing_player_by_keyboard_alone(play, long_clips, artifacts, state
     assert any(s.role == "image" and s.name == title for s in stops), stops
     # The walks came back to where they started, and the bars stay while the
     # keyboard is there: their fade comes due and is held.
-    assert current_stop(app).key == start.key, current_stop(app)
+    assert current_stop(app).same(start), current_stop(app)
     i = trace.count()
     trace.wait("player-controls-held", after=i)
     assert not [e for e in trace.events()[i:] if e["event"] == "player-controls" and e["shown"] == 0]
-    assert current_stop(app).key == start.key, f"the focus left {start} for {current_stop(app)}"
+    assert current_stop(app).same(start), f"the focus left {start} for {current_stop(app)}"
 
 
 def test_the_camera_page_with_and_without_a_camera(launch_ready, artifacts, tmp_path, window_manager):

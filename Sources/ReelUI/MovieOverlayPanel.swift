@@ -1,0 +1,269 @@
+import CGLib
+import CGtk
+import CShims
+import Foundation
+import GLibKit
+import ReelCore
+
+/// The chosen clip's texts and pictures, beside the preview under the
+/// clip's trim: a still's length, a menu of the overlays over the chosen
+/// clip and over the whole movie, and the chosen overlay's words, size,
+/// weight, colour, entrance, exit and opacity, and Delete. Built in code
+/// (its rows follow the edit). As in `MovieSettingsPanel`, a change the
+/// person makes is an edit; setting the controls from the edit is not.
+final class MovieOverlayPanel {
+    var onEdit: (((inout MovieEditor) -> Void) -> Void)?
+    private let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+    private let lengthRow: UnsafeMutablePointer<GtkWidget>
+    private let length = gtk_spin_button_new_with_range(0.1, Double(MovieClip.stillSourceDuration) / 1e9, 0.5)!
+    private let chooser = gtk_drop_down_new(nil, nil)!
+    private let details = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+    private let words = gtk_text_view_new()!
+    private let textRows: UnsafeMutablePointer<GtkWidget>
+    private let size = gtk_spin_button_new_with_range(1, 50, 1)!
+    private let bold = gtk_toggle_button_new()!
+    private let colour = gtk_color_button_new()!
+    private let entrance = gtk_drop_down_new(nil, nil)!
+    private let exit = gtk_drop_down_new(nil, nil)!
+    private let opacity = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 5)!
+    private let delete = gtk_button_new_with_mnemonic(tr("_Delete"))!
+    /// Set while `show` sets the controls, so their signals are not edits.
+    private var showing = false
+    private var clip: MovieClip.ID?
+    /// The overlays the menu lists, in its order.
+    private var listed: [MovieOverlay] = []
+    /// What the menu lists; nil before it lists anything.
+    private var names: [String]?
+    private var chosen: MovieOverlay.ID?
+
+    /// Puts itself in the settings grid at `row`, across both columns.
+    init(in grid: UnsafeMutablePointer<GtkWidget>, row: Int32) {
+        let heading = gtk_label_new(tr("Text and Pictures"))!
+        gtk_widget_set_halign(heading, GTK_ALIGN_START)
+        gtk_widget_add_css_class(heading, "heading")
+        gtk_box_append(cast(box), heading)
+        gtk_spin_button_set_digits(cast(length), 1)
+        lengthRow = MovieOverlayPanel.row(tr("Len_gth (seconds)"), length)
+        gtk_box_append(cast(box), lengthRow)
+        gtk_box_append(cast(box), MovieOverlayPanel.row(tr("_Text or Picture"), chooser))
+        // Several lines: the text view, in a frame so it reads as a field.
+        gtk_text_view_set_wrap_mode(cast(words), GTK_WRAP_WORD_CHAR)
+        gtk_text_view_set_accepts_tab(cast(words), 0)
+        // Room between the words and the frame.
+        gtk_text_view_set_left_margin(cast(words), 6)
+        gtk_text_view_set_right_margin(cast(words), 6)
+        gtk_text_view_set_top_margin(cast(words), 6)
+        gtk_text_view_set_bottom_margin(cast(words), 6)
+        gtk_widget_set_size_request(words, -1, 64)
+        let frame = gtk_frame_new(nil)!
+        gtk_frame_set_child(cast(frame), words)
+        AccessibleLabel.set(words, tr("Words"))
+        gtk_button_set_icon_name(cast(bold), "format-text-bold-symbolic")
+        gtk_widget_set_tooltip_text(bold, tr("Bold"))
+        AccessibleLabel.set(bold, tr("Bold"))
+        gtk_color_chooser_set_use_alpha(cast(colour), 0)
+        gtk_widget_set_tooltip_text(colour, tr("Colour of the Words"))
+        AccessibleLabel.set(colour, tr("Colour of the Words"))
+        let style = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        for control in [size, bold, colour] { gtk_box_append(cast(style), control) }
+        textRows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        gtk_box_append(cast(textRows), frame)
+        gtk_box_append(cast(textRows), MovieOverlayPanel.row(tr("Text _Height (percent)"), style, mnemonicOf: size))
+        gtk_box_append(cast(details), textRows)
+        let labels = OverlayAnimation.kinds.map { tr(OverlayAnimation.label(of: $0)) }
+        for (dropDown, name) in [(entrance, tr("Entra_nce")), (exit, tr("E_xit"))] {
+            MovieOverlayPanel.setChoices(of: dropDown, labels)
+            gtk_box_append(cast(details), MovieOverlayPanel.row(name, dropDown))
+        }
+        gtk_scale_set_draw_value(cast(opacity), 0)
+        gtk_widget_set_hexpand(opacity, 1)
+        gtk_box_append(cast(details), MovieOverlayPanel.row(tr("O_pacity"), opacity))
+        gtk_widget_set_halign(delete, GTK_ALIGN_END)
+        gtk_widget_add_css_class(delete, "destructive-action")
+        gtk_box_append(cast(details), delete)
+        gtk_box_append(cast(box), details)
+        gtk_grid_insert_row(cast(grid), row)
+        gtk_grid_attach(cast(grid), box, 0, row, 2, 1)
+        connect()
+    }
+
+    /// A control with its label before it; the label's mnemonic focuses
+    /// it and names it for a screen reader.
+    private static func row(_ label: String, _ control: UnsafeMutablePointer<GtkWidget>,
+                            mnemonicOf target: UnsafeMutablePointer<GtkWidget>? = nil) -> UnsafeMutablePointer<GtkWidget> {
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        let name = gtk_label_new_with_mnemonic(label)!
+        gtk_widget_set_hexpand(name, 1)
+        gtk_widget_set_halign(name, GTK_ALIGN_START)
+        gtk_label_set_mnemonic_widget(cast(name), target ?? control)
+        AccessibleLabel.set(target ?? control, MnemonicText.plain(label))
+        gtk_box_append(cast(row), name)
+        gtk_box_append(cast(row), control)
+        return row
+    }
+
+    private static func setChoices(of dropDown: UnsafeMutablePointer<GtkWidget>, _ labels: [String]) {
+        let list = gtk_string_list_new(nil)!
+        for label in labels { gtk_string_list_append(list, label) }
+        gtk_drop_down_set_model(cast(dropDown), list)
+        g_object_unref(UnsafeMutableRawPointer(list))
+    }
+
+    private func edit(_ body: @escaping (inout MovieEditor) -> Void) {
+        guard !showing else { return }
+        onEdit?(body)
+    }
+
+    /// Changes the chosen overlay.
+    private func change(_ body: @escaping (inout MovieOverlay) -> Void) {
+        guard let id = chosen else { return }
+        edit { $0.changeOverlay(id, body) }
+    }
+
+    private func changeText(_ body: @escaping (inout MovieText) -> Void) {
+        change { overlay in
+            guard case .text(var text) = overlay.content else { return }
+            body(&text)
+            overlay.content = .text(text)
+        }
+    }
+
+    private func connect() {
+        Signals.connect(length, "value-changed") { [weak self] in
+            guard let self, let clip = self.clip else { return }
+            let value = Int64((gtk_spin_button_get_value(cast(self.length)) * 1e9).rounded())
+            self.edit { $0.setLength(clip, value) }
+        }
+        Signals.connect(chooser, "notify::selected") { [weak self] in
+            guard let self, !self.showing else { return }
+            let index = Int(gtk_drop_down_get_selected(cast(self.chooser)))
+            self.chosen = self.listed.indices.contains(index) ? self.listed[index].id : nil
+            self.showChosen()
+        }
+        // Each change of the words is one step (undo takes back what was
+        // typed since the last one).
+        Signals.connect(UnsafeMutableRawPointer(gtk_text_view_get_buffer(cast(words))), "changed") { [weak self] in
+            guard let self else { return }
+            let typed = self.text
+            self.changeText { $0.text = typed }
+        }
+        Signals.connect(size, "value-changed") { [weak self] in
+            guard let self else { return }
+            let share = gtk_spin_button_get_value(cast(self.size)) / 100
+            self.changeText { $0.size = share }
+        }
+        Signals.connect(bold, "toggled") { [weak self] in
+            guard let self else { return }
+            let weight = gtk_toggle_button_get_active(cast(self.bold)) != 0 ? 700 : 400
+            self.changeText { $0.weight = weight }
+        }
+        Signals.connect(colour, "color-set") { [weak self] in
+            guard let self else { return }
+            var rgba = GdkRGBA()
+            gtk_color_chooser_get_rgba(cast(self.colour), &rgba)
+            let byte = { (value: Float) in UInt8((min(max(value, 0), 1) * 255).rounded()) }
+            let chosen = MovieColor(red: byte(rgba.red), green: byte(rgba.green), blue: byte(rgba.blue))
+            self.changeText { $0.colour = chosen }
+        }
+        for (dropDown, isEntrance) in [(entrance, true), (exit, false)] {
+            Signals.connect(dropDown, "notify::selected") { [weak self] in
+                guard let self else { return }
+                let index = Int(gtk_drop_down_get_selected(cast(dropDown)))
+                guard OverlayAnimation.kinds.indices.contains(index) else { return }
+                let kind = OverlayAnimation.kinds[index]
+                self.change { overlay in
+                    // Keeps its length and easing; one that was none takes the default length.
+                    let old = isEntrance ? overlay.entrance : overlay.exit
+                    let animation = OverlayAnimation(kind: kind, duration: old.duration > 0 ? old.duration : OverlayAnimation.defaultDuration,
+                                                     easing: old.easing)
+                    if isEntrance { overlay.entrance = animation } else { overlay.exit = animation }
+                }
+            }
+        }
+        Signals.connect(opacity, "value-changed") { [weak self] in
+            guard let self else { return }
+            let value = gtk_range_get_value(cast(self.opacity)) / 100
+            self.change { $0.opacity = value }
+        }
+        Signals.connect(delete, "clicked") { [weak self] in
+            guard let self, let id = self.chosen else { return }
+            self.edit { $0.removeOverlay(id) }
+        }
+    }
+
+    private var text: String {
+        let buffer = gtk_text_view_get_buffer(cast(words))
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        return String(consumingGString: gtk_text_buffer_get_text(buffer, &start, &end, 0)) ?? ""
+    }
+
+    /// What an overlay is called in the menu: its first line of words, or its file's name.
+    private static func name(of overlay: MovieOverlay) -> String {
+        switch overlay.content {
+        case .text(let text):
+            let line = text.text.split(separator: "\n").first.map(String.init) ?? ""
+            return line.isEmpty ? tr("(No Words)") : line
+        case .picture(let picture): return picture.name
+        case .video(let video): return video.name
+        }
+    }
+
+    /// Sets the controls from the edit and the chosen clip.
+    func show(_ edit: MovieEdit, clip: MovieClip?) {
+        showing = true
+        defer { showing = false }
+        let sameClip = self.clip == clip?.id
+        self.clip = clip?.id
+        gtk_widget_set_visible(lengthRow, clip?.isStill == true ? 1 : 0)
+        if let clip, clip.isStill { gtk_spin_button_set_value(cast(length), Double(clip.duration) / 1e9) }
+        let overlays = edit.overlays.filter { overlay in
+            overlay.anchor == .movie || clip.map { overlay.anchor == .clip($0.id) } ?? false
+        }
+        let newNames = overlays.map(MovieOverlayPanel.name)
+        // One just added (Add Text, Add Picture…) becomes the chosen one;
+        // another clip starts at its first.
+        let added = sameClip ? overlays.last { overlay in !listed.contains { $0.id == overlay.id } } : nil
+        listed = overlays
+        // Only a changed list is set again: setting it closes its popover.
+        if newNames != names {
+            names = newNames
+            MovieOverlayPanel.setChoices(of: chooser, newNames.isEmpty ? [tr("Nothing")] : newNames)
+        }
+        gtk_widget_set_sensitive(chooser, newNames.isEmpty ? 0 : 1)
+        if let added {
+            chosen = added.id
+        } else if !sameClip || !listed.contains(where: { $0.id == chosen }) {
+            chosen = listed.first?.id
+        }
+        if let index = listed.firstIndex(where: { $0.id == chosen }) {
+            gtk_drop_down_set_selected(cast(chooser), guint(index))
+        }
+        showChosen()
+    }
+
+    private func showChosen() {
+        let wasShowing = showing
+        showing = true
+        defer { showing = wasShowing }
+        let overlay = listed.first { $0.id == chosen }
+        gtk_widget_set_visible(details, overlay == nil ? 0 : 1)
+        guard let overlay else { return }
+        let text = overlay.text
+        gtk_widget_set_visible(textRows, text == nil ? 0 : 1)
+        if let text {
+            // Not set while it holds these words: the cursor stays where it is.
+            if self.text != text.text {
+                gtk_text_buffer_set_text(gtk_text_view_get_buffer(cast(words)), text.text, -1)
+            }
+            gtk_spin_button_set_value(cast(size), (text.size * 100).rounded())
+            gtk_toggle_button_set_active(cast(bold), text.weight >= 600 ? 1 : 0)
+            var rgba = GdkRGBA(red: Float(text.colour.red) / 255, green: Float(text.colour.green) / 255,
+                               blue: Float(text.colour.blue) / 255, alpha: 1)
+            gtk_color_chooser_set_rgba(cast(colour), &rgba)
+        }
+        gtk_drop_down_set_selected(cast(entrance), guint(OverlayAnimation.kinds.firstIndex(of: overlay.entrance.kind) ?? 0))
+        gtk_drop_down_set_selected(cast(exit), guint(OverlayAnimation.kinds.firstIndex(of: overlay.exit.kind) ?? 0))
+        gtk_range_set_value(cast(opacity), overlay.opacity * 100)
+    }
+}

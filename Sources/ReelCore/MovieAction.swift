@@ -1,8 +1,10 @@
 /// The movie page's actions (`movie.`).
 public enum MovieAction: String, ScopedAction {
+    case addClips = "add-clips"
     case addPicture = "add-picture"
     case addText = "add-text"
     case addTitle = "add-title"
+    case addVideoOver = "add-video-over"
     case back
     case export
     case frameEarlier = "frame-earlier"

@@ -123,5 +123,12 @@ public struct MovieClip: Equatable, Identifiable, Sendable {
         return last.isEmpty ? uri : (last.removingPercentEncoding ?? last)
     }
 
+    /// The folder a local file is in, as a URI (where the movie page's
+    /// file choosers open); nil for a title card (no file) or a web address.
+    public static func folder(ofURI uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL, url.path.count > 1 else { return nil }
+        return url.deletingLastPathComponent().absoluteString
+    }
+
     public var isPortrait: Bool { height > width }
 }

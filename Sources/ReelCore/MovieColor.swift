@@ -19,6 +19,14 @@ public struct MovieColor: Equatable, Hashable, Sendable {
     /// A shadow under text: black at half opacity.
     public static let shadow = MovieColor(red: 0, green: 0, blue: 0, alpha: 128)
 
+    /// Black for a light colour, white for a dark one (by its luma, as
+    /// Rec. 709 weighs the channels): an outline that reads around words
+    /// of this colour.
+    public var contrasting: MovieColor {
+        let luma = 0.2126 * Double(red) + 0.7152 * Double(green) + 0.0722 * Double(blue)
+        return luma > 127.5 ? .black : .white
+    }
+
     /// `#rrggbbaa`, lower case.
     public var hex: String {
         "#" + [red, green, blue, alpha].map { byte in

@@ -16,8 +16,8 @@ public struct OverlayPlace: Equatable, Sendable {
         self.scale = min(max(scale, OverlayPlace.smallest), OverlayPlace.largest)
     }
 
-    static let smallest = 0.02
-    static let largest = 4.0
+    public static let smallest = 0.02
+    public static let largest = 4.0
 
     /// The place `share` (0…1) of the way from this one to `end`.
     public func toward(_ end: OverlayPlace, _ share: Double) -> OverlayPlace {

@@ -2,12 +2,15 @@ import CGLib
 import CGtk
 import GLibKit
 import ReelCore
+import ReelMedia
 
 /// What the movie page's Add menu adds (`movie.add-title`, `add-text`,
-/// `add-picture`): a title card after the chosen clip, a caption over the
-/// chosen clip where the preview is, a picture over the whole movie. Each
-/// is one editor step; a new title card becomes the chosen clip, so its
-/// length and words are the ones at hand.
+/// `add-picture`, `add-video-over`): a title card after the chosen clip, a
+/// caption over the chosen clip where the preview is, a picture over the
+/// whole movie, a second video in a corner of the chosen clip. Each is one
+/// editor step; a new title card becomes the chosen clip, so its length
+/// and words are the ones at hand. A file that cannot be used is said
+/// (`onProblem`) and nothing changes.
 final class MovieAdditions {
     /// Makes an edit; the clip it answers becomes the chosen one.
     typealias Change = (_ body: (inout MovieEditor) -> MovieClip.ID?) -> Void
@@ -19,6 +22,8 @@ final class MovieAdditions {
     private let window: () -> UnsafeMutablePointer<GtkWindow>?
     private let change: Change
     private var pictureChooser: ObjectRef?
+    private var videoChooser: VideoFileChooser?
+    var onProblem: ((MovieProblem) -> Void)?
 
     init(edit: @escaping () -> MovieEdit, chosen: @escaping () -> MovieClip.ID?, position: @escaping () -> Int64,
          window: @escaping () -> UnsafeMutablePointer<GtkWindow>?, change: @escaping Change) {
@@ -31,7 +36,7 @@ final class MovieAdditions {
 
     /// Which of its actions can act now.
     func enabled(chosenIndex: Int?, hasClips: Bool) -> [MovieAction: Bool] {
-        [.addTitle: true, .addText: chosenIndex != nil, .addPicture: hasClips]
+        [.addTitle: true, .addText: chosenIndex != nil, .addPicture: hasClips, .addVideoOver: chosenIndex != nil]
     }
 
     func perform(_ action: MovieAction) {
@@ -39,6 +44,7 @@ final class MovieAdditions {
         case .addTitle: addTitle()
         case .addText: addText()
         case .addPicture: choosePicture()
+        case .addVideoOver: chooseVideo()
         default: break
         }
     }
@@ -63,11 +69,7 @@ final class MovieAdditions {
         // would be shorter than the shortest span.
         let latest = max(placement.duration - MovieOverlay.shortest, 0)
         let offset = min(max(position() - placement.start, 0), latest)
-        let caption = MovieOverlay.caption(tr("Text"), over: placement.clip.id, offset: offset)
-        change { editor in
-            editor.addOverlay(caption)
-            return nil
-        }
+        add(MovieOverlay.caption(tr("Text"), over: placement.clip.id, offset: offset))
     }
 
     private func choosePicture() {
@@ -80,22 +82,50 @@ final class MovieAdditions {
         gtk_file_filter_add_mime_type(filter, "image/png")
         gtk_file_filter_add_mime_type(filter, "image/svg+xml")
         gtk_file_chooser_add_filter(chooser, filter)
+        // Where the chosen clip is, rather than on Recent files.
+        if let folder = chosenIndex.flatMap({ MovieClip.folder(ofURI: edit().clips[$0].uri) }) {
+            VideoFileChooser.open(chooser, in: folder)
+        }
         reference.connect(.dialogResponse) { [weak self] response in
             guard let self else { return }
             defer { self.pictureChooser = nil }
             guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let uri = String(consumingGString: g_file_get_uri(file)),
-                  let path = String(consumingGString: g_file_get_path(file)) else { return }
-            // Its shape, read from the file's header without decoding it.
-            var width: gint = 0, height: gint = 0
-            guard gdk_pixbuf_get_file_info(path, &width, &height) != nil else { return }
-            let picture = MovieOverlay.watermark(MoviePicture(uri: uri, width: Int(width), height: Int(height)))
-            self.change { editor in
-                editor.addOverlay(picture)
-                return nil
+            guard let uri = String(consumingGString: g_file_get_uri(file)) else { return }
+            let done = MainThreadHandler { [weak self] (result: Result<MoviePicture, MovieProblem>) in
+                switch result {
+                case .success(let picture): self?.add(MovieOverlay.watermark(picture))
+                case .failure(let problem): self?.onProblem?(problem)
+                }
             }
+            MovieSource.readPicture(uri) { result in done.call(result) }
         }
         gtk_native_dialog_show(reference.cast())
+    }
+
+    /// A second video in a corner of the chosen clip, from its start.
+    private func chooseVideo() {
+        guard let index = chosenIndex else { return }
+        let clip = edit().clips[index].id
+        videoChooser = VideoFileChooser(parent: window(), title: tr("Add Video Over the Clip"), accept: tr("_Add"),
+                                        folder: MovieClip.folder(ofURI: edit().clips[index].uri)) { [weak self] uris in
+            self?.videoChooser = nil
+            guard let uri = uris.first else { return }
+            let done = MainThreadHandler { [weak self] (result: Result<OverlayVideo, MovieProblem>) in
+                switch result {
+                case .success(let video): self?.add(MovieOverlay.pictureInPicture(video, over: clip))
+                case .failure(let problem): self?.onProblem?(problem)
+                }
+            }
+            MovieSource.readOverlayVideo(uri) { result in done.call(result) }
+        }
+        videoChooser?.show()
+    }
+
+    private func add(_ overlay: MovieOverlay) {
+        change { editor in
+            editor.addOverlay(overlay)
+            return nil
+        }
     }
 }

@@ -20,6 +20,15 @@ final class MovieOverlayPanel {
     private let details = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
     private let words = gtk_text_view_new()!
     private let textRows: UnsafeMutablePointer<GtkWidget>
+    private let style = MovieTextStyleRows()
+    private let placeRows = MovieOverlayPlaceRows()
+    /// A title card's colour, and a photo's slow pan and zoom.
+    private let backgroundRow: UnsafeMutablePointer<GtkWidget>
+    private let background = gtk_color_button_new()!
+    private let panZoomRow: UnsafeMutablePointer<GtkWidget>
+    private let panZoom = PanelRow.toggle()
+    /// How long what each listed overlay is over lasts (its clip, or the movie).
+    private var spans: [MovieOverlay.ID: Int64] = [:]
     private let size = gtk_spin_button_new_with_range(1, 50, 1)!
     private let bold = gtk_toggle_button_new()!
     private let colour = gtk_color_button_new()!
@@ -36,6 +45,19 @@ final class MovieOverlayPanel {
     private var names: [String]?
     private var chosen: MovieOverlay.ID?
 
+    private var dragger: MovieOverlayDragger?
+
+    /// The preview `view` with the chosen overlay dragged on it, for the
+    /// page's preview slot; `edit` is the page's edit.
+    func draggable(_ view: VideoView, edit: @escaping () -> MovieEdit) -> UnsafeMutablePointer<GtkWidget> {
+        let dragger = MovieOverlayDragger(view: view)
+        dragger.chosen = { [weak self] in self.flatMap { panel in panel.listed.first { $0.id == panel.chosen } } }
+        dragger.edit = edit
+        dragger.onMove = { [weak self] id, place in self?.edit { $0.changeOverlay(id) { $0.place = place } } }
+        self.dragger = dragger
+        return dragger.widget
+    }
+
     /// Puts itself in the settings grid at `row`, across both columns.
     init(in grid: UnsafeMutablePointer<GtkWidget>, row: Int32) {
         let heading = gtk_label_new(tr("Text and Pictures"))!
@@ -43,9 +65,14 @@ final class MovieOverlayPanel {
         gtk_widget_add_css_class(heading, "heading")
         gtk_box_append(cast(box), heading)
         gtk_spin_button_set_digits(cast(length), 1)
-        lengthRow = MovieOverlayPanel.row(tr("Len_gth (seconds)"), length)
+        lengthRow = PanelRow.make(tr("Len_gth (seconds)"), length)
         gtk_box_append(cast(box), lengthRow)
-        gtk_box_append(cast(box), MovieOverlayPanel.row(tr("_Text or Picture"), chooser))
+        gtk_color_chooser_set_use_alpha(cast(background), 0)
+        backgroundRow = PanelRow.make(tr("_Background"), background)
+        gtk_box_append(cast(box), backgroundRow)
+        panZoomRow = PanelRow.make(tr("Pan and _Zoom"), panZoom)
+        gtk_box_append(cast(box), panZoomRow)
+        gtk_box_append(cast(box), PanelRow.make(tr("_Text or Picture"), chooser))
         // Several lines: the text view, in a frame so it reads as a field.
         gtk_text_view_set_wrap_mode(cast(words), GTK_WRAP_WORD_CHAR)
         gtk_text_view_set_accepts_tab(cast(words), 0)
@@ -64,20 +91,22 @@ final class MovieOverlayPanel {
         gtk_color_chooser_set_use_alpha(cast(colour), 0)
         gtk_widget_set_tooltip_text(colour, tr("Colour of the Words"))
         AccessibleLabel.set(colour, tr("Colour of the Words"))
-        let style = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        for control in [size, bold, colour] { gtk_box_append(cast(style), control) }
+        let sizeRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        for control in [size, bold, colour] { gtk_box_append(cast(sizeRow), control) }
         textRows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
         gtk_box_append(cast(textRows), frame)
-        gtk_box_append(cast(textRows), MovieOverlayPanel.row(tr("Text _Height (percent)"), style, mnemonicOf: size))
+        gtk_box_append(cast(textRows), PanelRow.make(tr("Text _Height (percent)"), sizeRow, mnemonicOf: size))
+        gtk_box_append(cast(textRows), self.style.widget)
         gtk_box_append(cast(details), textRows)
+        gtk_box_append(cast(details), placeRows.widget)
         let labels = OverlayAnimation.kinds.map { tr(OverlayAnimation.label(of: $0)) }
         for (dropDown, name) in [(entrance, tr("Entra_nce")), (exit, tr("E_xit"))] {
-            MovieOverlayPanel.setChoices(of: dropDown, labels)
-            gtk_box_append(cast(details), MovieOverlayPanel.row(name, dropDown))
+            PanelRow.setChoices(of: dropDown, labels)
+            gtk_box_append(cast(details), PanelRow.make(name, dropDown))
         }
         gtk_scale_set_draw_value(cast(opacity), 0)
         gtk_widget_set_hexpand(opacity, 1)
-        gtk_box_append(cast(details), MovieOverlayPanel.row(tr("O_pacity"), opacity))
+        gtk_box_append(cast(details), PanelRow.make(tr("O_pacity"), opacity))
         gtk_widget_set_halign(delete, GTK_ALIGN_END)
         gtk_widget_add_css_class(delete, "destructive-action")
         gtk_box_append(cast(details), delete)
@@ -85,28 +114,6 @@ final class MovieOverlayPanel {
         gtk_grid_insert_row(cast(grid), row)
         gtk_grid_attach(cast(grid), box, 0, row, 2, 1)
         connect()
-    }
-
-    /// A control with its label before it; the label's mnemonic focuses
-    /// it and names it for a screen reader.
-    private static func row(_ label: String, _ control: UnsafeMutablePointer<GtkWidget>,
-                            mnemonicOf target: UnsafeMutablePointer<GtkWidget>? = nil) -> UnsafeMutablePointer<GtkWidget> {
-        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        let name = gtk_label_new_with_mnemonic(label)!
-        gtk_widget_set_hexpand(name, 1)
-        gtk_widget_set_halign(name, GTK_ALIGN_START)
-        gtk_label_set_mnemonic_widget(cast(name), target ?? control)
-        AccessibleLabel.set(target ?? control, MnemonicText.plain(label))
-        gtk_box_append(cast(row), name)
-        gtk_box_append(cast(row), control)
-        return row
-    }
-
-    private static func setChoices(of dropDown: UnsafeMutablePointer<GtkWidget>, _ labels: [String]) {
-        let list = gtk_string_list_new(nil)!
-        for label in labels { gtk_string_list_append(list, label) }
-        gtk_drop_down_set_model(cast(dropDown), list)
-        g_object_unref(UnsafeMutableRawPointer(list))
     }
 
     private func edit(_ body: @escaping (inout MovieEditor) -> Void) {
@@ -129,6 +136,22 @@ final class MovieOverlayPanel {
     }
 
     private func connect() {
+        style.onChange = { [weak self] body in self?.changeText(body) }
+        placeRows.onChange = { [weak self] body in self?.change(body) }
+        Signals.connect(background, "color-set") { [weak self] in
+            guard let self, let clip = self.clip else { return }
+            let chosen = MovieOverlayPanel.colour(of: self.background)
+            self.edit { $0.setTitleBackground(clip, .colour(chosen)) }
+        }
+        Signals.connect(panZoom, "notify::active") { [weak self] in
+            guard let self, let clip = self.clip else { return }
+            let on = gtk_switch_get_active(cast(self.panZoom)) != 0
+            self.edit { editor in
+                guard let index = editor.edit.index(of: clip), var framing = editor.edit.clips[index].panZoom else { return }
+                framing.isOn = on
+                editor.setPanZoom(clip, framing)
+            }
+        }
         Signals.connect(length, "value-changed") { [weak self] in
             guard let self, let clip = self.clip else { return }
             let value = Int64((gtk_spin_button_get_value(cast(self.length)) * 1e9).rounded())
@@ -159,10 +182,7 @@ final class MovieOverlayPanel {
         }
         Signals.connect(colour, "color-set") { [weak self] in
             guard let self else { return }
-            var rgba = GdkRGBA()
-            gtk_color_chooser_get_rgba(cast(self.colour), &rgba)
-            let byte = { (value: Float) in UInt8((min(max(value, 0), 1) * 255).rounded()) }
-            let chosen = MovieColor(red: byte(rgba.red), green: byte(rgba.green), blue: byte(rgba.blue))
+            let chosen = MovieOverlayPanel.colour(of: self.colour)
             self.changeText { $0.colour = chosen }
         }
         for (dropDown, isEntrance) in [(entrance, true), (exit, false)] {
@@ -191,6 +211,18 @@ final class MovieOverlayPanel {
         }
     }
 
+    private static func colour(of button: UnsafeMutablePointer<GtkWidget>) -> MovieColor {
+        var rgba = GdkRGBA()
+        gtk_color_chooser_get_rgba(cast(button), &rgba)
+        let byte = { (value: Float) in UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        return MovieColor(red: byte(rgba.red), green: byte(rgba.green), blue: byte(rgba.blue))
+    }
+
+    private static func show(_ colour: MovieColor, in button: UnsafeMutablePointer<GtkWidget>) {
+        var rgba = GdkRGBA(red: Float(colour.red) / 255, green: Float(colour.green) / 255, blue: Float(colour.blue) / 255, alpha: 1)
+        gtk_color_chooser_set_rgba(cast(button), &rgba)
+    }
+
     private var text: String {
         let buffer = gtk_text_view_get_buffer(cast(words))
         var start = GtkTextIter(), end = GtkTextIter()
@@ -217,6 +249,12 @@ final class MovieOverlayPanel {
         self.clip = clip?.id
         gtk_widget_set_visible(lengthRow, clip?.isStill == true ? 1 : 0)
         if let clip, clip.isStill { gtk_spin_button_set_value(cast(length), Double(clip.duration) / 1e9) }
+        var titleColour: MovieColor?
+        if case .title(.colour(let colour))? = clip?.kind { titleColour = colour }
+        gtk_widget_set_visible(backgroundRow, titleColour == nil ? 0 : 1)
+        if let titleColour { MovieOverlayPanel.show(titleColour, in: background) }
+        gtk_widget_set_visible(panZoomRow, clip?.panZoom == nil ? 0 : 1)
+        gtk_switch_set_active(cast(panZoom), clip?.panZoom?.isOn == true ? 1 : 0)
         let overlays = edit.overlays.filter { overlay in
             overlay.anchor == .movie || clip.map { overlay.anchor == .clip($0.id) } ?? false
         }
@@ -225,10 +263,17 @@ final class MovieOverlayPanel {
         // another clip starts at its first.
         let added = sameClip ? overlays.last { overlay in !listed.contains { $0.id == overlay.id } } : nil
         listed = overlays
+        let placements = edit.plan.placements
+        spans = Dictionary(uniqueKeysWithValues: overlays.map { overlay in
+            switch overlay.anchor {
+            case .movie: return (overlay.id, edit.duration)
+            case .clip(let id): return (overlay.id, placements.first { $0.clip.id == id }?.duration ?? edit.duration)
+            }
+        })
         // Only a changed list is set again: setting it closes its popover.
         if newNames != names {
             names = newNames
-            MovieOverlayPanel.setChoices(of: chooser, newNames.isEmpty ? [tr("Nothing")] : newNames)
+            PanelRow.setChoices(of: chooser, newNames.isEmpty ? [tr("Nothing")] : newNames)
         }
         gtk_widget_set_sensitive(chooser, newNames.isEmpty ? 0 : 1)
         if let added {
@@ -258,10 +303,10 @@ final class MovieOverlayPanel {
             }
             gtk_spin_button_set_value(cast(size), (text.size * 100).rounded())
             gtk_toggle_button_set_active(cast(bold), text.weight >= 600 ? 1 : 0)
-            var rgba = GdkRGBA(red: Float(text.colour.red) / 255, green: Float(text.colour.green) / 255,
-                               blue: Float(text.colour.blue) / 255, alpha: 1)
-            gtk_color_chooser_set_rgba(cast(colour), &rgba)
+            MovieOverlayPanel.show(text.colour, in: colour)
+            style.show(text)
         }
+        placeRows.show(overlay, span: spans[overlay.id] ?? 0)
         gtk_drop_down_set_selected(cast(entrance), guint(OverlayAnimation.kinds.firstIndex(of: overlay.entrance.kind) ?? 0))
         gtk_drop_down_set_selected(cast(exit), guint(OverlayAnimation.kinds.firstIndex(of: overlay.exit.kind) ?? 0))
         gtk_range_set_value(cast(opacity), overlay.opacity * 100)

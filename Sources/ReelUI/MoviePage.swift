@@ -118,7 +118,8 @@ final class MoviePage {
                                    canShow: { [unowned self] in
                                        gtk_widget_get_mapped(self.widget) != 0 && !self.edit.clips.isEmpty && self.missing.isEmpty
                                    })
-        gtk_box_append(cast(layout.widget("preview-slot", gtk_box_get_type())), preview.view.widget)
+        gtk_box_append(cast(layout.widget("preview-slot", gtk_box_get_type())),
+                       overlayPanel.draggable(preview.view) { [unowned self] in self.edit })
         for id in ["export", "export-cancel", "add-videos"] { UnnamedButtons.nameByLabel(layout.widget(id, gtk_button_get_type())) }
 
         preview.onProblem = { [weak self] problem in self?.toast(problem) }
@@ -146,6 +147,7 @@ final class MoviePage {
         additions = MovieAdditions(edit: { [unowned self] in self.edit }, chosen: { [unowned self] in self.chosenClip },
                                    position: { [unowned self] in self.preview.playhead }, window: { [unowned self] in self.lookups.window() },
                                    change: { [unowned self] body in self.change { if let id = body(&$0) { self.chosenClip = id } } })
+        additions.onProblem = { [weak self] problem in self?.toast(problem) }
         connectControls()
         Signals.connect(widget, "map") { [weak self] in self?.watchMissing() }
         acceptDrops()
@@ -302,7 +304,8 @@ final class MoviePage {
         case .undo: change { $0.undo() }
         case .redo: change { $0.redo() }
         case .export: export()
-        case .addTitle, .addText, .addPicture: additions.perform(action)
+        case .addClips: chooseVideos()
+        case .addTitle, .addText, .addPicture, .addVideoOver: additions.perform(action)
         }
     }
 
@@ -369,16 +372,14 @@ final class MoviePage {
             self.change { $0.trim(clip.id, from: start, to: end) }
             self.showFrameUnderHandle()
         }
-        Signals.connect(layout.widget("add-videos", gtk_button_get_type()), "clicked") { [weak self] in self?.chooseVideos() }
+        Signals.connect(layout.widget("add-videos", gtk_button_get_type()), "clicked") { [weak self] in self?.perform(.addClips) }
     }
 
     private func chooseVideos() {
-        let chooser = VideoFileChooser(parent: lookups.window(), title: tr("Add Videos"), accept: tr("_Add")) { [weak self] uris in
-            self?.videoChooser = nil
-            self?.add(uris)
-        }
-        videoChooser = chooser
-        chooser.show()
+        let folder = edit.clips.last.flatMap { MovieClip.folder(ofURI: $0.uri) }
+        videoChooser = VideoFileChooser(parent: lookups.window(), title: tr("Add Videos and Photos"), accept: tr("_Add"),
+                                        photos: true, folder: folder) { [weak self] uris in self?.add(uris) }
+        videoChooser?.show()
     }
 
     /// Sets the movie's music from a file (chosen or dropped).

@@ -68,6 +68,8 @@ extension Signal where Parameters == WidgetPoint, Answer == Void {
     static var dragBegin: Self { Signal("drag-begin") { WidgetPoint(x: $0.double(1), y: $0.double(2)) } }
     /// GtkGestureDrag::drag-update(offset_x, offset_y): the offset from the start.
     static var dragUpdate: Self { Signal("drag-update") { WidgetPoint(x: $0.double(1), y: $0.double(2)) } }
+    /// GtkGestureDrag::drag-end(offset_x, offset_y)
+    static var dragEnd: Self { Signal("drag-end") { WidgetPoint(x: $0.double(1), y: $0.double(2)) } }
     /// GtkEventControllerMotion::motion(x, y)
     static var motion: Self { Signal("motion") { WidgetPoint(x: $0.double(1), y: $0.double(2)) } }
 }

@@ -8,15 +8,21 @@ final class VideoFileChooser {
     private let chooser: ObjectRef
 
     /// `completion` gets the chosen files' URIs, or nothing on cancel.
-    /// `title` and `accept` name what the files are for (by default: open).
+    /// `title` and `accept` name what the files are for (by default: open);
+    /// `photos`: JPEG and PNG photos are offered with the videos (the
+    /// movie maker takes them as clips); `folder`: the folder (a URI) it
+    /// opens in.
     init(parent: UnsafeMutablePointer<GtkWindow>?, title: String = tr("Open Video"), accept: String = tr("_Open"),
-         completion: @escaping ([String]) -> Void) {
+         photos: Bool = false, folder: String? = nil, completion: @escaping ([String]) -> Void) {
         chooser = ObjectRef(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_OPEN,
                                                                 accept, tr("_Cancel"))!))
         let fileChooser = OpaquePointer(chooser.object)
         gtk_file_chooser_set_select_multiple(fileChooser, 1)
-        gtk_file_chooser_add_filter(fileChooser, VideoFileChooser.filter(tr("Videos"), mimeType: "video/*"))
-        gtk_file_chooser_add_filter(fileChooser, VideoFileChooser.filter(tr("All Files"), pattern: "*"))
+        if let folder { VideoFileChooser.open(fileChooser, in: folder) }
+        gtk_file_chooser_add_filter(fileChooser, photos
+            ? VideoFileChooser.filter(tr("Videos and Photos"), mimeTypes: ["video/*", "image/jpeg", "image/png"])
+            : VideoFileChooser.filter(tr("Videos"), mimeTypes: ["video/*"]))
+        gtk_file_chooser_add_filter(fileChooser, VideoFileChooser.filter(tr("All Files"), mimeTypes: [], pattern: "*"))
 
         chooser.connect(.dialogResponse) { [unowned self] response in
             let accepted = response == GTK_RESPONSE_ACCEPT.rawValue
@@ -36,10 +42,17 @@ final class VideoFileChooser {
         }
     }
 
-    private static func filter(_ name: String, mimeType: String? = nil, pattern: String? = nil) -> OpaquePointer {
+    /// Opens `chooser` in the folder `uri` (rather than on Recent files).
+    static func open(_ chooser: OpaquePointer, in uri: String) {
+        guard let folder = g_file_new_for_uri(uri) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(folder)) }
+        _ = gtk_file_chooser_set_current_folder(chooser, folder, nil)
+    }
+
+    private static func filter(_ name: String, mimeTypes: [String], pattern: String? = nil) -> OpaquePointer {
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, name)
-        if let mimeType { gtk_file_filter_add_mime_type(filter, mimeType) }
+        for mimeType in mimeTypes { gtk_file_filter_add_mime_type(filter, mimeType) }
         if let pattern { gtk_file_filter_add_pattern(filter, pattern) }
         return filter
     }

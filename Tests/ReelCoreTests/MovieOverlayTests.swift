@@ -56,6 +56,15 @@ final class EasingAndPlaceTests: XCTestCase {
 
     func testColoursReadAndWriteTheirHex() {
         XCTAssertEqual(MovieColor(red: 255, green: 8, blue: 0, alpha: 128).hex, "#ff080080")
+        // An outline that reads: dark around light words, light around dark ones.
+        XCTAssertEqual(MovieColor.white.contrasting, .black)
+        XCTAssertEqual(MovieColor(red: 255, green: 230, blue: 0).contrasting, .black)
+        XCTAssertEqual(MovieColor(red: 0, green: 0, blue: 200).contrasting, .white)
+        XCTAssertEqual(MovieColor.black.contrasting, .white)
+        // The file choosers open where the clip is.
+        XCTAssertEqual(MovieClip.folder(ofURI: "file:///home/ann/My%20Clips/a.mp4"), "file:///home/ann/My%20Clips/")
+        XCTAssertNil(MovieClip.folder(ofURI: ""))
+        XCTAssertNil(MovieClip.folder(ofURI: "https://example.com/a.mp4"))
         XCTAssertEqual(MovieColor(hex: "#ff080080"), MovieColor(red: 255, green: 8, blue: 0, alpha: 128))
         XCTAssertEqual(MovieColor(hex: "#102030"), MovieColor(red: 16, green: 32, blue: 48, alpha: 255))
         for bad in ["", "#", "102030", "#12345", "#gg0000", "#1020304050"] {

@@ -306,10 +306,10 @@ def test_an_empty_movie_says_how_to_add_clips(launch_ready, clips, profile):
     wait_until(lambda: strip_names(win) == [], APP_TIMEOUT, what=f"{c} removed again")
     # Add Videos… has the focus and opens the file chooser: a clip from there.
     app.key("Return")
-    app.x_window("Add Videos")   # GTK's own dialog: there is no portal here
-    app.key("ctrl+l", window="Add Videos")
-    app.type_text(str(clip_folder(profile) / f"{a}.mp4"), window="Add Videos")
-    app.key("Return", window="Add Videos")
+    app.x_window("Add Videos and Photos")   # GTK's own dialog: there is no portal here
+    app.key("ctrl+l", window="Add Videos and Photos")
+    app.type_text(str(clip_folder(profile) / f"{a}.mp4"), window="Add Videos and Photos")
+    app.key("Return", window="Add Videos and Photos")
     wait_until(lambda: strip_names(win) == [a], APP_TIMEOUT, what=f"{a} added from the file chooser")
     app.screenshot("added")
     app.quit()

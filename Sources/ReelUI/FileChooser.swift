@@ -1,29 +1,55 @@
 import CGLib
 import CGtk
+import Foundation
 import GLibKit
+import ReelCore
 
-/// The Open Video dialog. GtkFileChooserNative goes through the file chooser
-/// portal inside a Flatpak, so the sandbox needs no home access.
-final class VideoFileChooser {
+/// An Open dialog: Open Video, the movie page's Add choosers, Choose
+/// Music, Add Subtitle File. GtkFileChooserNative goes through the file
+/// chooser portal inside a Flatpak, so the sandbox needs no home access.
+final class FileChooser {
+    /// A kind of file the dialog lists: its name and the MIME types, file
+    /// name suffixes (any case) or patterns it takes.
+    struct Kind {
+        let name: String
+        var mimeTypes: [String] = []
+        var suffixes: [String] = []
+        var patterns: [String] = []
+
+        static var videos: Kind { Kind(name: tr("Videos"), mimeTypes: ["video/*"]) }
+        /// The movie maker takes photos as clips.
+        static var videosAndPhotos: Kind { Kind(name: tr("Videos and Photos"), mimeTypes: ["video/*", "image/jpeg", "image/png"]) }
+        /// The pictures with alpha the movie's overlays draw.
+        static var pictures: Kind { Kind(name: tr("PNG and SVG Pictures"), mimeTypes: ["image/png", "image/svg+xml"]) }
+        static var music: Kind { Kind(name: tr("Music"), mimeTypes: ["audio/*"]) }
+        static var subtitles: Kind { Kind(name: tr("Subtitles"), suffixes: SubtitleFiles.extensions.sorted()) }
+        static var allFiles: Kind { Kind(name: tr("All Files"), patterns: ["*"]) }
+    }
+
     private let chooser: ObjectRef
 
     /// `completion` gets the chosen files' URIs, or nothing on cancel.
-    /// `title` and `accept` name what the files are for (by default: open);
-    /// `photos`: JPEG and PNG photos are offered with the videos (the
-    /// movie maker takes them as clips); `folder`: the folder (a URI) it
-    /// opens in.
-    init(parent: UnsafeMutablePointer<GtkWindow>?, title: String = tr("Open Video"), accept: String = tr("_Open"),
-         photos: Bool = false, folder: String? = nil, completion: @escaping ([String]) -> Void) {
+    /// `title` and `accept` name what the files are for; `multiple`: more
+    /// than one may be chosen; `folder`: the folder (a URI) it opens in,
+    /// rather than on Recent files (where a typed path is not taken).
+    init(parent: UnsafeMutablePointer<GtkWindow>?, title: String, accept: String, kinds: [Kind], multiple: Bool = false,
+         folder: String? = nil, completion: @escaping ([String]) -> Void) {
         chooser = ObjectRef(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                                                accept, tr("_Cancel"))!))
+                                                                                         accept, tr("_Cancel"))!))
         let fileChooser = OpaquePointer(chooser.object)
-        gtk_file_chooser_set_select_multiple(fileChooser, 1)
-        if let folder { VideoFileChooser.open(fileChooser, in: folder) }
-        gtk_file_chooser_add_filter(fileChooser, photos
-            ? VideoFileChooser.filter(tr("Videos and Photos"), mimeTypes: ["video/*", "image/jpeg", "image/png"])
-            : VideoFileChooser.filter(tr("Videos"), mimeTypes: ["video/*"]))
-        gtk_file_chooser_add_filter(fileChooser, VideoFileChooser.filter(tr("All Files"), mimeTypes: [], pattern: "*"))
-
+        gtk_file_chooser_set_select_multiple(fileChooser, multiple ? 1 : 0)
+        if let folder, let file = g_file_new_for_uri(folder) {
+            _ = gtk_file_chooser_set_current_folder(fileChooser, file, nil)
+            g_object_unref(UnsafeMutableRawPointer(file))
+        }
+        for kind in kinds {
+            let filter = gtk_file_filter_new()!
+            gtk_file_filter_set_name(filter, kind.name)
+            for mimeType in kind.mimeTypes { gtk_file_filter_add_mime_type(filter, mimeType) }
+            for suffix in kind.suffixes { gtk_file_filter_add_suffix(filter, suffix) }
+            for pattern in kind.patterns { gtk_file_filter_add_pattern(filter, pattern) }
+            gtk_file_chooser_add_filter(fileChooser, filter)
+        }
         chooser.connect(.dialogResponse) { [unowned self] response in
             let accepted = response == GTK_RESPONSE_ACCEPT.rawValue
             completion(accepted ? self.chosenURIs() : [])
@@ -40,20 +66,5 @@ final class VideoFileChooser {
             defer { g_object_unref(file) }
             return String(consumingGString: g_file_get_uri(OpaquePointer(file)))
         }
-    }
-
-    /// Opens `chooser` in the folder `uri` (rather than on Recent files).
-    static func open(_ chooser: OpaquePointer, in uri: String) {
-        guard let folder = g_file_new_for_uri(uri) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(folder)) }
-        _ = gtk_file_chooser_set_current_folder(chooser, folder, nil)
-    }
-
-    private static func filter(_ name: String, mimeTypes: [String], pattern: String? = nil) -> OpaquePointer {
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, name)
-        for mimeType in mimeTypes { gtk_file_filter_add_mime_type(filter, mimeType) }
-        if let pattern { gtk_file_filter_add_pattern(filter, pattern) }
-        return filter
     }
 }

@@ -29,7 +29,7 @@ final class MainWindow {
     private var navigator = Navigator()
     private let feedPage = FeedPage()
     private let feed: FeedController
-    private var fileChooser: VideoFileChooser?
+    private var fileChooser: FileChooser?
     /// The picture-in-picture window, while the video plays there.
     private var miniWindow: PictureInPictureWindow?
     private(set) var isAlive = true
@@ -578,7 +578,8 @@ final class MainWindow {
     // MARK: Dialogs
 
     func chooseFiles() {
-        let chooser = VideoFileChooser(parent: gtkWindow) { [weak self] uris in
+        let chooser = FileChooser(parent: gtkWindow, title: tr("Open Video"), accept: tr("_Open"), kinds: [.videos, .allFiles],
+                                  multiple: true) { [weak self] uris in
             self?.fileChooser = nil
             self?.open(addresses: uris)
         }

@@ -21,8 +21,8 @@ final class MovieAdditions {
     private let position: () -> Int64
     private let window: () -> UnsafeMutablePointer<GtkWindow>?
     private let change: Change
-    private var pictureChooser: ObjectRef?
-    private var videoChooser: VideoFileChooser?
+    /// The open dialog, held while it shows.
+    private var chooser: FileChooser?
     var onProblem: ((MovieProblem) -> Void)?
 
     init(edit: @escaping () -> MovieEdit, chosen: @escaping () -> MovieClip.ID?, position: @escaping () -> Int64,
@@ -72,26 +72,14 @@ final class MovieAdditions {
         add(MovieOverlay.caption(tr("Text"), over: placement.clip.id, offset: offset))
     }
 
+    /// Where the chosen clip's file is: the choosers open there.
+    private var chosenFolder: String? { chosenIndex.flatMap { MovieClip.folder(ofURI: edit().clips[$0].uri) } }
+
+    /// A picture over the whole movie.
     private func choosePicture() {
-        let chooser = gtk_file_chooser_native_new(tr("Add Picture"), window(), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Add"), tr("_Cancel"))!
-        let reference = ObjectRef(owning: UnsafeMutableRawPointer(chooser))
-        pictureChooser = reference
-        let filter = gtk_file_filter_new()!
-        // PNG and SVG: the pictures with alpha the media layer draws.
-        gtk_file_filter_set_name(filter, tr("PNG and SVG Pictures"))
-        gtk_file_filter_add_mime_type(filter, "image/png")
-        gtk_file_filter_add_mime_type(filter, "image/svg+xml")
-        gtk_file_chooser_add_filter(chooser, filter)
-        // Where the chosen clip is, rather than on Recent files.
-        if let folder = chosenIndex.flatMap({ MovieClip.folder(ofURI: edit().clips[$0].uri) }) {
-            VideoFileChooser.open(chooser, in: folder)
-        }
-        reference.connect(.dialogResponse) { [weak self] response in
-            guard let self else { return }
-            defer { self.pictureChooser = nil }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let uri = String(consumingGString: g_file_get_uri(file)) else { return }
+        chooser = FileChooser(parent: window(), title: tr("Add Picture"), accept: tr("_Add"), kinds: [.pictures],
+                              folder: chosenFolder) { [weak self] uris in
+            guard let uri = uris.first else { return }
             let done = MainThreadHandler { [weak self] (result: Result<MoviePicture, MovieProblem>) in
                 switch result {
                 case .success(let picture): self?.add(MovieOverlay.watermark(picture))
@@ -100,16 +88,15 @@ final class MovieAdditions {
             }
             MovieSource.readPicture(uri) { result in done.call(result) }
         }
-        gtk_native_dialog_show(reference.cast())
+        chooser?.show()
     }
 
     /// A second video in a corner of the chosen clip, from its start.
     private func chooseVideo() {
         guard let index = chosenIndex else { return }
         let clip = edit().clips[index].id
-        videoChooser = VideoFileChooser(parent: window(), title: tr("Add Video Over the Clip"), accept: tr("_Add"),
-                                        folder: MovieClip.folder(ofURI: edit().clips[index].uri)) { [weak self] uris in
-            self?.videoChooser = nil
+        chooser = FileChooser(parent: window(), title: tr("Add Video Over the Clip"), accept: tr("_Add"),
+                              kinds: [.videos, .allFiles], folder: chosenFolder) { [weak self] uris in
             guard let uri = uris.first else { return }
             let done = MainThreadHandler { [weak self] (result: Result<OverlayVideo, MovieProblem>) in
                 switch result {
@@ -119,7 +106,7 @@ final class MovieAdditions {
             }
             MovieSource.readOverlayVideo(uri) { result in done.call(result) }
         }
-        videoChooser?.show()
+        chooser?.show()
     }
 
     private func add(_ overlay: MovieOverlay) {

@@ -8,7 +8,8 @@ import ReelCore
 /// The chosen clip's texts and pictures, beside the preview under the
 /// clip's trim: a still's length, a menu of the overlays over the chosen
 /// clip and over the whole movie, and the chosen overlay's words, size,
-/// weight, colour, entrance, exit and opacity, and Delete. Built in code
+/// weight, colour, look, place, animation and opacity, a second video's
+/// sound and corners, and Delete. Built in code
 /// (its rows follow the edit). As in `MovieSettingsPanel`, a change the
 /// person makes is an edit; setting the controls from the edit is not.
 final class MovieOverlayPanel {
@@ -32,8 +33,11 @@ final class MovieOverlayPanel {
     private let size = gtk_spin_button_new_with_range(1, 50, 1)!
     private let bold = gtk_toggle_button_new()!
     private let colour = gtk_color_button_new()!
-    private let entrance = gtk_drop_down_new(nil, nil)!
-    private let exit = gtk_drop_down_new(nil, nil)!
+    private let animationRows = MovieOverlayAnimationRows()
+    /// A second video's sound level and corners.
+    private let videoRows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+    private let soundLevel = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 5)!
+    private let corners = PanelRow.spin(0...50, step: 1)
     private let opacity = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 5)!
     private let delete = gtk_button_new_with_mnemonic(tr("_Delete"))!
     /// Set while `show` sets the controls, so their signals are not edits.
@@ -99,11 +103,12 @@ final class MovieOverlayPanel {
         gtk_box_append(cast(textRows), self.style.widget)
         gtk_box_append(cast(details), textRows)
         gtk_box_append(cast(details), placeRows.widget)
-        let labels = OverlayAnimation.kinds.map { tr(OverlayAnimation.label(of: $0)) }
-        for (dropDown, name) in [(entrance, tr("Entra_nce")), (exit, tr("E_xit"))] {
-            PanelRow.setChoices(of: dropDown, labels)
-            gtk_box_append(cast(details), PanelRow.make(name, dropDown))
-        }
+        gtk_scale_set_draw_value(cast(soundLevel), 0)
+        gtk_widget_set_hexpand(soundLevel, 1)
+        gtk_box_append(cast(videoRows), PanelRow.make(tr("Its _Sound (percent)"), soundLevel))
+        gtk_box_append(cast(videoRows), PanelRow.make(tr("_Rounded Corners (percent)"), corners))
+        gtk_box_append(cast(details), videoRows)
+        gtk_box_append(cast(details), animationRows.widget)
         gtk_scale_set_draw_value(cast(opacity), 0)
         gtk_widget_set_hexpand(opacity, 1)
         gtk_box_append(cast(details), PanelRow.make(tr("O_pacity"), opacity))
@@ -135,9 +140,28 @@ final class MovieOverlayPanel {
         }
     }
 
+    private func changeVideo(_ body: @escaping (inout OverlayVideo) -> Void) {
+        change { overlay in
+            guard case .video(var video) = overlay.content else { return }
+            body(&video)
+            overlay.content = .video(video)
+        }
+    }
+
     private func connect() {
         style.onChange = { [weak self] body in self?.changeText(body) }
         placeRows.onChange = { [weak self] body in self?.change(body) }
+        animationRows.onChange = { [weak self] body in self?.change(body) }
+        Signals.connect(soundLevel, "value-changed") { [weak self] in
+            guard let self else { return }
+            let level = gtk_range_get_value(cast(self.soundLevel)) / 100
+            self.changeVideo { $0.volume = level }
+        }
+        Signals.connect(corners, "value-changed") { [weak self] in
+            guard let self else { return }
+            let radius = gtk_spin_button_get_value(cast(self.corners)) / 100
+            self.changeVideo { $0.cornerRadius = radius }
+        }
         Signals.connect(background, "color-set") { [weak self] in
             guard let self, let clip = self.clip else { return }
             let chosen = MovieOverlayPanel.colour(of: self.background)
@@ -184,21 +208,6 @@ final class MovieOverlayPanel {
             guard let self else { return }
             let chosen = MovieOverlayPanel.colour(of: self.colour)
             self.changeText { $0.colour = chosen }
-        }
-        for (dropDown, isEntrance) in [(entrance, true), (exit, false)] {
-            Signals.connect(dropDown, "notify::selected") { [weak self] in
-                guard let self else { return }
-                let index = Int(gtk_drop_down_get_selected(cast(dropDown)))
-                guard OverlayAnimation.kinds.indices.contains(index) else { return }
-                let kind = OverlayAnimation.kinds[index]
-                self.change { overlay in
-                    // Keeps its length and easing; one that was none takes the default length.
-                    let old = isEntrance ? overlay.entrance : overlay.exit
-                    let animation = OverlayAnimation(kind: kind, duration: old.duration > 0 ? old.duration : OverlayAnimation.defaultDuration,
-                                                     easing: old.easing)
-                    if isEntrance { overlay.entrance = animation } else { overlay.exit = animation }
-                }
-            }
         }
         Signals.connect(opacity, "value-changed") { [weak self] in
             guard let self else { return }
@@ -307,8 +316,14 @@ final class MovieOverlayPanel {
             style.show(text)
         }
         placeRows.show(overlay, span: spans[overlay.id] ?? 0)
-        gtk_drop_down_set_selected(cast(entrance), guint(OverlayAnimation.kinds.firstIndex(of: overlay.entrance.kind) ?? 0))
-        gtk_drop_down_set_selected(cast(exit), guint(OverlayAnimation.kinds.firstIndex(of: overlay.exit.kind) ?? 0))
+        animationRows.show(overlay)
+        var video: OverlayVideo?
+        if case .video(let shown) = overlay.content { video = shown }
+        gtk_widget_set_visible(videoRows, video == nil ? 0 : 1)
+        if let video {
+            gtk_range_set_value(cast(soundLevel), video.volume * 100)
+            gtk_spin_button_set_value(cast(corners), (video.cornerRadius * 100).rounded())
+        }
         gtk_range_set_value(cast(opacity), overlay.opacity * 100)
     }
 }

@@ -28,7 +28,7 @@ final class MoviePage {
     private var actions: MoviePageActions!
     private var additions: MovieAdditions!
     private let overlayPanel: MovieOverlayPanel
-    private var videoChooser: VideoFileChooser?
+    private var videoChooser: FileChooser?
     /// Files being read to be added: the page shows "No Clips" only when
     /// none is on its way.
     private var reading = 0
@@ -377,8 +377,8 @@ final class MoviePage {
 
     private func chooseVideos() {
         let folder = edit.clips.last.flatMap { MovieClip.folder(ofURI: $0.uri) }
-        videoChooser = VideoFileChooser(parent: lookups.window(), title: tr("Add Videos and Photos"), accept: tr("_Add"),
-                                        photos: true, folder: folder) { [weak self] uris in self?.add(uris) }
+        videoChooser = FileChooser(parent: lookups.window(), title: tr("Add Videos and Photos"), accept: tr("_Add"),
+                                   kinds: [.videosAndPhotos, .allFiles], multiple: true, folder: folder) { [weak self] uris in self?.add(uris) }
         videoChooser?.show()
     }
 

@@ -32,7 +32,7 @@ final class MovieSettingsPanel {
     private let crossfade: UnsafeMutablePointer<GtkWidget>
     private let format: UnsafeMutablePointer<GtkWidget>
     private let size: UnsafeMutablePointer<GtkWidget>
-    private var musicChooser: ObjectRef?
+    private var musicChooser: FileChooser?
     /// Set while `show` sets the controls, so their signals are not edits.
     private var showing = false
     private var output = MovieOutput()
@@ -157,21 +157,11 @@ final class MovieSettingsPanel {
     }
 
     private func chooseMusic() {
-        let chooser = gtk_file_chooser_native_new(tr("Choose Music"), window(), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Choose"), tr("_Cancel"))!
-        let reference = ObjectRef(owning: UnsafeMutableRawPointer(chooser))
-        musicChooser = reference
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, tr("Music"))
-        gtk_file_filter_add_mime_type(filter, "audio/*")
-        gtk_file_chooser_add_filter(chooser, filter)
-        reference.connect(.dialogResponse) { [weak self] response in
-            guard let self else { return }
-            defer { self.musicChooser = nil }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser),
-                  let uri = String(consumingGString: g_file_get_uri(file)) else { return }
-            g_object_unref(UnsafeMutableRawPointer(file))
-            self.onEvent?(.music(uri: uri))
+        musicChooser = FileChooser(parent: window(), title: tr("Choose Music"), accept: tr("_Choose"),
+                                   kinds: [.music]) { [weak self] uris in
+            guard let uri = uris.first else { return }
+            self?.onEvent?(.music(uri: uri))
         }
-        gtk_native_dialog_show(reference.cast())
+        musicChooser?.show()
     }
 }

@@ -40,7 +40,7 @@ final class TrackMenus {
 
     private weak var player: Player?
     private var selection: TrackSelection
-    private var chooser: SubtitleFileChooser?
+    private var chooser: FileChooser?
 
     init(audioButton: UnsafeMutablePointer<GtkWidget>, subtitleButton: UnsafeMutablePointer<GtkWidget>, host: Host) {
         self.audioButton = audioButton
@@ -200,9 +200,10 @@ final class TrackMenus {
 
     private func addFile() {
         guard let window = host.window() else { return }
-        chooser = SubtitleFileChooser(parent: window, folder: selection.folder) { [weak self] uri in
+        chooser = FileChooser(parent: window, title: tr("Add Subtitle File"), accept: tr("_Add"), kinds: [.subtitles],
+                              folder: selection.folder?.absoluteString) { [weak self] uris in
             self?.chooser = nil
-            if let uri { self?.load(uri) }
+            if let uri = uris.first { self?.load(uri) }
         }
         chooser?.show()
     }

@@ -135,6 +135,9 @@ def test_mpris_describes_and_drives_the_player(launch_ready, media, profile, art
     _open(client, uri)
     trace.wait("player-first-frame")
     wait_until(client.has_owner, 5, what=f"{NAME} on the bus")
+    # What a client reads when the name appears (a busy machine may know
+    # the length by then).
+    first = client.get(PLAYER, "Metadata")
     _focus_player(app)
 
     # What the desktop shows of it.
@@ -158,8 +161,9 @@ def test_mpris_describes_and_drives_the_player(launch_ready, media, profile, art
     assert [client.get(PLAYER, p) for p in ("CanPlay", "CanPause", "CanSeek", "CanControl")] == [True] * 4
     assert not client.get(PLAYER, "CanGoNext") and not client.get(PLAYER, "CanGoPrevious")
     assert (client.get(PLAYER, "MinimumRate"), client.get(PLAYER, "MaximumRate")) == (0.5, 2.0)
-    # The length came after the name: a change the clients were told of.
-    client.wait_signal("PropertiesChanged", lambda args: "mpris:length" in args[1].get("Metadata", {}), after=start)
+    # A length that came after the name is a change the clients were told of.
+    if "mpris:length" not in first:
+        client.wait_signal("PropertiesChanged", lambda args: "mpris:length" in args[1].get("Metadata", {}), after=start)
 
     # PlayPause pauses and plays again.
     i, s = trace.count(), client.mark()

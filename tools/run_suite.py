@@ -201,7 +201,10 @@ def pytest_suites(tally, prefix, work):
     report = work / "pytest.xml"
     # One GStreamer plugin registry for every launch: each test has its own
     # cache dir, and rebuilding the registry would cost seconds per launch.
+    # Waits may last twice what a test asks (harness.PATIENCE): CI's
+    # machines are loaded, and a timeout only bounds a failure.
     env = dict(os.environ, REEL_PREFIX=str(prefix), REEL_BIN=str(prefix / "bin" / "reel"),
+               REEL_TEST_PATIENCE=os.environ.get("REEL_TEST_PATIENCE", "2"),
                PYTHONDONTWRITEBYTECODE="1", GST_REGISTRY=str(work / "gst-registry.bin"),
                REEL_TEST_MEDIA=str(work / "media"))
     # A test file runs whole in one worker: its module fixtures (its media,

@@ -126,6 +126,12 @@ def _read_line_from_fd(fd: int, timeout: float, what: str) -> str:
     return buf.split(b"\n", 1)[0].decode().strip()
 
 
+# How many times longer than a test asks each wait may last
+# (REEL_TEST_PATIENCE; tools/test sets 2): a wait's timeout only bounds a
+# failure, and a loaded 2-core CI machine does everything slower.
+PATIENCE = float(os.environ.get("REEL_TEST_PATIENCE", "1"))
+
+
 def wait_until(pred: Callable[[], object], timeout: float, interval: float = 0.1,
                what: str = "condition", on_timeout: Optional[Callable[[], str]] = None):
     """Poll ``pred`` until it returns a truthy value; return that value.
@@ -133,6 +139,7 @@ def wait_until(pred: Callable[[], object], timeout: float, interval: float = 0.1
     Exceptions raised by ``pred`` are treated as "not yet" (AT-SPI objects
     come and go while a window is being built) and reported on timeout.
     """
+    timeout *= PATIENCE
     deadline = time.monotonic() + timeout
     last_exc: Optional[BaseException] = None
     while True:

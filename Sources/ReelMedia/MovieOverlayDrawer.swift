@@ -20,7 +20,9 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
     private let plan: MoviePlan
     private let lock = NSLock()
     private var rasters: [String: Raster] = [:]
-    private var photos: [String: Raster] = [:]
+    /// Photos as decoded, by URI (read by tests: the size a photo is
+    /// decoded at).
+    private(set) var photos: [String: Raster] = [:]
 
     /// A drawn picture: a buffer of premultiplied BGRA with its video meta.
     final class Raster {

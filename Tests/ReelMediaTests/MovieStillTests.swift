@@ -58,6 +58,40 @@ final class MovieStillTests: XCTestCase {
         XCTAssertTrue(try MovieSource.clip(uri("logo.png")).isStill, "a PNG is a photo too")
     }
 
+    func testTheDrawerTurnsAPhotoUprightByItsEXIFOrientation() throws {
+        try MediaSystem.initialize()
+        let plain = try XCTUnwrap(MovieOverlayDrawer.picture(uri("photo.jpg"), width: 64, height: 64))
+        XCTAssertEqual([plain.width, plain.height], [64, 32])
+        let turned = try XCTUnwrap(MovieOverlayDrawer.picture(uri("turned.jpg"), width: 64, height: 64))
+        XCTAssertEqual([turned.width, turned.height], [32, 64], "drawn as it is shown: a quarter turn")
+    }
+
+    /// A 48-megapixel photo (8000×6000) in a 640×360 movie is decoded at
+    /// the size its closest framing needs there (about 1000 pixels wide),
+    /// not whole: 190 MB of pixels it would otherwise hold.
+    func testA48MegapixelPhotoIsDecodedAtTheSizeTheMovieNeeds() throws {
+        try MediaSystem.initialize()
+        let path = MediaFixture.shared.makeFolder("movie-stills") + "/48mp.jpg"
+        if !FileManager.default.fileExists(atPath: path) {
+            try MediaFixture.make(path, "videotestsrc num-buffers=1 pattern=smpte ! video/x-raw,width=8000,height=6000 ! "
+                                  + "jpegenc ! filesink name=sink")
+        }
+        let photoURI = MediaFixture.uri(path)
+        var edit = MovieEdit()
+        let video = MovieClip(uri: "file:///nowhere.mp4", sourceDuration: 2 * second, frameRate: FrameRate(10),
+                              width: 640, height: 360)
+        edit.clips = [video, MovieClip.photo(uri: photoURI, width: 8000, height: 6000,
+                                             panZoom: .standard(photo: (8000, 6000), frame: (640, 360)))]
+        let drawer = MovieOverlayDrawer(plan: edit.plan)
+        let composition = try XCTUnwrap(drawer.composition(at: edit.plan.placements[1].start + second))
+        gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(composition))
+        let decoded = try XCTUnwrap(drawer.photos[photoURI])
+        // Its fill framing is 75 % of its height, zooming to 85 % of that:
+        // 640 / (8000 × 0.6375) of it, 1004 × 753.
+        XCTAssertEqual(Double(max(decoded.width, decoded.height)), 1004, accuracy: 4)
+        XCTAssertEqual(Double(min(decoded.width, decoded.height)), 753, accuracy: 4)
+    }
+
     func testPicturesArePNGOrSVGAndAnythingElseIsRefusedByName() throws {
         XCTAssertEqual(try MovieSource.picture(uri("logo.png")), MoviePicture(uri: uri("logo.png"), width: 40, height: 20))
         XCTAssertEqual(try MovieSource.picture(uri("badge.svg")), MoviePicture(uri: uri("badge.svg"), width: 120, height: 60))

@@ -64,4 +64,21 @@ public struct PanZoom: Equatable, Sendable {
     public func framing(at share: Double) -> Rect {
         isOn ? start.toward(end, Easing.easeInOut(share)) : start
     }
+
+    /// The standard framing with its start and end zoomed to `start` and
+    /// `end` (shares of the standard start, about its centre: 1 as it
+    /// is, 0.5 twice as close), within 0.2…1.
+    public static func zoomed(start: Double, end: Double, photo: (width: Int, height: Int),
+                              frame: (width: Int, height: Int)) -> PanZoom {
+        let base = standard(photo: photo, frame: frame).start
+        let clamp = { (share: Double) in min(max(share, 0.2), 1) }
+        return PanZoom(start: base.scaled(clamp(start)), end: base.scaled(clamp(end)))
+    }
+
+    /// How close its start and end are, as `zoomed` takes them.
+    public func zooms(photo: (width: Int, height: Int), frame: (width: Int, height: Int)) -> (start: Double, end: Double) {
+        let base = PanZoom.standard(photo: photo, frame: frame).start
+        guard base.width > 0 else { return (1, 1) }
+        return (start.width / base.width, end.width / base.width)
+    }
 }

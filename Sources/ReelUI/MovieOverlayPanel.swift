@@ -28,6 +28,12 @@ final class MovieOverlayPanel {
     private let background = gtk_color_button_new()!
     private let panZoomRow: UnsafeMutablePointer<GtkWidget>
     private let panZoom = PanelRow.toggle()
+    /// How close a photo's framing is at its start and end, in percent.
+    private let zoomRows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+    private let zoomStart = PanelRow.spin(20...100, step: 5)
+    private let zoomEnd = PanelRow.spin(20...100, step: 5)
+    /// The movie's frame size, which a photo's framing is a part of.
+    private var frame = (width: 0, height: 0)
     /// How long what each listed overlay is over lasts (its clip, or the movie).
     private var spans: [MovieOverlay.ID: Int64] = [:]
     private let size = gtk_spin_button_new_with_range(1, 50, 1)!
@@ -76,6 +82,9 @@ final class MovieOverlayPanel {
         gtk_box_append(cast(box), backgroundRow)
         panZoomRow = PanelRow.make(tr("Pan and _Zoom"), panZoom)
         gtk_box_append(cast(box), panZoomRow)
+        gtk_box_append(cast(zoomRows), PanelRow.make(tr("Framing at the Start (percent)"), zoomStart))
+        gtk_box_append(cast(zoomRows), PanelRow.make(tr("Framing at the End (percent)"), zoomEnd))
+        gtk_box_append(cast(box), zoomRows)
         gtk_box_append(cast(box), PanelRow.make(tr("_Text or Picture"), chooser))
         // Several lines: the text view, in a frame so it reads as a field.
         gtk_text_view_set_wrap_mode(cast(words), GTK_WRAP_WORD_CHAR)
@@ -152,6 +161,21 @@ final class MovieOverlayPanel {
         style.onChange = { [weak self] body in self?.changeText(body) }
         placeRows.onChange = { [weak self] body in self?.change(body) }
         animationRows.onChange = { [weak self] body in self?.change(body) }
+        for spin in [zoomStart, zoomEnd] {
+            Signals.connect(spin, "value-changed") { [weak self] in
+                guard let self, let clip = self.clip else { return }
+                let (start, end) = (gtk_spin_button_get_value(cast(self.zoomStart)) / 100,
+                                    gtk_spin_button_get_value(cast(self.zoomEnd)) / 100)
+                let frame = self.frame
+                self.edit { editor in
+                    guard let index = editor.edit.index(of: clip), let old = editor.edit.clips[index].panZoom else { return }
+                    let photo = editor.edit.clips[index]
+                    var framing = PanZoom.zoomed(start: start, end: end, photo: (photo.width, photo.height), frame: frame)
+                    framing.isOn = old.isOn
+                    editor.setPanZoom(clip, framing)
+                }
+            }
+        }
         Signals.connect(soundLevel, "value-changed") { [weak self] in
             guard let self else { return }
             let level = gtk_range_get_value(cast(self.soundLevel)) / 100
@@ -264,6 +288,13 @@ final class MovieOverlayPanel {
         if let titleColour { MovieOverlayPanel.show(titleColour, in: background) }
         gtk_widget_set_visible(panZoomRow, clip?.panZoom == nil ? 0 : 1)
         gtk_switch_set_active(cast(panZoom), clip?.panZoom?.isOn == true ? 1 : 0)
+        frame = edit.frameSize
+        gtk_widget_set_visible(zoomRows, clip?.panZoom?.isOn == true ? 1 : 0)
+        if let clip, let framing = clip.panZoom {
+            let zooms = framing.zooms(photo: (clip.width, clip.height), frame: frame)
+            gtk_spin_button_set_value(cast(zoomStart), (zooms.start * 100).rounded())
+            gtk_spin_button_set_value(cast(zoomEnd), (zooms.end * 100).rounded())
+        }
         let overlays = edit.overlays.filter { overlay in
             overlay.anchor == .movie || clip.map { overlay.anchor == .clip($0.id) } ?? false
         }

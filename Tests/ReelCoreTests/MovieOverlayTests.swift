@@ -61,6 +61,18 @@ final class EasingAndPlaceTests: XCTestCase {
         XCTAssertEqual(MovieColor(red: 255, green: 230, blue: 0).contrasting, .black)
         XCTAssertEqual(MovieColor(red: 0, green: 0, blue: 200).contrasting, .white)
         XCTAssertEqual(MovieColor.black.contrasting, .white)
+        // A photo's framing zoomed from the whole fill to twice as close,
+        // about the fill's centre, and read back; kept within 0.2…1.
+        let zoomed = PanZoom.zoomed(start: 1, end: 0.5, photo: (4000, 3000), frame: (1920, 1080))
+        XCTAssertEqual(zoomed.start, PanZoom.standard(photo: (4000, 3000), frame: (1920, 1080)).start)
+        XCTAssertEqual(zoomed.end.width, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(zoomed.end.x + zoomed.end.width / 2, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(zoomed.end.y + zoomed.end.height / 2, 0.5, accuracy: 1e-9)
+        let read = zoomed.zooms(photo: (4000, 3000), frame: (1920, 1080))
+        XCTAssertEqual(read.start, 1, accuracy: 1e-9)
+        XCTAssertEqual(read.end, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(PanZoom.zoomed(start: 3, end: 0, photo: (4000, 3000), frame: (1920, 1080))
+                        .zooms(photo: (4000, 3000), frame: (1920, 1080)).end, 0.2, accuracy: 1e-9)
         // The file choosers open where the clip is.
         XCTAssertEqual(MovieClip.folder(ofURI: "file:///home/ann/My%20Clips/a.mp4"), "file:///home/ann/My%20Clips/")
         XCTAssertNil(MovieClip.folder(ofURI: ""))

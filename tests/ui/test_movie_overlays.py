@@ -188,6 +188,13 @@ def test_a_movie_with_a_title_card_a_moved_caption_a_logo_and_a_photo_is_exporte
     app.find(win, role="push button", name=re.compile(r"^Clip 5 of 5: Green field")).queryAction().doAction(0)
     pan_zoom = app.find(win, role="check box", name="Pan and Zoom", timeout=APP_TIMEOUT)
     wait_until(lambda: "checked" in states(pan_zoom), APP_TIMEOUT, what="pan and zoom on")
+    # It zooms in to half its framing by its end, typed in percent.
+    app.click(app.find(win, role="spin button", name="Framing at the End (percent)", timeout=APP_TIMEOUT))
+    app.key("ctrl+a")
+    app.type_text("50")
+    app.key("Tab")
+    wait_until(lambda: abs(saved_edit(profile)["clips"][4]["panZoom"]["end"][2] - 0.5) < 1e-6, APP_TIMEOUT,
+               what="the photo's end framing saved")
     add(app, win, "Add Picture…")
     choose_file(app, "Add Picture", logo)
     wait_until(lambda: len(overlays(profile)) == 3, APP_TIMEOUT, what="the logo saved")

@@ -15,6 +15,22 @@ final class MoviePreviewTests: XCTestCase {
         try MediaSystem.initialize()
     }
 
+    /// What a preview hands on: its frames and its events.
+    private final class Seen {
+        var frames: [VideoFrame] = []
+        var events: [MoviePreview.Event] = []
+    }
+
+    /// A preview of `edit` into a sink, with what it hands on collected.
+    private func watched(_ edit: MovieEdit) throws -> (MoviePreview, Seen) {
+        let seen = Seen()
+        let sink = VideoSink()
+        sink.onFrame = { seen.frames.append($0) }
+        let preview = try MoviePreview(edit: edit, videoSink: sink)
+        preview.onEvent = { seen.events.append($0) }
+        return (preview, seen)
+    }
+
     func testThePreviewShowsEachClipsTrimmedStartAndPlaysToTheEnd() throws {
         var landscape = try MovieSource.clip(MediaFixture.uri(MovieFixture.shared.landscape))
         var portrait = try MovieSource.clip(MediaFixture.uri(MovieFixture.shared.portrait))
@@ -22,12 +38,7 @@ final class MoviePreviewTests: XCTestCase {
         portrait.trim(from: second, to: 1_400_000_000)
         var edit = MovieEdit()
         edit.clips = [landscape, portrait]
-        final class Seen { var frames: [VideoFrame] = []; var events: [MoviePreview.Event] = [] }
-        let seen = Seen()
-        let sink = VideoSink()
-        sink.onFrame = { seen.frames.append($0) }
-        let preview = try MoviePreview(edit: edit, videoSink: sink)
-        preview.onEvent = { seen.events.append($0) }
+        let (preview, seen) = try watched(edit)
         XCTAssertEqual(preview.duration, edit.plan.duration)
 
         preview.pause()
@@ -69,12 +80,7 @@ final class MoviePreviewTests: XCTestCase {
         defer { unlink(path) }
         let movie = try DecodedMovie(path)
 
-        final class Seen { var frames: [VideoFrame] = []; var events: [MoviePreview.Event] = [] }
-        let seen = Seen()
-        let sink = VideoSink()
-        sink.onFrame = { seen.frames.append($0) }
-        let preview = try MoviePreview(edit: edit, videoSink: sink)
-        preview.onEvent = { seen.events.append($0) }
+        let (preview, seen) = try watched(edit)
         preview.pause()
         XCTAssertTrue(spinMainContext(timeout: 20) { seen.events.contains(.ready) && !seen.frames.isEmpty }, "\(seen.events)")
         for time in times {

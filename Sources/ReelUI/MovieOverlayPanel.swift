@@ -103,7 +103,7 @@ final class MovieOverlayPanel {
         AccessibleLabel.set(bold, tr("Bold"))
         gtk_color_chooser_set_use_alpha(cast(colour), 0)
         gtk_widget_set_tooltip_text(colour, tr("Colour of the Words"))
-        AccessibleLabel.set(colour, tr("Colour of the Words"))
+        PanelRow.nameInnerButton(of: colour, tr("Colour of the Words"))
         let sizeRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         for control in [size, bold, colour] { gtk_box_append(cast(sizeRow), control) }
         textRows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
@@ -123,6 +123,7 @@ final class MovieOverlayPanel {
         gtk_box_append(cast(details), PanelRow.make(tr("O_pacity"), opacity))
         gtk_widget_set_halign(delete, GTK_ALIGN_END)
         gtk_widget_add_css_class(delete, "destructive-action")
+        UnnamedButtons.nameByLabel(delete)
         gtk_box_append(cast(details), delete)
         gtk_box_append(cast(box), details)
         gtk_grid_insert_row(cast(grid), row)

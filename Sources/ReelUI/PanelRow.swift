@@ -1,4 +1,5 @@
 import CGtk
+import CShims
 import GLibKit
 import ReelCore
 
@@ -14,9 +15,27 @@ enum PanelRow {
         gtk_widget_set_halign(name, GTK_ALIGN_START)
         // Also its name for a screen reader (GTK labels it by the label).
         gtk_label_set_mnemonic_widget(cast(name), target ?? control)
+        nameInnerButton(of: target ?? control, MnemonicText.plain(label))
         gtk_box_append(cast(row), name)
         gtk_box_append(cast(row), control)
         return row
+    }
+
+    /// A drop-down, a font or a colour button takes the focus with a button
+    /// inside it, which GTK 4.8 leaves named by its class: it is named
+    /// `name` instead (a spin button, switch or scale is named by its label).
+    static func nameInnerButton(of control: UnsafeMutablePointer<GtkWidget>, _ name: String) {
+        let wrappers = [gtk_drop_down_get_type(), gtk_font_button_get_type(), gtk_color_button_get_type()]
+        guard wrappers.contains(where: { g_type_is_a(reel_instance_type(control), $0) != 0 }) else { return }
+        var child = gtk_widget_get_first_child(control)
+        while let current = child {
+            if g_type_is_a(reel_instance_type(current), gtk_button_get_type()) != 0 {
+                gtk_accessible_reset_relation(OpaquePointer(current), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+                AccessibleLabel.set(current, name)
+                return
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     /// Sets a drop-down's items.

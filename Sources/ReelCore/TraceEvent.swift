@@ -41,6 +41,9 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     /// The mini window's controls were due to hide and the keyboard on them held them.
     case pipControlsHeld = "pip-controls-held"
     case pipEnter = "pip-enter"
+    /// A drag on the mini window was handed to the window manager ("move",
+    /// or the edge it resizes from).
+    case pipHandedOver = "pip-handed-over"
     /// The mini window could not be kept above others: whether the hint
     /// about the window menu was shown (only the first time).
     case pipAboveHint = "pip-above-hint"

@@ -314,6 +314,7 @@ final class PictureInPictureWindow {
         gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
         gtk_event_controller_reset(gesture)
         if let doubleClick { gtk_event_controller_reset(doubleClick) }
+        Trace.shared.event(.pipHandedOver, ["what": edge.map { "\($0)" } ?? "move"])
         if let edge {
             gdk_toplevel_begin_resize(surface, PictureInPictureWindow.surfaceEdge(edge), device, button, x + offsetX, y + offsetY, time)
         } else {

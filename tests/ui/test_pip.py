@@ -235,6 +235,37 @@ def test_keys_in_the_mini_window(play, media):
     app.find(win, role="label", name="bars", timeout=APP_TIMEOUT)
 
 
+def wm_drag(app, trace: Trace, start: tuple, step: tuple, steps: int, handed: str, arrived, what: str):
+    """Drags with the first button from ``start`` by ``steps`` moves of
+    ``step`` as a hand would, and lets go once ``arrived()`` says the window
+    manager has followed. The app hands the drag over (``handed``: "move" or
+    the edge) after its first moves; the window manager follows only the
+    moves it sees after it has taken the pointer, which on a busy machine
+    can be after the last one: so the pointer is nudged at the end until
+    the window is there."""
+    i = trace.count()
+    app.desktop.move_pointer(*start)
+    app.desktop.xdotool("mousedown", "1")
+    for n in range(1, steps + 1):
+        app.desktop.move_pointer(start[0] + step[0] * n, start[1] + step[1] * n)
+        time.sleep(0.03)  # a hand's drag: the moves come over time, not at once
+    try:
+        trace.wait("pip-handed-over", lambda e: e["what"] == handed, after=i)
+    except Exception:
+        app.desktop.xdotool("mouseup", "1")
+        raise AssertionError(f"the {handed} drag from {start} was not handed over; the mini window's events since: "
+                             f"{[e for e in trace.events()[i:] if e['event'].startswith('pip')]}")
+    end = (start[0] + step[0] * steps, start[1] + step[1] * steps)
+    def there():
+        app.desktop.move_pointer(end[0], end[1] + 1)
+        app.desktop.move_pointer(*end)
+        return arrived()
+    try:
+        return wait_until(there, 5, what=what)
+    finally:
+        app.desktop.xdotool("mouseup", "1")
+
+
 def test_drag_moves_it_double_click_returns_and_the_place_survives_a_restart(play, media, profile, launch_ready):
     app, win, trace = play(media / "bars.mp4")
     shown = enter(app, trace)
@@ -242,26 +273,15 @@ def test_drag_moves_it_double_click_returns_and_the_place_survives_a_restart(pla
     geo = placed_geometry(app, wid)
     # Drag from the middle of the video: the window follows.
     x, y = geo["x"] + geo["w"] // 2 + 30, geo["y"] + geo["h"] // 2 + 40
-    app.desktop.move_pointer(x, y)
-    app.desktop.xdotool("mousedown", "1")
-    for step in range(1, 11):
-        app.desktop.move_pointer(x - 60 * step, y - 40 * step)
-        time.sleep(0.03)  # a hand's drag: the moves come over time, not at once
-    app.desktop.xdotool("mouseup", "1")
     def followed():
         now = app.window_geometry(wid)
-        return now if now["x"] < geo["x"] - 400 else None
-    moved = wait_until(followed, 5, what="the window to follow the drag")
-    assert abs((geo["x"] - moved["x"]) - 600) <= 2 and abs((geo["y"] - moved["y"]) - 400) <= 2, (geo, moved)
+        return now if abs(now["x"] - (geo["x"] - 600)) <= 2 and abs(now["y"] - (geo["y"] - 400)) <= 2 else None
+    moved = wm_drag(app, trace, (x, y), (-60, -40), 10, "move", followed, "the window to follow the drag")
     # Drag its right edge: it grows, and keeps its shape.
     edge_x, edge_y = moved["x"] + moved["w"] - 3, moved["y"] + moved["h"] // 2
-    app.desktop.move_pointer(edge_x, edge_y)
     i = trace.count()
-    app.desktop.xdotool("mousedown", "1")
-    for step in range(1, 9):
-        app.desktop.move_pointer(edge_x + 20 * step, edge_y)
-        time.sleep(0.03)  # a hand's drag: the moves come over time, not at once
-    app.desktop.xdotool("mouseup", "1")
+    wm_drag(app, trace, (edge_x, edge_y), (20, 0), 8, "east",
+            lambda: app.window_geometry(wid)["w"] >= moved["w"] + 150, "the window to follow its edge")
     size = trace.wait("pip-size", lambda e: e["width"] >= 450, after=i)
     assert abs(size["width"] / size["height"] - 16 / 9) < 0.01, size
     # A double-click on the video goes back to the player (once the window

@@ -235,8 +235,24 @@ def test_keys_in_the_mini_window(play, media):
     app.find(win, role="label", name="bars", timeout=APP_TIMEOUT)
 
 
-def wm_drag(app, trace: Trace, start: tuple, step: tuple, steps: int, handed: str, arrived, what: str):
-    """Drags with the first button from ``start`` by ``steps`` moves of
+def frame_of(app, wid: str) -> int:
+    """The window manager's frame around window `wid`: its ancestor that is
+    a child of the root (what xdotool says is under the pointer)."""
+    env = dict(os.environ)
+    env.update(app.desktop.env())
+    window = int(wid)
+    while True:
+        tree = subprocess.run(["xwininfo", "-tree", "-id", str(window)], env=env, capture_output=True, text=True,
+                              timeout=10).stdout
+        root = int(re.search(r"Root window id: (0x[0-9a-f]+)", tree).group(1), 16)
+        parent = int(re.search(r"Parent window id: (0x[0-9a-f]+)", tree).group(1), 16)
+        if parent == root:
+            return window
+        window = parent
+
+
+def wm_drag(app, trace: Trace, wid: str, start: tuple, step: tuple, steps: int, handed: str, arrived, what: str):
+    """Drags the mini window ``wid`` with the first button from ``start`` by ``steps`` moves of
     ``step`` as a hand would, and lets go once ``arrived()`` says the window
     manager has followed. The app hands the drag over (``handed``: "move" or
     the edge) after its first moves; the window manager follows only the
@@ -245,6 +261,13 @@ def wm_drag(app, trace: Trace, start: tuple, step: tuple, steps: int, handed: st
     the window is there."""
     i = trace.count()
     app.desktop.move_pointer(*start)
+    # The mini window is the one under the pointer (on a busy machine the
+    # window manager may not have put it above the main window yet).
+    def under_pointer():
+        here = app.desktop.xdotool("getmouselocation", "--shell")
+        window = int(dict(line.split("=", 1) for line in here.split() if "=" in line).get("WINDOW", "0"))
+        return window == int(wid) or window == frame_of(app, wid)
+    wait_until(under_pointer, 5, what="the mini window under the pointer")
     app.desktop.xdotool("mousedown", "1")
     for n in range(1, steps + 1):
         app.desktop.move_pointer(start[0] + step[0] * n, start[1] + step[1] * n)
@@ -276,11 +299,11 @@ def test_drag_moves_it_double_click_returns_and_the_place_survives_a_restart(pla
     def followed():
         now = app.window_geometry(wid)
         return now if abs(now["x"] - (geo["x"] - 600)) <= 2 and abs(now["y"] - (geo["y"] - 400)) <= 2 else None
-    moved = wm_drag(app, trace, (x, y), (-60, -40), 10, "move", followed, "the window to follow the drag")
+    moved = wm_drag(app, trace, wid, (x, y), (-60, -40), 10, "move", followed, "the window to follow the drag")
     # Drag its right edge: it grows, and keeps its shape.
     edge_x, edge_y = moved["x"] + moved["w"] - 3, moved["y"] + moved["h"] // 2
     i = trace.count()
-    wm_drag(app, trace, (edge_x, edge_y), (20, 0), 8, "east",
+    wm_drag(app, trace, wid, (edge_x, edge_y), (20, 0), 8, "east",
             lambda: app.window_geometry(wid)["w"] >= moved["w"] + 150, "the window to follow its edge")
     size = trace.wait("pip-size", lambda e: e["width"] >= 450, after=i)
     assert abs(size["width"] / size["height"] - 16 / 9) < 0.01, size

@@ -19,6 +19,9 @@ public enum MovieAction: String, ScopedAction {
     case trimEnd = "trim-end"
     case trimStart = "trim-start"
     case undo
+    case zoomIn = "zoom-in"
+    case zoomOut = "zoom-out"
+    case zoomToFit = "zoom-to-fit"
 
     public static let scope = ActionScope.movie
 }

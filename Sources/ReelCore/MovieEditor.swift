@@ -97,6 +97,29 @@ public struct MovieEditor: Sendable {
         change { edit in edit.overlays.removeAll { $0.id == id } }
     }
 
+    /// Puts an overlay over `start`…`end` of the movie (dragged on the
+    /// timeline). One over a clip goes onto the clip its start now falls in
+    /// and moves with that clip from then on. Its length becomes a length,
+    /// unless it lasted to its clip's end and still ends there.
+    public mutating func placeOverlay(_ id: MovieOverlay.ID, start: Int64, end: Int64) {
+        let plan = edit.plan
+        guard let scheduled = plan.overlays.first(where: { $0.overlay.id == id }), end > start else { return }
+        change { edit in
+            guard let index = edit.index(ofOverlay: id) else { return }
+            var overlay = edit.overlays[index]
+            var anchor = (start: Int64(0), end: plan.duration)
+            if case .clip = overlay.anchor,
+               let placement = plan.placements.last(where: { $0.start <= start }) ?? plan.placements.first {
+                overlay.anchor = .clip(placement.clip.id)
+                anchor = (placement.start, placement.end)
+            }
+            let toTheEnd = overlay.length == nil && end == scheduled.end && end == anchor.end
+            overlay.offset = start - anchor.start
+            overlay.length = toTheEnd ? nil : end - start
+            edit.overlays[index] = overlay
+        }
+    }
+
     /// Puts an overlay at `index` in the stacking order (the last on top).
     public mutating func restack(_ id: MovieOverlay.ID, to index: Int) {
         change { edit in

@@ -24,6 +24,13 @@ public enum MovieTrimHandle: String, CaseIterable, Equatable, Sendable {
         }
     }
 
+    /// The clip's trim points after dragging this handle by `offset`
+    /// nanoseconds: the nearest whole number of the clip's own frames, as
+    /// the keys move it.
+    public func dragged(_ clip: MovieClip, by offset: Int64) -> (start: Int64, end: Int64) {
+        nudged(clip, frames: Int64((Double(offset) / 1e9 * clip.frameRate.framesPerSecond).rounded()))
+    }
+
     /// One second in frames of `rate` (at least one).
     public static func framesPerSecond(_ rate: FrameRate) -> Int64 {
         max(Int64(rate.framesPerSecond.rounded()), 1)

@@ -40,6 +40,7 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
     case camera
     case movieClips
     case movieTrim
+    case movieTimeline
     case movieEdit
 
     public var page: ShortcutPage {
@@ -49,7 +50,7 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
         case .sound, .subtitles: return .soundAndSubtitles
         case .pictureInPicture: return .pictureInPicture
         case .camera: return .camera
-        case .movieClips, .movieTrim, .movieEdit: return .movie
+        case .movieClips, .movieTrim, .movieTimeline, .movieEdit: return .movie
         }
     }
 
@@ -68,6 +69,7 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
         case .selection: return N_("Choosing Videos")
         case .movieClips: return N_("Clips")
         case .movieTrim: return N_("Trimming")
+        case .movieTimeline: return N_("Timeline")
         case .movieEdit: return N_("Editing")
         }
     }
@@ -184,6 +186,11 @@ public enum ShortcutTable {
         Shortcut(MovieAction.frameLater, accelerators: ["period"], title: N_("One Frame Later"), section: .movieTrim),
         Shortcut(MovieAction.secondEarlier, accelerators: ["less"], title: N_("One Second Earlier"), section: .movieTrim),
         Shortcut(MovieAction.secondLater, accelerators: ["greater"], title: N_("One Second Later"), section: .movieTrim),
+        Shortcut(MovieAction.zoomIn, accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"],
+                 title: N_("Zoom In"), section: .movieTimeline),
+        Shortcut(MovieAction.zoomOut, accelerators: ["<Control>minus", "<Control>KP_Subtract"],
+                 title: N_("Zoom Out"), section: .movieTimeline),
+        Shortcut(MovieAction.zoomToFit, accelerators: ["<Control>0"], title: N_("Zoom to Fit the Movie"), section: .movieTimeline),
         Shortcut(MovieAction.undo, accelerators: ["<Control>z"], title: N_("Undo"), section: .movieEdit),
         Shortcut(MovieAction.redo, accelerators: ["<Shift><Control>z"], title: N_("Redo"), section: .movieEdit),
         Shortcut(MovieAction.export, accelerators: ["<Control>e"], title: N_("Export"), section: .movieEdit),

@@ -4,16 +4,24 @@ import Foundation
 import GLibKit
 import ReelCore
 
-/// The movie page's filmstrip: a button per clip (its thumbnail, name and
-/// length), the chosen one marked; moving the focus along it chooses, and
-/// a clip dragged along it moves (each button is a drag source whose value
-/// is the button itself: only this strip takes it, and a clip let go
-/// elsewhere opens nothing).
+/// The timeline's clips: a button per clip, as long as the clip lasts in
+/// the movie, its thumbnail along it (a title card: its words on its
+/// colour) over its name and length; the chosen one outlined, with a grip
+/// at each end. Dragging a grip trims that end on the clip's own frames,
+/// as the keys do (the preview shows the frame under it while it
+/// shortens the clip), and letting go is one edit. Moving the focus along
+/// the clips chooses, and a clip dragged along them moves (each button is
+/// a drag source whose value is the button itself: only this timeline
+/// takes it, and a clip let go elsewhere opens nothing).
 final class MovieClipStrip {
     enum Event {
         case choose(MovieClip.ID)
         /// A clip was dropped so that it goes to `index`.
         case move(MovieClip.ID, to: Int)
+        /// A grip is being dragged: the preview shows this time of the movie.
+        case showFrame(Int64)
+        /// A grip was let go: the clip's new trim points.
+        case trim(MovieClip.ID, MovieTrimHandle, start: Int64, end: Int64)
     }
 
     /// What a clip shows besides its length.
@@ -28,15 +36,39 @@ final class MovieClipStrip {
     }
 
     var onEvent: ((Event) -> Void)?
-    private let strip: UnsafeMutablePointer<GtkWidget>
+    private let fixed: UnsafeMutablePointer<GtkWidget>
     private let scroller: UnsafeMutablePointer<GtkWidget>
     private var buttons: [(id: MovieClip.ID, button: UnsafeMutablePointer<GtkWidget>)] = []
+    private var placements: [MoviePlan.Placement] = []
+    private var frameDuration: Int64 = 0
     private var chosen: MovieClip.ID?
+    private var grips: [(handle: MovieTrimHandle, widget: UnsafeMutablePointer<GtkWidget>)] = []
+    /// Where the clips were last laid out: the scale, the left edge of the
+    /// movie's start, and the clips' top and height.
+    private var frame = (scale: TimelineScale(), left: 0.0, top: 0.0, height: 0.0)
+    static let gripWidth = 6.0
 
-    init(strip: UnsafeMutablePointer<GtkWidget>, scroller: UnsafeMutablePointer<GtkWidget>) {
-        self.strip = strip
+    init(fixed: UnsafeMutablePointer<GtkWidget>, scroller: UnsafeMutablePointer<GtkWidget>) {
+        self.fixed = fixed
         self.scroller = scroller
+        for handle in MovieTrimHandle.allCases {
+            let words = handle == .start ? tr("Drag to trim the start") : tr("Drag to trim the end")
+            grips.append((handle, MovieClipStrip.grip(words, in: fixed)))
+        }
         acceptDrags()
+    }
+
+    /// A grip at an end of the chosen item (a clip here, an overlay on its
+    /// lane), put in the timeline; `words` say what dragging it does (its
+    /// tooltip and name: the keys , . < > and the panel's rows do the same).
+    static func grip(_ words: String, in fixed: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let grip = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_add_css_class(grip, "reel-trim-grip")
+        gtk_widget_set_cursor_from_name(grip, "col-resize")
+        gtk_widget_set_tooltip_text(grip, words)
+        AccessibleLabel.set(grip, words)
+        gtk_fixed_put(cast(fixed), grip, 0, 0)
+        return grip
     }
 
     func button(for id: MovieClip.ID?) -> UnsafeMutablePointer<GtkWidget>? {
@@ -45,27 +77,99 @@ final class MovieClipStrip {
 
     var firstButton: UnsafeMutablePointer<GtkWidget>? { buttons.first?.button }
 
-    /// Draws the clips anew; true when the focus was in the strip (it has
-    /// gone with the old buttons).
-    func show(_ edit: MovieEdit, chosen: MovieClip.ID?, look: (MovieClip) -> Look) -> Bool {
-        let focus = gtk_widget_get_root(strip).flatMap { gtk_root_get_focus($0) }
-        let focusWasInStrip = focus.map { gtk_widget_is_ancestor($0, strip) != 0 } ?? false
-        while let child = gtk_widget_get_first_child(strip) { gtk_box_remove(cast(strip), child) }
+    /// Makes the clips' buttons anew (`layOut` places them).
+    func show(_ edit: MovieEdit, chosen: MovieClip.ID?, look: (MovieClip) -> Look) {
+        for entry in buttons { gtk_fixed_remove(cast(fixed), entry.button) }
         buttons = []
         self.chosen = chosen
-        let placements = edit.plan.placements
+        placements = edit.plan.placements
+        frameDuration = edit.frameRate.frameDuration
         for (index, clip) in edit.clips.enumerated() {
             let button = makeButton(clip, look: look(clip), index: index, of: edit.clips.count, length: placements[index].duration)
-            gtk_box_append(cast(strip), button)
+            gtk_fixed_put(cast(fixed), button, 0, 0)
             buttons.append((clip.id, button))
         }
-        return focusWasInStrip
+        // Over the buttons.
+        for grip in grips { gtk_widget_insert_before(grip.widget, fixed, nil) }
     }
 
-    /// Marks the chosen clip without drawing the strip anew.
+    /// Places each clip from its start to the next one's (a crossfade
+    /// overlaps them), and the chosen clip's grips on its ends.
+    func layOut(_ scale: TimelineScale, left: Double, top: Double, height: Double) {
+        frame = (scale, left, top, height)
+        for (index, entry) in buttons.enumerated() where index < placements.count {
+            let start = scale.x(of: placements[index].start)
+            let end = index + 1 < placements.count ? scale.x(of: placements[index + 1].start) : scale.x(of: placements[index].end)
+            gtk_widget_set_size_request(entry.button, Int32(max(end - start - 2, 4).rounded()), Int32(height))
+            gtk_fixed_move(cast(fixed), entry.button, left + start + 1, top)
+        }
+        placeGrips(trimmed: nil)
+    }
+
+    /// The grips at the chosen clip's ends, or at `trimmed` while one is
+    /// dragged; hidden when no clip is chosen.
+    private func placeGrips(trimmed: (start: Int64, end: Int64)?) {
+        let index = buttons.firstIndex { $0.id == chosen }
+        for grip in grips {
+            guard let index, index < placements.count else {
+                gtk_widget_set_visible(grip.widget, 0)
+                continue
+            }
+            let placement = placements[index]
+            let clip = placement.clip
+            let points = trimmed ?? (clip.trimIn, clip.trimOut)
+            let time = grip.handle == .start ? placement.start + points.start - clip.trimIn
+                : placement.start + points.end - clip.trimIn
+            let x = frame.left + frame.scale.x(of: time) - (grip.handle == .start ? 0 : MovieClipStrip.gripWidth)
+            gtk_widget_set_size_request(grip.widget, Int32(MovieClipStrip.gripWidth), Int32(frame.height))
+            gtk_fixed_move(cast(fixed), grip.widget, x, frame.top)
+            gtk_widget_set_visible(grip.widget, 1)
+        }
+    }
+
+    /// Marks the chosen clip without making the buttons anew.
     func mark(chosen id: MovieClip.ID) {
         chosen = id
         for entry in buttons { StyleClass.set("chosen", on: entry.id == id, for: entry.button) }
+        placeGrips(trimmed: nil)
+    }
+
+    // MARK: Trimming by a grip (MovieTimelineView's drag, on the timeline
+    // itself: the grip moves under the pointer, so its own coordinates would)
+
+    private var trimming: (handle: MovieTrimHandle, from: MoviePlan.Placement, to: (start: Int64, end: Int64)?)?
+
+    /// A press on `widget`: true when it is a grip of the chosen clip,
+    /// whose drag then trims.
+    func beginTrim(at widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let grip = grips.first(where: { $0.widget == widget }),
+              let index = buttons.firstIndex(where: { $0.id == chosen }), index < placements.count else { return false }
+        trimming = (grip.handle, placements[index], nil)
+        return true
+    }
+
+    /// The grip dragged by `offset` pixels: it follows on the clip's own
+    /// frames, and the preview shows the frame under it.
+    func trim(by offset: Double) {
+        guard let current = trimming else { return }
+        let placement = current.from, clip = placement.clip
+        let points = current.handle.dragged(clip, by: frame.scale.duration(ofWidth: offset))
+        trimming?.to = points
+        placeGrips(trimmed: points)
+        // The frame under the grip, where the clip as it is has it.
+        let time = current.handle == .start ? placement.start + points.start - clip.trimIn
+            : placement.start + points.end - clip.trimIn - frameDuration
+        onEvent?(.showFrame(min(max(time, placement.start), max(placement.end - frameDuration, placement.start))))
+    }
+
+    /// Letting go: one edit, when the trim changed.
+    func endTrim() {
+        guard let finished = trimming else { return }
+        trimming = nil
+        let clip = finished.from.clip
+        guard let points = finished.to, points != (clip.trimIn, clip.trimOut) else { return placeGrips(trimmed: nil) }
+        // After the gesture is done with: the edit makes the buttons anew.
+        MainContext.soon { [weak self] in self?.onEvent?(.trim(clip.id, finished.handle, start: points.start, end: points.end)) }
     }
 
     private func makeButton(_ clip: MovieClip, look: Look, index: Int, of count: Int, length: Int64) -> UnsafeMutablePointer<GtkWidget> {
@@ -73,36 +177,41 @@ final class MovieClipStrip {
         gtk_widget_add_css_class(button, "reel-movie-clip")
         gtk_widget_add_css_class(button, "flat")
         if clip.id == chosen { gtk_widget_add_css_class(button, "chosen") }
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         let picture: UnsafeMutablePointer<GtkWidget>
         if let title = look.title {
             picture = MovieClipStrip.titleCard(title.text, on: title.colour)
         } else if !look.isMissing, let path = look.thumbnail {
-            picture = gtk_picture_new_for_filename(path)
-            gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_COVER)
-            gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
+            picture = ThumbnailTiles(path: path).widget
         } else {
             // No picture yet, or the file is gone: an icon that says which.
             picture = gtk_image_new_from_icon_name(look.isMissing ? "dialog-warning-symbolic" : "video-x-generic-symbolic")
-            gtk_image_set_pixel_size(cast(picture), 32)
+            gtk_image_set_pixel_size(cast(picture), 24)
             gtk_widget_add_css_class(picture, "dim-label")
+            gtk_widget_add_css_class(picture, "thumbnail")
         }
-        gtk_widget_set_size_request(picture, 160, 90)
-        gtk_widget_add_css_class(picture, "thumbnail")
+        gtk_widget_set_vexpand(picture, 1)
         gtk_box_append(cast(box), picture)
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         let name = gtk_label_new(look.name)!
-        gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_MIDDLE)
-        gtk_label_set_max_width_chars(cast(name), 18)
-        gtk_box_append(cast(box), name)
+        gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
+        // As short as the clip needs: the label shows what fits.
+        gtk_label_set_max_width_chars(cast(name), 1)
+        gtk_label_set_xalign(cast(name), 0)
+        gtk_widget_set_hexpand(name, 1)
+        gtk_box_append(cast(row), name)
         let duration = DurationText.format(Double(length) / 1e9)
         let time = gtk_label_new(duration)!
         gtk_widget_add_css_class(time, "dim-label")
         gtk_widget_add_css_class(time, "numeric")
-        gtk_box_append(cast(box), time)
+        gtk_box_append(cast(row), time)
+        gtk_box_append(cast(box), row)
         gtk_button_set_child(cast(button), box)
+        gtk_widget_set_overflow(button, GTK_OVERFLOW_HIDDEN)
         let missingNote = look.isMissing ? ", " + tr("missing") : ""
         AccessibleLabel.set(button, CoreText.format(tr("Clip %s of %s: %s, %s"), [String(index + 1), String(count), look.name, duration])
                             + missingNote)
+        gtk_widget_set_tooltip_text(button, "\(look.name), \(duration)")
         let id = clip.id
         Signals.connect(button, "clicked") { [weak self] in self?.onEvent?(.choose(id)) }
         // Moving the focus along the strip chooses the clip under it.
@@ -187,18 +296,18 @@ final class MovieClipStrip {
         return source
     }
 
-    /// A point on the scroller in the strip's coordinates (the strip scrolls).
+    /// A point on the scroller in the timeline's coordinates (it scrolls).
     private func stripX(_ x: Double, _ y: Double) -> Double {
         var stripX = 0.0, stripY = 0.0
-        gtk_widget_translate_coordinates(scroller, strip, x, y, &stripX, &stripY)
+        gtk_widget_translate_coordinates(scroller, fixed, x, y, &stripX, &stripY)
         return stripX
     }
 
-    /// The clips' left edges and widths on the strip, in order.
+    /// The clips' left edges and widths on the timeline, in order.
     private func clipFrames() -> [(start: Double, width: Double)] {
         buttons.map { entry in
             var left = 0.0, top = 0.0
-            gtk_widget_translate_coordinates(entry.button, strip, 0, 0, &left, &top)
+            gtk_widget_translate_coordinates(entry.button, fixed, 0, 0, &left, &top)
             return (left, Double(gtk_widget_get_width(entry.button)))
         }
     }

@@ -14,6 +14,8 @@ import ReelCore
 /// person makes is an edit; setting the controls from the edit is not.
 final class MovieOverlayPanel {
     var onEdit: (((inout MovieEditor) -> Void) -> Void)?
+    /// Another overlay was chosen in the menu.
+    var onChoose: ((MovieOverlay.ID?) -> Void)?
     private let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
     private let lengthRow: UnsafeMutablePointer<GtkWidget>
     private let length = gtk_spin_button_new_with_range(0.1, Double(MovieClip.stillSourceDuration) / 1e9, 0.5)!
@@ -211,6 +213,7 @@ final class MovieOverlayPanel {
             let index = Int(gtk_drop_down_get_selected(cast(self.chooser)))
             self.chosen = self.listed.indices.contains(index) ? self.listed[index].id : nil
             self.showChosen()
+            self.onChoose?(self.chosen)
         }
         // Each change of the words is one step (undo takes back what was
         // typed since the last one).
@@ -265,7 +268,7 @@ final class MovieOverlayPanel {
     }
 
     /// What an overlay is called in the menu: its first line of words, or its file's name.
-    private static func name(of overlay: MovieOverlay) -> String {
+    static func name(of overlay: MovieOverlay) -> String {
         switch overlay.content {
         case .text(let text):
             let line = text.text.split(separator: "\n").first.map(String.init) ?? ""
@@ -325,6 +328,19 @@ final class MovieOverlayPanel {
         if let index = listed.firstIndex(where: { $0.id == chosen }) {
             gtk_drop_down_set_selected(cast(chooser), guint(index))
         }
+        showChosen()
+    }
+
+    /// The overlay the controls show.
+    var chosenOverlay: MovieOverlay.ID? { chosen }
+
+    /// Shows this overlay (one listed: over the chosen clip or the movie).
+    func choose(_ id: MovieOverlay.ID) {
+        guard let index = listed.firstIndex(where: { $0.id == id }) else { return }
+        chosen = id
+        showing = true
+        gtk_drop_down_set_selected(cast(chooser), guint(index))
+        showing = false
         showChosen()
     }
 

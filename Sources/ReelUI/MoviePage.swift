@@ -22,7 +22,7 @@ final class MoviePage {
     private var preview: MoviePreviewPane!
     private let exportBar: MovieExportBar
     private let settings: MovieSettingsPanel
-    private let clipStrip: MovieClipStrip
+    private let timeline: MovieTimelineView
     /// Names of the edit's files that are gone.
     private var missing: [String] = []
     private var actions: MoviePageActions!
@@ -50,18 +50,6 @@ final class MoviePage {
 
     var onEvent: ((Event) -> Void)?
 
-    /// What the page asks of the main window (answers, so not events).
-    struct Lookups {
-        /// The path of a clip's thumbnail, when the cache has one.
-        var thumbnail: (String) -> String? = { _ in nil }
-        /// A clip's title in the feed ("Tram 28"), when it has one.
-        var title: (String) -> String? = { _ in nil }
-        /// The parent of the file choosers.
-        var window: () -> UnsafeMutablePointer<GtkWindow>? = { nil }
-        /// Where movies are saved (Preferences › Saving), asked at each export.
-        var saveFolders: () -> SaveFolders = { CaptureFile.folders() }
-    }
-
     var lookups = Lookups()
 
     /// What a clip is called on the page: its feed title, or its file name
@@ -85,8 +73,8 @@ final class MoviePage {
         widget = layout.widget("page", gtk_box_get_type())
         windowTitle = OpaquePointer(layout.widget("title", adw_window_title_get_type()))
         body = OpaquePointer(layout.widget("body", gtk_stack_get_type()))
-        clipStrip = MovieClipStrip(strip: layout.widget("strip", gtk_box_get_type()),
-                                   scroller: layout.widget("strip-scroller", gtk_scrolled_window_get_type()))
+        timeline = MovieTimelineView(scroller: layout.widget("strip-scroller", gtk_scrolled_window_get_type()),
+                                     fixed: layout.widget("timeline", gtk_fixed_get_type()))
         problem = layout.widget("problem", gtk_revealer_get_type())
         problemLabel = layout.widget("problem-label", gtk_label_get_type())
         trim = MovieTrimControls(keys: layout.widget("clip-keys", gtk_label_get_type()),
@@ -137,12 +125,7 @@ final class MoviePage {
             case .toast(let text, let button): self?.toast(text, button: button)
             }
         }
-        clipStrip.onEvent = { [weak self] event in
-            switch event {
-            case .choose(let id): self?.choose(id)
-            case .move(let id, let index): self?.move(id, to: index)
-            }
-        }
+        connectTimeline()
         actions = MoviePageActions(on: widget) { [weak self] action in self?.perform(action) }
         additions = MovieAdditions(edit: { [unowned self] in self.edit }, chosen: { [unowned self] in self.chosenClip },
                                    position: { [unowned self] in self.preview.playhead }, window: { [unowned self] in self.lookups.window() },
@@ -152,10 +135,6 @@ final class MoviePage {
         Signals.connect(widget, "map") { [weak self] in self?.watchMissing() }
         acceptDrops()
         update()
-    }
-
-    private static func log(_ text: String) {
-        Log.write(.debug, domain: AppInfo.logDomain, "movie: \(text)")
     }
 
     // MARK: Opening
@@ -220,7 +199,7 @@ final class MoviePage {
     func focusDefault() {
         if edit.clips.isEmpty, reading == 0 {
             gtk_widget_grab_focus(layout.widget("add-videos", gtk_button_get_type()))
-        } else if let button = clipStrip.button(for: chosenClip) ?? clipStrip.firstButton {
+        } else if let button = timeline.clips.button(for: chosenClip) ?? timeline.firstFocusable {
             gtk_widget_grab_focus(button)
         } else {
             gtk_widget_grab_focus(layout.widget("back", gtk_button_get_type()))
@@ -242,7 +221,7 @@ final class MoviePage {
         if edit.clips.isEmpty {
             store.remove(document.id)
         } else {
-            do { try store.save(document) } catch { MoviePage.log("the movie could not be saved: \(error)") }
+            do { try store.save(document) } catch { Log.write(.debug, domain: AppInfo.logDomain, "movie: the movie could not be saved: \(error)") }
         }
         // The chosen clip is gone (or clips came back after none): the first.
         if chosenClip.flatMap({ edit.index(of: $0) }) == nil { chosenClip = edit.clips.first?.id }
@@ -306,6 +285,9 @@ final class MoviePage {
         case .export: export()
         case .addClips: chooseVideos()
         case .addTitle, .addText, .addPicture, .addVideoOver: additions.perform(action)
+        case .zoomIn: timeline.zoom(.closer)
+        case .zoomOut: timeline.zoom(.farther)
+        case .zoomToFit: timeline.zoom(.fit)
         }
     }
 
@@ -329,6 +311,7 @@ final class MoviePage {
             .undo: editor.canUndo, .redo: editor.canRedo,
             .playPause: !edit.clips.isEmpty,
             .export: exportBlocker == nil && !exporting,
+            .zoomIn: timeline.canZoomIn, .zoomOut: timeline.canZoomOut, .zoomToFit: timeline.canZoomOut,
         ]
         actions.enable(enabled.merging(additions.enabled(chosenIndex: index, hasClips: !edit.clips.isEmpty)) { $1 })
         // A disabled Export says why (its tooltip, which is also its
@@ -375,6 +358,42 @@ final class MoviePage {
         Signals.connect(layout.widget("add-videos", gtk_button_get_type()), "clicked") { [weak self] in self?.perform(.addClips) }
     }
 
+    private func connectTimeline() {
+        timeline.clips.onEvent = { [weak self] event in
+            guard let self else { return }
+            switch event {
+            case .choose(let id): self.choose(id)
+            case .move(let id, let index): self.move(id, to: index)
+            case .showFrame(let time): for event in [.showFrame(at: time), .chosen] as [MoviePreviewSession.Event] { self.preview.handle(event) }
+            case .trim(let id, let which, let start, let end):
+                self.handle = which
+                self.change { $0.trim(id, from: start, to: end) }
+                self.showFrameUnderHandle()
+            }
+        }
+        timeline.overlays.onEvent = { [weak self] event in
+            guard let self else { return }
+            switch event {
+            case .choose(let id): self.chooseOverlay(id)
+            case .place(let id, let start, let end):
+                self.change { $0.placeOverlay(id, start: start, end: end) }
+                self.chooseOverlay(id)
+            }
+        }
+        timeline.onSeek = { [weak self] time in self?.preview.handle(.seek(to: time)) }
+        timeline.onZoom = { [weak self] in self?.updateActions() }
+        preview.onPosition = { [weak self] time in self?.timeline.showPosition(time) }
+        overlayPanel.onChoose = { [weak self] id in self?.timeline.overlays.mark(chosen: id) }
+    }
+
+    /// An overlay chosen on the timeline: its clip becomes the chosen one
+    /// (the panel lists what is over it) and the panel shows the overlay.
+    private func chooseOverlay(_ id: MovieOverlay.ID) {
+        if case .clip(let clip)? = edit.overlays.first(where: { $0.id == id })?.anchor, clip != chosenClip { choose(clip) }
+        overlayPanel.choose(id)
+        timeline.overlays.mark(chosen: id)
+    }
+
     private func chooseVideos() {
         let folder = edit.clips.last.flatMap { MovieClip.folder(ofURI: $0.uri) }
         videoChooser = FileChooser(parent: lookups.window(), title: tr("Add Videos and Photos"), accept: tr("_Add"),
@@ -393,31 +412,10 @@ final class MoviePage {
         MovieSource.readMusic(uri) { result in done.call(result) }
     }
 
-    // MARK: Dropping
-
-    /// Files dropped on the page: sound sets the music, videos are added.
-    private func acceptDrops() {
-        DropTarget.attach(to: widget) { [weak self] addresses in self?.dropFiles(addresses) }
-    }
-
     private func move(_ id: MovieClip.ID, to target: Int) {
         chosenClip = id
         change { $0.move(id, to: target) }
         focusDefault()
-    }
-
-    private func dropFiles(_ addresses: [String]) {
-        let typed = addresses.map { uri -> (uri: String, contentType: String) in
-            let guessed = g_content_type_guess(MovieClip.name(ofURI: uri), nil, 0, nil)
-            let mime = guessed.flatMap { type -> String? in
-                defer { g_free(type) }
-                return String(consumingGString: g_content_type_get_mime_type(type))
-            }
-            return (uri, mime ?? "")
-        }
-        let sorted = MovieDrop.sort(typed)
-        add(sorted.clips)
-        if let music = sorted.music { setMusic(music) }
     }
 
     // MARK: Drawing
@@ -457,7 +455,7 @@ final class MoviePage {
     }
 
     private func updateStrip() {
-        let focusWasInStrip = clipStrip.show(edit, chosen: chosenClip) { [self] clip in
+        let focusWasInStrip = timeline.show(edit, chosenClip: chosenClip, chosenOverlay: overlayPanel.chosenOverlay) { [self] clip in
             let isMissing = missing.contains(clip.name)
             return MovieClipStrip.Look(name: displayName(clip.uri),
                                        thumbnail: isMissing ? nil : lookups.thumbnail(clip.uri), isMissing: isMissing,
@@ -468,7 +466,7 @@ final class MoviePage {
 
     private func choose(_ id: MovieClip.ID) {
         chosenClip = id
-        clipStrip.mark(chosen: id)
+        timeline.clips.mark(chosen: id)
         updateClipControls()
         updateActions()
         showFrameUnderHandle()
@@ -479,6 +477,7 @@ final class MoviePage {
         let clip = chosenIndex.map { edit.clips[$0] }
         trim.show(clip, name: clip.map { displayName($0.uri) } ?? "", handle: handle)
         overlayPanel.show(edit, clip: clip)
+        timeline.overlays.mark(chosen: overlayPanel.chosenOverlay)
     }
 
     // MARK: Export

@@ -22,6 +22,8 @@ final class MoviePreviewPane {
     private let canShow: () -> Bool
     /// Making or playing the preview failed: the page says why.
     var onProblem: ((MovieProblem) -> Void)?
+    /// Where the preview is now, or is going (nanoseconds of the movie).
+    var onPosition: ((Int64) -> Void)?
 
     init(playButton: UnsafeMutablePointer<GtkWidget>, position: UnsafeMutablePointer<GtkWidget>,
          timeLabel: UnsafeMutablePointer<GtkWidget>, edit: @escaping () -> MovieEdit, canShow: @escaping () -> Bool) {
@@ -61,6 +63,7 @@ final class MoviePreviewPane {
             view.attach(nil)
         case .seek(let time):
             preview?.seek(to: time)
+            onPosition?(time)
         case .play:
             preview?.play()
         case .pause:
@@ -122,6 +125,7 @@ final class MoviePreviewPane {
         let now = Double(preview?.position ?? 0) / 1e9
         gtk_range_set_range(cast(position), 0, max(total, 0.001))
         gtk_range_set_value(cast(position), now)
+        onPosition?(preview?.position ?? 0)
         gtk_label_set_text(cast(timeLabel), "\(DurationText.format(now)) / \(DurationText.format(total))")
     }
 }

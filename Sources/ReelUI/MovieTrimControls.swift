@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import GLibKit
 import ReelCore
 
@@ -13,6 +14,8 @@ final class MovieTrimControls {
     private let end: UnsafeMutablePointer<GtkWidget>
     /// Set while `show` sets the spin buttons, so their signals are not edits.
     private var showing = false
+    /// The trim points last shown, in nanoseconds.
+    private var shown: [MovieTrimHandle: Int64] = [:]
 
     init(keys: UnsafeMutablePointer<GtkWidget>, start: UnsafeMutablePointer<GtkWidget>, end: UnsafeMutablePointer<GtkWidget>) {
         self.keys = keys
@@ -21,7 +24,13 @@ final class MovieTrimControls {
         for (spin, which) in [(start, MovieTrimHandle.start), (end, .end)] {
             Signals.connect(spin, "value-changed") { [weak self] in
                 guard let self, !self.showing else { return }
-                self.onTrim?(which, Int64((gtk_spin_button_get_value(OpaquePointer(spin)) * 1e9).rounded()))
+                let value = gtk_spin_button_get_value(OpaquePointer(spin))
+                // Leaving the field sets it to the rounded number it shows
+                // (2.11 for 2.1132 s): that is no trim of the person's.
+                let shown = Double(self.shown[which] ?? -1) / 1e9
+                let digits = Double(gtk_spin_button_get_digits(OpaquePointer(spin)))
+                guard abs(value - shown) >= 0.5 * pow(10, -digits) else { return }
+                self.onTrim?(which, Int64((value * 1e9).rounded()))
             }
         }
     }
@@ -42,6 +51,7 @@ final class MovieTrimControls {
         let length = Double(clip.sourceDuration) / 1e9
         gtk_spin_button_set_range(OpaquePointer(start), 0, length)
         gtk_spin_button_set_range(OpaquePointer(end), 0, length)
+        shown = [.start: clip.trimIn, .end: clip.trimOut]
         gtk_spin_button_set_value(OpaquePointer(start), Double(clip.trimIn) / 1e9)
         gtk_spin_button_set_value(OpaquePointer(end), Double(clip.trimOut) / 1e9)
     }

@@ -74,6 +74,11 @@ extension Signal where Parameters == WidgetPoint, Answer == Void {
     static var motion: Self { Signal("motion") { WidgetPoint(x: $0.double(1), y: $0.double(2)) } }
 }
 
+extension Signal where Parameters == WidgetPoint, Answer == Bool {
+    /// GtkEventControllerScroll::scroll(dx, dy): the handler says whether it took it.
+    static var scroll: Self { Signal("scroll") { WidgetPoint(x: $0.double(1), y: $0.double(2)) } }
+}
+
 extension Signal where Parameters == WidgetPoint, Answer == GdkDragAction {
     /// GtkDropTarget::motion(x, y): the handler answers the action a drop
     /// there would take (none: 0).

@@ -69,4 +69,18 @@ public struct MovieEdit: Equatable, Sendable {
     public func index(of id: MovieClip.ID) -> Int? {
         clips.firstIndex { $0.id == id }
     }
+
+    /// Where an overlay goes one step forward (or back) in the stacking
+    /// order: just past the nearest overlay that way whose span meets its
+    /// own (past one it never meets, nothing on screen would change); nil
+    /// when none does.
+    public func restackTarget(_ id: MovieOverlay.ID, forward: Bool) -> Int? {
+        let spans = Dictionary(plan.overlays.map { ($0.overlay.id, (start: $0.start, end: $0.end)) }) { first, _ in first }
+        guard let index = index(ofOverlay: id), let span = spans[id] else { return nil }
+        let others = forward ? Array(overlays.indices.dropFirst(index + 1)) : Array(overlays.indices.prefix(index).reversed())
+        return others.first { other in
+            guard let met = spans[overlays[other].id] else { return false }
+            return met.start < span.end && span.start < met.end
+        }
+    }
 }

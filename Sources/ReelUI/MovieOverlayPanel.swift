@@ -9,7 +9,7 @@ import ReelCore
 /// clip's trim: a still's length, a menu of the overlays over the chosen
 /// clip and over the whole movie, and the chosen overlay's words, size,
 /// weight, colour, look, place, animation and opacity, a second video's
-/// sound and corners, and Delete. Built in code
+/// sound and corners, Send Backward and Bring Forward, and Delete. Built in code
 /// (its rows follow the edit). As in `MovieSettingsPanel`, a change the
 /// person makes is an edit; setting the controls from the edit is not.
 final class MovieOverlayPanel {
@@ -30,6 +30,9 @@ final class MovieOverlayPanel {
     private let background = gtk_color_button_new()!
     private let panZoomRow: UnsafeMutablePointer<GtkWidget>
     private let panZoom = PanelRow.toggle()
+    /// A title card on a blurred still of the clip after it, not a colour.
+    private let blurredRow: UnsafeMutablePointer<GtkWidget>
+    private let blurred = PanelRow.toggle()
     /// How close a photo's framing is at its start and end, in percent.
     private let zoomRows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
     private let zoomStart = PanelRow.spin(20...100, step: 5)
@@ -48,6 +51,11 @@ final class MovieOverlayPanel {
     private let corners = PanelRow.spin(0...50, step: 1)
     private let opacity = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 5)!
     private let delete = gtk_button_new_with_mnemonic(tr("_Delete"))!
+    /// One step back or forward among the overlays it meets (the last drawn on top).
+    private let backward = gtk_button_new_with_label(tr("Send Backward"))!
+    private let forward = gtk_button_new_with_label(tr("Bring Forward"))!
+    /// Which listed overlays can go back, and forward.
+    private var canGo: (backward: Set<MovieOverlay.ID>, forward: Set<MovieOverlay.ID>) = ([], [])
     /// Set while `show` sets the controls, so their signals are not edits.
     private var showing = false
     private var clip: MovieClip.ID?
@@ -80,6 +88,8 @@ final class MovieOverlayPanel {
         lengthRow = PanelRow.make(tr("Len_gth (seconds)"), length)
         gtk_box_append(cast(box), lengthRow)
         gtk_color_chooser_set_use_alpha(cast(background), 0)
+        blurredRow = PanelRow.make(tr("On a Blurred _Picture of the Next Clip"), blurred)
+        gtk_box_append(cast(box), blurredRow)
         backgroundRow = PanelRow.make(tr("_Background"), background)
         gtk_box_append(cast(box), backgroundRow)
         panZoomRow = PanelRow.make(tr("Pan and _Zoom"), panZoom)
@@ -123,10 +133,15 @@ final class MovieOverlayPanel {
         gtk_scale_set_draw_value(cast(opacity), 0)
         gtk_widget_set_hexpand(opacity, 1)
         gtk_box_append(cast(details), PanelRow.make(tr("O_pacity"), opacity))
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        for button in [backward, forward, delete] {
+            UnnamedButtons.nameByLabel(button)
+            gtk_box_append(cast(buttons), button)
+        }
+        gtk_widget_set_hexpand(delete, 1)
         gtk_widget_set_halign(delete, GTK_ALIGN_END)
         gtk_widget_add_css_class(delete, "destructive-action")
-        UnnamedButtons.nameByLabel(delete)
-        gtk_box_append(cast(details), delete)
+        gtk_box_append(cast(details), buttons)
         gtk_box_append(cast(box), details)
         gtk_grid_insert_row(cast(grid), row)
         gtk_grid_attach(cast(grid), box, 0, row, 2, 1)
@@ -189,6 +204,12 @@ final class MovieOverlayPanel {
             let radius = gtk_spin_button_get_value(cast(self.corners)) / 100
             self.changeVideo { $0.cornerRadius = radius }
         }
+        Signals.connect(blurred, "notify::active") { [weak self] in
+            guard let self, let clip = self.clip else { return }
+            let on = gtk_switch_get_active(cast(self.blurred)) != 0
+            let colour = MovieOverlayPanel.colour(of: self.background)
+            self.edit { $0.setTitleBackground(clip, on ? .blurredStill : .colour(colour)) }
+        }
         Signals.connect(background, "color-set") { [weak self] in
             guard let self, let clip = self.clip else { return }
             let chosen = MovieOverlayPanel.colour(of: self.background)
@@ -242,6 +263,14 @@ final class MovieOverlayPanel {
             let value = gtk_range_get_value(cast(self.opacity)) / 100
             self.change { $0.opacity = value }
         }
+        for (button, isForward) in [(backward, false), (forward, true)] {
+            Signals.connect(button, "clicked") { [weak self] in
+                guard let self, let id = self.chosen else { return }
+                self.edit { editor in
+                    if let target = editor.edit.restackTarget(id, forward: isForward) { editor.restack(id, to: target) }
+                }
+            }
+        }
         Signals.connect(delete, "clicked") { [weak self] in
             guard let self, let id = self.chosen else { return }
             self.edit { $0.removeOverlay(id) }
@@ -288,6 +317,10 @@ final class MovieOverlayPanel {
         if let clip, clip.isStill { gtk_spin_button_set_value(cast(length), Double(clip.duration) / 1e9) }
         var titleColour: MovieColor?
         if case .title(.colour(let colour))? = clip?.kind { titleColour = colour }
+        var isTitle = false
+        if case .title? = clip?.kind { isTitle = true }
+        gtk_widget_set_visible(blurredRow, isTitle ? 1 : 0)
+        gtk_switch_set_active(cast(blurred), isTitle && titleColour == nil ? 1 : 0)
         gtk_widget_set_visible(backgroundRow, titleColour == nil ? 0 : 1)
         if let titleColour { MovieOverlayPanel.show(titleColour, in: background) }
         gtk_widget_set_visible(panZoomRow, clip?.panZoom == nil ? 0 : 1)
@@ -307,6 +340,8 @@ final class MovieOverlayPanel {
         // another clip starts at its first.
         let added = sameClip ? overlays.last { overlay in !listed.contains { $0.id == overlay.id } } : nil
         listed = overlays
+        canGo = (Set(overlays.map(\.id).filter { edit.restackTarget($0, forward: false) != nil }),
+                 Set(overlays.map(\.id).filter { edit.restackTarget($0, forward: true) != nil }))
         let placements = edit.plan.placements
         spans = Dictionary(uniqueKeysWithValues: overlays.map { overlay in
             switch overlay.anchor {
@@ -373,5 +408,7 @@ final class MovieOverlayPanel {
             gtk_spin_button_set_value(cast(corners), (video.cornerRadius * 100).rounded())
         }
         gtk_range_set_value(cast(opacity), overlay.opacity * 100)
+        gtk_widget_set_sensitive(backward, canGo.backward.contains(overlay.id) ? 1 : 0)
+        gtk_widget_set_sensitive(forward, canGo.forward.contains(overlay.id) ? 1 : 0)
     }
 }

@@ -133,4 +133,23 @@ final class OverlayPlacingTests: XCTestCase {
         XCTAssertEqual(editor.edit.overlays[1].offset, 4 * second)
         XCTAssertEqual(editor.edit.overlays[1].length, 2 * second)
     }
+
+    func testBringingForwardStepsPastTheNextOverlayItMeets() {
+        var editor = MovieEditor()
+        let a = video("a"), b = video("b")
+        editor.add([a, b])
+        let logo = MovieOverlay.watermark(MoviePicture(uri: "file:///l.png", width: 10, height: 10))
+        let other = MovieOverlay.caption("On b", over: b.id)
+        let caption = MovieOverlay.caption("On a", over: a.id)
+        for overlay in [caption, other, logo] { editor.addOverlay(overlay) }
+        // The caption on a never meets the one on b: forward goes past it to the logo.
+        XCTAssertEqual(editor.edit.restackTarget(caption.id, forward: true), 2)
+        XCTAssertNil(editor.edit.restackTarget(caption.id, forward: false), "nothing behind it")
+        editor.restack(caption.id, to: 2)
+        XCTAssertEqual(editor.edit.overlays.map(\.id), [other.id, logo.id, caption.id], "now in front of the logo")
+        XCTAssertNil(editor.edit.restackTarget(caption.id, forward: true))
+        XCTAssertEqual(editor.edit.restackTarget(caption.id, forward: false), 1)
+        editor.restack(caption.id, to: 1)
+        XCTAssertEqual(editor.edit.overlays.map(\.id), [other.id, caption.id, logo.id])
+    }
 }

@@ -14,6 +14,7 @@ import gi
 gi.require_version("Gst", "1.0")
 from gi.repository import Gst  # noqa: E402
 
+from a11y_fixtures import focus_on  # noqa: E402
 from dragging import drag_pointer  # noqa: E402
 from harness import APP_TIMEOUT, extents, find_all, node_name, states, wait_until  # noqa: E402
 from player_helpers import gst_launch  # noqa: E402
@@ -60,6 +61,15 @@ def test_a_title_card_and_a_text_are_added_listed_saved_and_undone(launch_ready,
     wait_until(lambda: any(node_name(node) == "Title" for node in find_all(win, role="label", visible=True)),
                APP_TIMEOUT, what="the title listed in the panel")
     app.screenshot("title-card")
+    # On a blurred picture of the clip after it instead of its colour, and back.
+    blurred = app.find(win, role="check box", name="On a Blurred Picture of the Next Clip", timeout=APP_TIMEOUT)
+    app.click(blurred)
+    wait_until(lambda: saved_edit(profile)["clips"][1].get("background") == "blurred", APP_TIMEOUT,
+               what="the blurred background saved")
+    app.click(app.find(win, role="push button", name="Undo"))
+    wait_until(lambda: saved_edit(profile)["clips"][1].get("background") != "blurred", APP_TIMEOUT,
+               what="the colour back")
+    wait_until(lambda: "checked" not in states(blurred), APP_TIMEOUT, what="the switch off again")
 
     add(app, win, "Add Text")
     wait_until(lambda: texts(profile) == ["Title", "Text"], APP_TIMEOUT, what="the text saved")
@@ -68,8 +78,20 @@ def test_a_title_card_and_a_text_are_added_listed_saved_and_undone(launch_ready,
     wait_until(lambda: any(node_name(node) == "Text" for node in find_all(win, role="label", visible=True)),
                APP_TIMEOUT, what="the text listed in the panel")
     app.screenshot("text")
+    # Its entrance takes a second and a half, its exit stays as it was.
+    # (By Tab: the field is down the scrolled panel, which follows the focus.)
+    focus_on(app, "spin button", "Entrance Length (seconds)", limit=60)
+    app.key("ctrl+a")
+    app.type_text("1.5")
+    app.key("Tab")
+    wait_until(lambda: overlays(profile)[1]["entrance"]["duration"] == 1_500_000_000, APP_TIMEOUT,
+               what="the entrance's length saved")
+    assert overlays(profile)[1]["exit"]["duration"] == 500_000_000, overlays(profile)[1]
 
-    # Undo takes the text, then the card with its words.
+    # Undo takes the length, the text, then the card with its words.
+    app.click(app.find(win, role="push button", name="Undo"))
+    wait_until(lambda: overlays(profile)[1]["entrance"]["duration"] == 500_000_000, APP_TIMEOUT,
+               what="the length undone")
     app.click(app.find(win, role="push button", name="Undo"))
     wait_until(lambda: texts(profile) == ["Title"], APP_TIMEOUT, what="the text undone")
     app.click(app.find(win, role="push button", name="Undo"))
@@ -199,6 +221,17 @@ def test_a_movie_with_a_title_card_a_moved_caption_a_logo_and_a_photo_is_exporte
     choose_file(app, "Add Picture", logo)
     wait_until(lambda: len(overlays(profile)) == 3, APP_TIMEOUT, what="the logo saved")
     assert overlays(profile)[2]["anchor"] == "movie", overlays(profile)[2]
+    # Sent back behind the caption it meets (the title card's words it
+    # meets too are further back): Send Backward goes off at the back.
+    # (Pressed by its accessible action: it is down the scrolled panel.)
+    backward = app.find(win, role="push button", name="Send Backward", timeout=APP_TIMEOUT)
+    backward.queryAction().doAction(0)
+    wait_until(lambda: [o["anchor"] == "movie" for o in overlays(profile)] == [False, True, False], APP_TIMEOUT,
+               what="the logo one step back")
+    backward = app.find(win, role="push button", name="Send Backward")
+    backward.queryAction().doAction(0)
+    wait_until(lambda: overlays(profile)[0]["anchor"] == "movie", APP_TIMEOUT, what="the logo at the back")
+    wait_until(lambda: "sensitive" not in states(backward), APP_TIMEOUT, what="Send Backward off at the back")
     app.screenshot("made")
 
     app.key("ctrl+e")

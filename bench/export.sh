@@ -143,7 +143,10 @@ length() { # seconds of a file's video, or n/a
 
 declare -A WALL CPU PEAK FILE
 for run in $(seq 1 "$RUNS"); do
-    for tool in reel ffmpeg ges; do
+    tools="reel ffmpeg ges"
+# Decorated, ges-launch sits out (no row: it made no file).
+[ "$DECORATED" = 1 ] && tools="reel ffmpeg"
+for tool in $tools; do
         read -r wall cpu peak file < <(${tool}_run "$run")
         WALL[$tool]+="$wall "; CPU[$tool]+="$cpu "; PEAK[$tool]+="$peak "; FILE[$tool]=$file
     done
@@ -158,7 +161,10 @@ job="3 × 6 s of 1080p30 + music at 30 %"
 echo "Export: $job → 1080p H.264 + AAC ($RUNS run(s), median; $(nproc) cores)"
 base_peak=$(median "${PEAK[ffmpeg]}")
 printf '%-12s %9s %9s %9s %9s %10s %9s %10s\n' tool wall "÷ffmpeg" CPU "÷ffmpeg" "peak RSS" "÷ffmpeg" length
-for tool in reel ffmpeg ges; do
+tools="reel ffmpeg ges"
+# Decorated, ges-launch sits out (no row: it made no file).
+[ "$DECORATED" = 1 ] && tools="reel ffmpeg"
+for tool in $tools; do
     w=$(median "${WALL[$tool]}"); c=$(median "${CPU[$tool]}"); m=$(median "${PEAK[$tool]}")
     printf '%-12s %8ss %9s %8ss %9s %7s MB %9s %9ss\n' "$tool" "$w" "$(ratio "$w" "$base_wall")" "$c" "$(ratio "$c" "$base_cpu")" \
         "$m" "$(ratio "$m" "$base_peak")" "$(length "${FILE[$tool]}")"

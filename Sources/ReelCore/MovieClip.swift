@@ -131,4 +131,11 @@ public struct MovieClip: Equatable, Identifiable, Sendable {
     }
 
     public var isPortrait: Bool { height > width }
+
+    /// The picture the timeline repeats along a photo: its own file (a
+    /// local path); nil for a video or a title card.
+    public var photoPath: String? {
+        guard case .photo = kind, let url = URL(string: uri), url.isFileURL else { return nil }
+        return url.path
+    }
 }

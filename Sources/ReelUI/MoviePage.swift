@@ -458,7 +458,7 @@ final class MoviePage {
         let focusWasInStrip = timeline.show(edit, chosenClip: chosenClip, chosenOverlay: overlayPanel.chosenOverlay) { [self] clip in
             let isMissing = missing.contains(clip.name)
             return MovieClipStrip.Look(name: displayName(clip.uri),
-                                       thumbnail: isMissing ? nil : lookups.thumbnail(clip.uri), isMissing: isMissing,
+                                       thumbnail: isMissing ? nil : lookups.thumbnail(clip.uri) ?? clip.photoPath, isMissing: isMissing,
                                        title: MovieClipStrip.titleFace(clip, in: edit))
         }
         if focusWasInStrip { focusDefault() }

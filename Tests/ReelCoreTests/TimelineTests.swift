@@ -152,4 +152,10 @@ final class OverlayPlacingTests: XCTestCase {
         editor.restack(caption.id, to: 1)
         XCTAssertEqual(editor.edit.overlays.map(\.id), [other.id, caption.id, logo.id])
     }
+
+    func testAPhotoIsShownAlongItsClipByItsOwnFile() {
+        let photo = MovieClip.photo(uri: "file:///p/Green%20field.jpg", width: 800, height: 600)
+        XCTAssertEqual(photo.photoPath, "/p/Green field.jpg")
+        XCTAssertNil(video("a").photoPath, "a video shows its thumbnail")
+    }
 }

@@ -16,7 +16,7 @@ from gi.repository import Gst  # noqa: E402
 
 from a11y_fixtures import focus_on  # noqa: E402
 from dragging import drag_pointer  # noqa: E402
-from harness import APP_TIMEOUT, extents, find_all, node_name, states, wait_until  # noqa: E402
+from harness import APP_TIMEOUT, extents, find_all, node_name, pixel, states, wait_until  # noqa: E402
 from player_helpers import gst_launch  # noqa: E402
 from soundserver import NO_SOUND_ENV  # noqa: E402
 from test_movie import (CLIPS, choose_three, clip_folder, clips, put_clips, saved_edit,  # noqa: E402,F401 (a fixture)
@@ -206,8 +206,14 @@ def test_a_movie_with_a_title_card_a_moved_caption_a_logo_and_a_photo_is_exporte
     choose_file(app, "Add Videos and Photos", photo)
     wait_until(lambda: strip_names(win) == [a, "Title Card", b, c, "Green field.jpg"], APP_TIMEOUT, what="the photo added last")
     assert saved_edit(profile)["clips"][4].get("kind") == "photo", saved_edit(profile)["clips"][4]
+    # On the timeline it shows itself along its length (green), not an icon.
+    photo_clip = app.find(win, role="push button", name=re.compile(r"^Clip 5 of 5: Green field"))
+    x, y = app.screen_center(photo_clip)
+    _, _, _, clip_height = extents(photo_clip, "window")
+    wait_until(lambda: (lambda r, g, b_: g > 150 and r < 80 and b_ < 80)(
+        *pixel(app.screenshot("photo-clip"), x, y - clip_height // 6)), APP_TIMEOUT, what="the photo along its clip")
     # Chosen, it offers its slow pan and zoom, on.
-    app.find(win, role="push button", name=re.compile(r"^Clip 5 of 5: Green field")).queryAction().doAction(0)
+    photo_clip.queryAction().doAction(0)
     pan_zoom = app.find(win, role="check box", name="Pan and Zoom", timeout=APP_TIMEOUT)
     wait_until(lambda: "checked" in states(pan_zoom), APP_TIMEOUT, what="pan and zoom on")
     # It zooms in to half its framing by its end, typed in percent.

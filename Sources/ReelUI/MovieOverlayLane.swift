@@ -62,7 +62,7 @@ final class MovieOverlayLane {
     }
 
     /// Places the buttons on their rows; answers how many rows there are.
-    func layOut(_ scale: TimelineScale, left: Double, top: Double, rowHeight: Double, width: Double) -> Int {
+    func layOut(_ scale: TimelineScale, left: Double, top: Double, rowHeight: Double) -> Int {
         frame = (scale, left, top, rowHeight)
         for (index, item) in items.enumerated() { place(item.button, row: rows[index], span: (item.scheduled.start, item.scheduled.end)) }
         gtk_fixed_move(cast(fixed), hint, left, top + 4)

@@ -253,7 +253,7 @@ final class MovieTimelineView {
         let top = Double(MovieTimelineView.clipTop)
         clips.layOut(scale, left: MovieTimelineView.margin, top: top, height: Double(MovieTimelineView.clipHeight))
         let rows = overlays.layOut(scale, left: MovieTimelineView.margin, top: Double(MovieTimelineView.laneTop),
-                                   rowHeight: Double(MovieTimelineView.rowHeight), width: width)
+                                   rowHeight: Double(MovieTimelineView.rowHeight))
         let height = MovieTimelineView.laneTop + max(rows, 1) * MovieTimelineView.rowHeight + 4
         gtk_widget_set_size_request(ruler, Int32(width.rounded(.up)), Int32(MovieTimelineView.rulerHeight))
         gtk_widget_set_size_request(playhead, 2, Int32(height))

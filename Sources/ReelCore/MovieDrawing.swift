@@ -15,6 +15,15 @@ public enum MovieDrawing: Equatable, Sendable {
     case text(MovieText, OverlayState)
     case picture(MoviePicture, OverlayState)
 
+    /// A still's own picture (a photo, a title card's background), which
+    /// `MoviePlan.drawing(at:)` puts before anything over it.
+    public var isStill: Bool {
+        switch self {
+        case .photo, .colour, .blurredStill: true
+        case .text, .picture: false
+        }
+    }
+
     /// Pixels.
     public struct Rect: Equatable, Sendable {
         public let x, y, width, height: Int

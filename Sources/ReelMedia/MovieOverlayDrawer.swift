@@ -24,14 +24,20 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
     /// decoded at).
     private(set) var photos: [String: Raster] = [:]
 
-    /// A drawn picture: a buffer of premultiplied BGRA with its video meta.
+    /// The last photo framing cropped and scaled, with what it was made
+    /// from: a still photo or a blurred background is the same every frame.
+    private var lastCrop: (key: String, raster: Raster)?
+
+    /// A drawn picture: a buffer of premultiplied BGRA with its video meta;
+    /// `isOpaque` when every pixel is (nothing under it would show).
     final class Raster {
         let buffer: UnsafeMutablePointer<GstBuffer>
         let width: Int
         let height: Int
+        let isOpaque: Bool
 
-        init(buffer: UnsafeMutablePointer<GstBuffer>, width: Int, height: Int) {
-            (self.buffer, self.width, self.height) = (buffer, width, height)
+        init(buffer: UnsafeMutablePointer<GstBuffer>, width: Int, height: Int, isOpaque: Bool) {
+            (self.buffer, self.width, self.height, self.isOpaque) = (buffer, width, height, isOpaque)
         }
 
         deinit { gst_buffer_unref(buffer) }
@@ -47,11 +53,18 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
             || plan.overlays.contains { if case .video = $0.overlay.content { false } else { true } }
     }
 
-    func composition(at time: Int64) -> OpaquePointer? {
-        let items = plan.drawing(at: time)
+    func layers(at time: Int64) -> MovieFrameLayers? {
+        var items = plan.drawing(at: time)[...]
         guard !items.isEmpty else { return nil }
         lock.lock()
         defer { lock.unlock() }
+        // The stills come first: an opaque one at full opacity is the
+        // frame's backdrop (the timeline has only black under a still).
+        var backdrop: (raster: Raster, x: Int, y: Int)?
+        if let first = items.first, first.isStill, let (raster, x, y, opacity) = draw(first), opacity >= 1, raster.isOpaque {
+            backdrop = (raster, x, y)
+            items = items.dropFirst()
+        }
         var composition: OpaquePointer?
         for item in items {
             guard let (raster, x, y, opacity) = draw(item) else { continue }
@@ -66,7 +79,8 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
             }
             gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(rectangle))
         }
-        return composition
+        guard backdrop != nil || composition != nil else { return nil }
+        return MovieFrameLayers(backdrop: backdrop, composition: composition)
     }
 
     /// One item's raster, where it goes and its opacity.
@@ -91,14 +105,14 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
             return place(raster, state)
         case .photo(let uri, let size, let framing, let into, let opacity):
             guard let photo = photo(uri, size: size, framing: framing, into: into) else { return nil }
-            return MovieOverlayDrawer.crop(photo, framing, into: into).map { ($0, into.x, into.y, opacity) }
+            return cropped(uri, photo, framing, into: into).map { ($0, into.x, into.y, opacity) }
         case .blurredStill(let uri, _, let into, let opacity):
             // A photo's blur is its picture decoded tiny and drawn large;
             // a video's still frame is not drawn yet: black shows.
             guard let small = cached("blur \(uri)", { MovieOverlayDrawer.picture(uri, width: 32) }) else {
                 return cached("colour #000000ff") { fill(.black, width: plan.width, height: plan.height) }.map { ($0, 0, 0, opacity) }
             }
-            return MovieOverlayDrawer.crop(small, .whole, into: into).map { ($0, into.x, into.y, opacity) }
+            return cropped("blur \(uri)", small, .whole, into: into).map { ($0, into.x, into.y, opacity) }
         }
     }
 
@@ -134,10 +148,22 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
         return decoded
     }
 
+    /// `crop`, remembered for the next frame.
+    private func cropped(_ name: String, _ source: Raster, _ framing: PanZoom.Rect, into: MovieDrawing.Rect) -> Raster? {
+        let key = "\(name) \(framing) \(into)"
+        if let lastCrop, lastCrop.key == key { return lastCrop.raster }
+        let raster = MovieOverlayDrawer.crop(source, framing, into: into)
+        lastCrop = raster.map { (key, $0) }
+        return raster
+    }
+
     /// The `framing` part of `source` scaled into a raster of `into`'s size.
+    /// Bilinear: a framing is never shown much smaller than it was decoded
+    /// (photos are decoded for their closest framing), and cairo's GOOD
+    /// filter cost several times more per frame for no visible difference.
     private static func crop(_ source: Raster, _ framing: PanZoom.Rect, into: MovieDrawing.Rect) -> Raster? {
         guard into.width > 0, into.height > 0 else { return nil }
-        return drawn(width: into.width, height: into.height) { cairo in
+        return drawn(width: into.width, height: into.height, isOpaque: source.isOpaque) { cairo in
             var map = GstMapInfo()
             guard gst_buffer_map(source.buffer, &map, GST_MAP_READ) != 0 else { return }
             defer { gst_buffer_unmap(source.buffer, &map) }
@@ -147,14 +173,14 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
             let shown = (width: framing.width * Double(source.width), height: framing.height * Double(source.height))
             cairo_scale(cairo, Double(into.width) / shown.width, Double(into.height) / shown.height)
             cairo_set_source_surface(cairo, surface, -framing.x * Double(source.width), -framing.y * Double(source.height))
-            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_BILINEAR)
             cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
             cairo_paint(cairo)
         }
     }
 
     private func fill(_ colour: MovieColor, width: Int, height: Int) -> Raster? {
-        MovieOverlayDrawer.drawn(width: width, height: height) { cairo in
+        MovieOverlayDrawer.drawn(width: width, height: height, isOpaque: colour.alpha == 255) { cairo in
             MovieOverlayDrawer.setColour(cairo, colour)
             cairo_paint(cairo)
         }
@@ -238,7 +264,8 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
         let (w, h) = (Int(gdk_pixbuf_get_width(upright)), Int(gdk_pixbuf_get_height(upright)))
         let stride = Int(gdk_pixbuf_get_rowstride(upright)), channels = Int(gdk_pixbuf_get_n_channels(upright))
         let pixels = gdk_pixbuf_read_pixels(upright)!
-        return raster(width: w, height: h) { target in
+        let isOpaque = gdk_pixbuf_get_has_alpha(upright) == 0
+        return raster(width: w, height: h, isOpaque: isOpaque) { target in
             // Straight RGB(A) to premultiplied BGRA.
             for y in 0..<h {
                 for x in 0..<w {
@@ -260,9 +287,9 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
 
     /// A raster drawn with cairo (ARGB32 is premultiplied BGRA in memory on
     /// little-endian machines, the overlay's own layout).
-    private static func drawn(width: Int, height: Int, _ body: (OpaquePointer) -> Void) -> Raster? {
+    private static func drawn(width: Int, height: Int, isOpaque: Bool = false, _ body: (OpaquePointer) -> Void) -> Raster? {
         guard width > 0, height > 0 else { return nil }
-        return raster(width: width, height: height) { target in
+        return raster(width: width, height: height, isOpaque: isOpaque) { target in
             let surface = cairo_image_surface_create_for_data(target, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
                                                               Int32(width * 4))
             defer { cairo_surface_destroy(surface) }
@@ -274,7 +301,7 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
     }
 
     /// A zeroed raster `width`×`height` filled by `body`.
-    private static func raster(width: Int, height: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) -> Raster? {
+    private static func raster(width: Int, height: Int, isOpaque: Bool, _ body: (UnsafeMutablePointer<UInt8>) -> Void) -> Raster? {
         guard let buffer = gst_buffer_new_allocate(nil, gsize(width * height * 4), nil) else { return nil }
         var map = GstMapInfo()
         guard gst_buffer_map(buffer, &map, GST_MAP_WRITE) != 0 else {
@@ -287,6 +314,6 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
         // GST_VIDEO_OVERLAY_COMPOSITION_FORMAT_RGB, a macro: BGRA on a
         // little-endian machine, as cairo's ARGB32 is.
         _ = gst_buffer_add_video_meta(buffer, GST_VIDEO_FRAME_FLAG_NONE, GST_VIDEO_FORMAT_BGRA, guint(width), guint(height))
-        return Raster(buffer: buffer, width: width, height: height)
+        return Raster(buffer: buffer, width: width, height: height, isOpaque: isOpaque)
     }
 }

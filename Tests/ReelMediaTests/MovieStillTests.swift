@@ -83,8 +83,7 @@ final class MovieStillTests: XCTestCase {
         edit.clips = [video, MovieClip.photo(uri: photoURI, width: 8000, height: 6000,
                                              panZoom: .standard(photo: (8000, 6000), frame: (640, 360)))]
         let drawer = MovieOverlayDrawer(plan: edit.plan)
-        let composition = try XCTUnwrap(drawer.composition(at: edit.plan.placements[1].start + second))
-        gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(composition))
+        XCTAssertNotNil(drawer.layers(at: edit.plan.placements[1].start + second))
         let decoded = try XCTUnwrap(drawer.photos[photoURI])
         // Its fill framing is 75 % of its height, zooming to 85 % of that:
         // 640 / (8000 × 0.6375) of it, 1004 × 753.

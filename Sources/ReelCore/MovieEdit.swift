@@ -73,8 +73,10 @@ public struct MovieEdit: Equatable, Sendable {
     /// Where an overlay goes one step forward (or back) in the stacking
     /// order: just past the nearest overlay that way whose span meets its
     /// own (past one it never meets, nothing on screen would change); nil
-    /// when none does.
-    public func restackTarget(_ id: MovieOverlay.ID, forward: Bool) -> Int? {
+    /// when none does. `plan` is this edit's, when the caller has it (a
+    /// plan is worked out afresh each time it is asked for).
+    public func restackTarget(_ id: MovieOverlay.ID, forward: Bool, plan: MoviePlan? = nil) -> Int? {
+        let plan = plan ?? self.plan
         let spans = Dictionary(plan.overlays.map { ($0.overlay.id, (start: $0.start, end: $0.end)) }) { first, _ in first }
         guard let index = index(ofOverlay: id), let span = spans[id] else { return nil }
         let others = forward ? Array(overlays.indices.dropFirst(index + 1)) : Array(overlays.indices.prefix(index).reversed())

@@ -106,10 +106,10 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
         case .photo(let uri, let size, let framing, let into, let opacity):
             guard let photo = photo(uri, size: size, framing: framing, into: into) else { return nil }
             return cropped(uri, photo, framing, into: into).map { ($0, into.x, into.y, opacity) }
-        case .blurredStill(let uri, _, let into, let opacity):
-            // A photo's blur is its picture decoded tiny and drawn large;
-            // a video's still frame is not drawn yet: black shows.
-            guard let small = cached("blur \(uri)", { MovieOverlayDrawer.picture(uri, width: 32) }) else {
+        case .blurredStill(let uri, let time, let into, let opacity):
+            // The blur is the picture or the video's frame decoded tiny and
+            // drawn large; black when the file cannot be read.
+            guard let small = MovieOverlayDrawer.still(uri, at: time) else {
                 return cached("colour #000000ff") { fill(.black, width: plan.width, height: plan.height) }.map { ($0, 0, 0, opacity) }
             }
             return cropped("blur \(uri)", small, .whole, into: into).map { ($0, into.x, into.y, opacity) }
@@ -132,6 +132,25 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
         if rasters.count > 64 { rasters.removeAll() }
         rasters[key] = raster
         return raster
+    }
+
+    /// Blurred backgrounds' pictures by file and time, kept across drawers
+    /// (the preview's is made anew at each edit, and a video's frame costs
+    /// a decode); a few kilobytes each.
+    // Guarded by stillsLock.
+    nonisolated(unsafe) private static var stills: [String: Raster] = [:]
+    private static let stillsLock = NSLock()
+
+    /// A blurred background's picture: a photo's or a video's frame at
+    /// `time`, 32 pixels wide.
+    private static func still(_ uri: String, at time: Int64) -> Raster? {
+        let key = "\(uri) \(time)"
+        stillsLock.lock()
+        defer { stillsLock.unlock() }
+        if let still = stills[key] { return still }
+        let still = picture(uri, width: 32) ?? videoStill(uri, at: time, width: 32)
+        if let still { stills[key] = still }
+        return still
     }
 
     /// A photo decoded once at the size its closest framing needs in the
@@ -301,7 +320,7 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
     }
 
     /// A zeroed raster `width`×`height` filled by `body`.
-    private static func raster(width: Int, height: Int, isOpaque: Bool, _ body: (UnsafeMutablePointer<UInt8>) -> Void) -> Raster? {
+    static func raster(width: Int, height: Int, isOpaque: Bool, _ body: (UnsafeMutablePointer<UInt8>) -> Void) -> Raster? {
         guard let buffer = gst_buffer_new_allocate(nil, gsize(width * height * 4), nil) else { return nil }
         var map = GstMapInfo()
         guard gst_buffer_map(buffer, &map, GST_MAP_WRITE) != 0 else {

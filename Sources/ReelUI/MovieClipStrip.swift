@@ -77,12 +77,13 @@ final class MovieClipStrip {
 
     var firstButton: UnsafeMutablePointer<GtkWidget>? { buttons.first?.button }
 
-    /// Makes the clips' buttons anew (`layOut` places them).
-    func show(_ edit: MovieEdit, chosen: MovieClip.ID?, look: (MovieClip) -> Look) {
+    /// Makes the clips' buttons anew (`layOut` places them); `plan` is
+    /// the edit's.
+    func show(_ edit: MovieEdit, plan: MoviePlan, chosen: MovieClip.ID?, look: (MovieClip) -> Look) {
         for entry in buttons { gtk_fixed_remove(cast(fixed), entry.button) }
         buttons = []
         self.chosen = chosen
-        placements = edit.plan.placements
+        placements = plan.placements
         frameDuration = edit.frameRate.frameDuration
         for (index, clip) in edit.clips.enumerated() {
             let button = makeButton(clip, look: look(clip), index: index, of: edit.clips.count, length: placements[index].duration)

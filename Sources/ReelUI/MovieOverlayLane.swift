@@ -40,13 +40,14 @@ final class MovieOverlayLane {
         }
     }
 
-    /// Makes the overlays' buttons anew (`layOut` places them).
-    func show(_ edit: MovieEdit, chosen: MovieOverlay.ID?) {
+    /// Makes the overlays' buttons anew (`layOut` places them); `plan` is
+    /// the edit's.
+    func show(_ edit: MovieEdit, plan: MoviePlan, chosen: MovieOverlay.ID?) {
         for item in items { gtk_fixed_remove(cast(fixed), item.button) }
         self.chosen = chosen
         duration = edit.duration
         rate = edit.frameRate
-        let scheduled = edit.plan.overlays
+        let scheduled = plan.overlays
         items = scheduled.map { ($0, makeButton($0)) }
         rows = OverlayLanes.rows(for: scheduled.map { ($0.start, $0.end) })
         for item in items { gtk_fixed_put(cast(fixed), item.button, 0, 0) }

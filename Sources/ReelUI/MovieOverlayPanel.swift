@@ -340,9 +340,10 @@ final class MovieOverlayPanel {
         // another clip starts at its first.
         let added = sameClip ? overlays.last { overlay in !listed.contains { $0.id == overlay.id } } : nil
         listed = overlays
-        canGo = (Set(overlays.map(\.id).filter { edit.restackTarget($0, forward: false) != nil }),
-                 Set(overlays.map(\.id).filter { edit.restackTarget($0, forward: true) != nil }))
-        let placements = edit.plan.placements
+        let plan = edit.plan
+        canGo = (Set(overlays.map(\.id).filter { edit.restackTarget($0, forward: false, plan: plan) != nil }),
+                 Set(overlays.map(\.id).filter { edit.restackTarget($0, forward: true, plan: plan) != nil }))
+        let placements = plan.placements
         spans = Dictionary(uniqueKeysWithValues: overlays.map { overlay in
             switch overlay.anchor {
             case .movie: return (overlay.id, edit.duration)

@@ -66,8 +66,9 @@ final class MovieTimelineView {
         self.edit = edit
         let focus = gtk_widget_get_root(fixed).flatMap { gtk_root_get_focus($0) }
         let focusWasHere = focus.map { gtk_widget_is_ancestor($0, fixed) != 0 } ?? false
-        clips.show(edit, chosen: chosenClip, look: look)
-        overlays.show(edit, chosen: chosenOverlay)
+        let plan = edit.plan
+        clips.show(edit, plan: plan, chosen: chosenClip, look: look)
+        overlays.show(edit, plan: plan, chosen: chosenOverlay)
         // Over what was just added.
         gtk_widget_insert_before(playhead, fixed, nil)
         // Fitted anew for another length, or a width changed by more than
@@ -167,7 +168,7 @@ final class MovieTimelineView {
     }
 
     /// What a drag on the timeline holds.
-    private enum Held { case playhead, trimGrip, overlay(TimelineGrip) }
+    private enum Held { case playhead, trimGrip, overlay }
 
     /// One drag for the whole timeline, seen before its children (capture):
     /// a press on the ruler or on nothing puts the playhead there and a
@@ -191,7 +192,7 @@ final class MovieTimelineView {
             } else if self.clips.beginTrim(at: picked) {
                 held = .trimGrip
             } else if let grip = self.overlays.beginDrag(at: picked) {
-                held = .overlay(grip)
+                held = .overlay
                 claimed = grip != .whole
             } else {
                 held = nil

@@ -173,6 +173,32 @@ final class MovieStillTests: XCTestCase {
                              "the last clip's own tone")
     }
 
+    /// A title card on a blurred still shows the first frame of the video
+    /// after it (where its trim starts, found by an exact seek), blurred:
+    /// green from past the white frame, red from the file's start. The
+    /// background is opaque, so it is the frame's backdrop.
+    func testABlurredTitleShowsTheFirstFrameOfTheVideoAfterIt() throws {
+        try MediaSystem.initialize()
+        for (start, isGreen) in [(Int64(1_500_000_000), true), (0, false)] {
+            var clip = try MovieSource.clip(MediaFixture.uri(MovieFixture.shared.landscape))
+            clip.trim(from: start, to: start + second)
+            var editor = MovieEditor()
+            editor.add([clip])
+            editor.addTitle("Hello", background: .blurredStill, at: 0)
+            let plan = editor.edit.plan
+            let layers = try XCTUnwrap(MovieOverlayDrawer(plan: plan).layers(at: plan.placements[0].start + second / 2))
+            let backdrop = try XCTUnwrap(layers.backdrop, "the background is opaque")
+            XCTAssertNotNil(layers.composition, "the words over it")
+            var map = GstMapInfo()
+            XCTAssertNotEqual(gst_buffer_map(backdrop.raster.buffer, &map, GST_MAP_READ), 0)
+            defer { gst_buffer_unmap(backdrop.raster.buffer, &map) }
+            let middle = ((backdrop.raster.height / 2) * backdrop.raster.width + backdrop.raster.width / 2) * 4
+            let (blue, green, red) = (map.data[middle], map.data[middle + 1], map.data[middle + 2])
+            XCTAssertEqual(green > 150 && red < 80, isGreen, "from \(start): BGR \(blue) \(green) \(red)")
+            XCTAssertEqual(red > 150 && green < 80, !isGreen, "from \(start): BGR \(blue) \(green) \(red)")
+        }
+    }
+
     /// A second video over a clip: at its place and size, showing its own
     /// frame for each movie frame (its white frame, 1.0 s into its file,
     /// trimmed from 0.5 s, shows 0.5 s after it starts, within a frame:

@@ -30,6 +30,9 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case movieExport = "movie-export"
     /// A hidden, half-written movie export found at start and removed.
     case movieExportRemoved = "movie-export-removed"
+    /// The movie page's preview presented a frame: its time in the movie
+    /// ("pts", seconds).
+    case moviePreviewFrame = "movie-preview-frame"
     /// An MP4 export's AAC priming (samples) and whether the file says so.
     case moviePriming = "movie-priming"
     /// MPRIS's name was taken (owned 1) or let go (owned 0).

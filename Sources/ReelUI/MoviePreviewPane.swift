@@ -33,6 +33,10 @@ final class MoviePreviewPane {
         self.edit = edit
         self.canShow = canShow
         Signals.connect(playButton, "clicked") { [weak self] in self?.togglePlay() }
+        view.onPresented = { frame in
+            guard Trace.shared.isEnabled else { return }
+            Trace.shared.event(.moviePreviewFrame, ["pts": frame.pts.map { Double($0) / 1e9 } ?? -1])
+        }
         Signals.connect(position, .changeValue) { [weak self] change in
             self?.handle(.seek(to: Int64(max(change.value, 0) * 1e9)))
             return false

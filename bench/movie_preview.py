@@ -10,7 +10,8 @@ null-sink sound server and a fresh profile), with the clips in its Videos
 folder. As a person would: Select, a click on each card, Make Movie (the
 clips whole, in the feed's order), then the Add menu's Add Text, which puts
 the movie page's default caption (fading in and out) over the first clip;
-Space plays the preview from the start until the second clip has played.
+the preview's Play button plays it from the start until the second clip
+has played.
 REEL_TRACE records each frame the preview presents ("movie-preview-frame",
 with its time in the movie).
 
@@ -109,11 +110,10 @@ def measure(app: App, trace: Path, names: list, profile: Path) -> int:
         return None
 
     saved = wait_until(caption, 30, what="the caption saved")
-    # Off the Add menu's focus, onto the page, where Space plays.
-    app.key("Escape")
     wait_until(lambda: events(trace, "movie-preview-frame"), 60, what="the preview's first frame")
     shown = len(events(trace, "movie-preview-frame"))
-    app.key("space")
+    # The preview's Play button (the caption's words have the focus).
+    app.click(app.find(win, role="push button", name="Play", timeout=30))
     # Through the second clip: the clips are read back from the movie file.
     clips = next(json.loads(path.read_text()) for path in movies.glob("*.json"))["clips"]
     lengths = [(clip.get("trimOut", 0) - clip.get("trimIn", 0)) / 1e9 for clip in clips]

@@ -65,20 +65,48 @@ public struct PanZoom: Equatable, Sendable {
         isOn ? start.toward(end, Easing.easeInOut(share)) : start
     }
 
-    /// The standard framing with its start and end zoomed to `start` and
-    /// `end` (shares of the standard start, about its centre: 1 as it
-    /// is, 0.5 twice as close), within 0.2…1.
-    public static func zoomed(start: Double, end: Double, photo: (width: Int, height: Int),
-                              frame: (width: Int, height: Int)) -> PanZoom {
-        let base = standard(photo: photo, frame: frame).start
-        let clamp = { (share: Double) in min(max(share, 0.2), 1) }
-        return PanZoom(start: base.scaled(clamp(start)), end: base.scaled(clamp(end)))
+    /// One end of a framing as the movie page sets it: how close (a share
+    /// of the standard framing's size, about its centre: 1 as it is, 0.5
+    /// twice as close; within 0.2…1) and where it sits in the photo, as
+    /// shares of the room it has to move across and down (0 the left or
+    /// top edge, 0.5 centred, 1 the right or bottom edge).
+    public struct Framing: Equatable, Sendable {
+        public var zoom: Double
+        public var across: Double
+        public var down: Double
+
+        public init(zoom: Double, across: Double = 0.5, down: Double = 0.5) {
+            self.zoom = min(max(zoom, 0.2), 1)
+            self.across = min(max(across, 0), 1)
+            self.down = min(max(down, 0), 1)
+        }
+
+        /// The rectangle of the photo it shows, from the standard one.
+        func rect(from base: Rect) -> Rect {
+            let size = base.scaled(zoom)
+            return Rect(x: across * (1 - size.width), y: down * (1 - size.height), width: size.width, height: size.height)
+        }
+
+        /// How `rect` reads as a framing of `base`.
+        init(_ rect: Rect, of base: Rect) {
+            let room = (across: 1 - rect.width, down: 1 - rect.height)
+            self.init(zoom: base.width > 0 ? rect.width / base.width : 1,
+                      across: room.across > 1e-9 ? rect.x / room.across : 0.5,
+                      down: room.down > 1e-9 ? rect.y / room.down : 0.5)
+        }
     }
 
-    /// How close its start and end are, as `zoomed` takes them.
-    public func zooms(photo: (width: Int, height: Int), frame: (width: Int, height: Int)) -> (start: Double, end: Double) {
+    /// The pan and zoom from `start` to `end` for a photo of `photo`'s
+    /// size in a frame of `frame`'s.
+    public static func framed(start: Framing, end: Framing, photo: (width: Int, height: Int),
+                              frame: (width: Int, height: Int)) -> PanZoom {
+        let base = standard(photo: photo, frame: frame).start
+        return PanZoom(start: start.rect(from: base), end: end.rect(from: base))
+    }
+
+    /// Its start and end as `framed` takes them.
+    public func framings(photo: (width: Int, height: Int), frame: (width: Int, height: Int)) -> (start: Framing, end: Framing) {
         let base = PanZoom.standard(photo: photo, frame: frame).start
-        guard base.width > 0 else { return (1, 1) }
-        return (start.width / base.width, end.width / base.width)
+        return (Framing(start, of: base), Framing(end, of: base))
     }
 }

@@ -37,6 +37,12 @@ final class MovieOverlayPanel {
     private let zoomRows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
     private let zoomStart = PanelRow.spin(20...100, step: 5)
     private let zoomEnd = PanelRow.spin(20...100, step: 5)
+    /// Where the framing sits at the start and at the end, across and
+    /// down (`PanZoom.Framing`'s shares, in percent).
+    private let startAcross = PanelRow.spin(0...100, step: 5)
+    private let startDown = PanelRow.spin(0...100, step: 5)
+    private let endAcross = PanelRow.spin(0...100, step: 5)
+    private let endDown = PanelRow.spin(0...100, step: 5)
     /// The movie's frame size, which a photo's framing is a part of.
     private var frame = (width: 0, height: 0)
     /// How long what each listed overlay is over lasts (its clip, or the movie).
@@ -83,7 +89,6 @@ final class MovieOverlayPanel {
         let heading = gtk_label_new(tr("Text and Pictures"))!
         gtk_widget_set_halign(heading, GTK_ALIGN_START)
         gtk_widget_add_css_class(heading, "heading")
-        gtk_box_append(cast(box), heading)
         gtk_spin_button_set_digits(cast(length), 1)
         lengthRow = PanelRow.make(tr("Len_gth (seconds)"), length)
         gtk_box_append(cast(box), lengthRow)
@@ -94,9 +99,15 @@ final class MovieOverlayPanel {
         gtk_box_append(cast(box), backgroundRow)
         panZoomRow = PanelRow.make(tr("Pan and _Zoom"), panZoom)
         gtk_box_append(cast(box), panZoomRow)
-        gtk_box_append(cast(zoomRows), PanelRow.make(tr("Framing at the Start (percent)"), zoomStart))
-        gtk_box_append(cast(zoomRows), PanelRow.make(tr("Framing at the End (percent)"), zoomEnd))
+        for (label, spin) in [(tr("Framing at the Start (percent)"), zoomStart), (tr("Start Framing Across (percent)"), startAcross),
+                              (tr("Start Framing Down (percent)"), startDown), (tr("Framing at the End (percent)"), zoomEnd),
+                              (tr("End Framing Across (percent)"), endAcross), (tr("End Framing Down (percent)"), endDown)] {
+            gtk_box_append(cast(zoomRows), PanelRow.make(label, spin))
+        }
         gtk_box_append(cast(box), zoomRows)
+        // A still's own rows (above) belong to the clip; the heading
+        // starts what is over it.
+        gtk_box_append(cast(box), heading)
         gtk_box_append(cast(box), PanelRow.make(tr("_Text or Picture"), chooser))
         // Several lines: the text view, in a frame so it reads as a field.
         gtk_text_view_set_wrap_mode(cast(words), GTK_WRAP_WORD_CHAR)
@@ -179,16 +190,17 @@ final class MovieOverlayPanel {
         style.onChange = { [weak self] body in self?.changeText(body) }
         placeRows.onChange = { [weak self] body in self?.change(body) }
         animationRows.onChange = { [weak self] body in self?.change(body) }
-        for spin in [zoomStart, zoomEnd] {
+        for spin in [zoomStart, startAcross, startDown, zoomEnd, endAcross, endDown] {
             Signals.connect(spin, "value-changed") { [weak self] in
                 guard let self, let clip = self.clip else { return }
-                let (start, end) = (gtk_spin_button_get_value(cast(self.zoomStart)) / 100,
-                                    gtk_spin_button_get_value(cast(self.zoomEnd)) / 100)
+                let share = { (spin: UnsafeMutablePointer<GtkWidget>) in gtk_spin_button_get_value(cast(spin)) / 100 }
+                let start = PanZoom.Framing(zoom: share(self.zoomStart), across: share(self.startAcross), down: share(self.startDown))
+                let end = PanZoom.Framing(zoom: share(self.zoomEnd), across: share(self.endAcross), down: share(self.endDown))
                 let frame = self.frame
                 self.edit { editor in
                     guard let index = editor.edit.index(of: clip), let old = editor.edit.clips[index].panZoom else { return }
                     let photo = editor.edit.clips[index]
-                    var framing = PanZoom.zoomed(start: start, end: end, photo: (photo.width, photo.height), frame: frame)
+                    var framing = PanZoom.framed(start: start, end: end, photo: (photo.width, photo.height), frame: frame)
                     framing.isOn = old.isOn
                     editor.setPanZoom(clip, framing)
                 }
@@ -328,9 +340,12 @@ final class MovieOverlayPanel {
         frame = edit.frameSize
         gtk_widget_set_visible(zoomRows, clip?.panZoom?.isOn == true ? 1 : 0)
         if let clip, let framing = clip.panZoom {
-            let zooms = framing.zooms(photo: (clip.width, clip.height), frame: frame)
-            gtk_spin_button_set_value(cast(zoomStart), (zooms.start * 100).rounded())
-            gtk_spin_button_set_value(cast(zoomEnd), (zooms.end * 100).rounded())
+            let framings = framing.framings(photo: (clip.width, clip.height), frame: frame)
+            for (spin, share) in [(zoomStart, framings.start.zoom), (startAcross, framings.start.across),
+                                  (startDown, framings.start.down), (zoomEnd, framings.end.zoom),
+                                  (endAcross, framings.end.across), (endDown, framings.end.down)] {
+                gtk_spin_button_set_value(cast(spin), (share * 100).rounded())
+            }
         }
         let overlays = edit.overlays.filter { overlay in
             overlay.anchor == .movie || clip.map { overlay.anchor == .clip($0.id) } ?? false

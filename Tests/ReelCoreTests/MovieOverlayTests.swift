@@ -63,16 +63,29 @@ final class EasingAndPlaceTests: XCTestCase {
         XCTAssertEqual(MovieColor.black.contrasting, .white)
         // A photo's framing zoomed from the whole fill to twice as close,
         // about the fill's centre, and read back; kept within 0.2…1.
-        let zoomed = PanZoom.zoomed(start: 1, end: 0.5, photo: (4000, 3000), frame: (1920, 1080))
-        XCTAssertEqual(zoomed.start, PanZoom.standard(photo: (4000, 3000), frame: (1920, 1080)).start)
+        let photo = (4000, 3000), frame = (1920, 1080)
+        let zoomed = PanZoom.framed(start: .init(zoom: 1), end: .init(zoom: 0.5), photo: photo, frame: frame)
+        XCTAssertEqual(zoomed.start, PanZoom.standard(photo: photo, frame: frame).start)
         XCTAssertEqual(zoomed.end.width, 0.5, accuracy: 1e-9)
         XCTAssertEqual(zoomed.end.x + zoomed.end.width / 2, 0.5, accuracy: 1e-9)
         XCTAssertEqual(zoomed.end.y + zoomed.end.height / 2, 0.5, accuracy: 1e-9)
-        let read = zoomed.zooms(photo: (4000, 3000), frame: (1920, 1080))
-        XCTAssertEqual(read.start, 1, accuracy: 1e-9)
-        XCTAssertEqual(read.end, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(PanZoom.zoomed(start: 3, end: 0, photo: (4000, 3000), frame: (1920, 1080))
-                        .zooms(photo: (4000, 3000), frame: (1920, 1080)).end, 0.2, accuracy: 1e-9)
+        let read = zoomed.framings(photo: photo, frame: frame)
+        XCTAssertEqual(read.start.zoom, 1, accuracy: 1e-9)
+        XCTAssertEqual(read.end.zoom, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(read.end.across, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(PanZoom.framed(start: .init(zoom: 3), end: .init(zoom: 0), photo: photo, frame: frame)
+                        .framings(photo: photo, frame: frame).end.zoom, 0.2, accuracy: 1e-9)
+        // Panned: from the top left corner at the fill's size (the whole
+        // width: no room across, so it reads as centred), to the bottom
+        // right at half of it.
+        let panned = PanZoom.framed(start: .init(zoom: 1, across: 0, down: 0), end: .init(zoom: 0.5, across: 1, down: 1),
+                                    photo: photo, frame: frame)
+        XCTAssertEqual([panned.start.x, panned.start.y, panned.start.width], [0, 0, 1])
+        XCTAssertEqual(panned.start.height, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(panned.end.x + panned.end.width, 1, accuracy: 1e-9)
+        XCTAssertEqual(panned.end.y + panned.end.height, 1, accuracy: 1e-9)
+        let back = panned.framings(photo: photo, frame: frame)
+        XCTAssertEqual([back.start.across, back.start.down, back.end.across, back.end.down], [0.5, 0, 1, 1])
         // The file choosers open where the clip is.
         XCTAssertEqual(MovieClip.folder(ofURI: "file:///home/ann/My%20Clips/a.mp4"), "file:///home/ann/My%20Clips/")
         XCTAssertNil(MovieClip.folder(ofURI: ""))

@@ -223,6 +223,14 @@ def test_a_movie_with_a_title_card_a_moved_caption_a_logo_and_a_photo_is_exporte
     app.key("Tab")
     wait_until(lambda: abs(saved_edit(profile)["clips"][4]["panZoom"]["end"][2] - 0.5) < 1e-6, APP_TIMEOUT,
                what="the photo's end framing saved")
+    # And ends at the right edge: panned across as it zooms.
+    app.click(app.find(win, role="spin button", name="End Framing Across (percent)", timeout=APP_TIMEOUT))
+    app.key("ctrl+a")
+    app.type_text("100")
+    app.key("Tab")
+    wait_until(lambda: (lambda end: abs(end[0] + end[2] - 1) < 1e-6 and abs(end[2] - 0.5) < 1e-6)(
+        saved_edit(profile)["clips"][4]["panZoom"]["end"]), APP_TIMEOUT, what="the photo's end framing at the right edge")
+    app.screenshot("photo-framed")
     add(app, win, "Add Picture…")
     choose_file(app, "Add Picture", logo)
     wait_until(lambda: len(overlays(profile)) == 3, APP_TIMEOUT, what="the logo saved")

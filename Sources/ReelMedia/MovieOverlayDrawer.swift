@@ -148,7 +148,11 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
         stillsLock.lock()
         defer { stillsLock.unlock() }
         if let still = stills[key] { return still }
-        let still = picture(uri, width: 32) ?? videoStill(uri, at: time, width: 32)
+        let still = picture(uri, width: 32) ?? VideoStills.pictures(of: uri, at: [time], width: 32, exact: true).first.flatMap { frame in
+            raster(width: frame.width, height: frame.height, isOpaque: true) { target in
+                frame.bgra.withUnsafeBufferPointer { _ = memcpy(target, $0.baseAddress!, $0.count) }
+            }
+        }
         if let still { stills[key] = still }
         return still
     }
@@ -320,7 +324,7 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
     }
 
     /// A zeroed raster `width`×`height` filled by `body`.
-    static func raster(width: Int, height: Int, isOpaque: Bool, _ body: (UnsafeMutablePointer<UInt8>) -> Void) -> Raster? {
+    private static func raster(width: Int, height: Int, isOpaque: Bool, _ body: (UnsafeMutablePointer<UInt8>) -> Void) -> Raster? {
         guard let buffer = gst_buffer_new_allocate(nil, gsize(width * height * 4), nil) else { return nil }
         var map = GstMapInfo()
         guard gst_buffer_map(buffer, &map, GST_MAP_WRITE) != 0 else {

@@ -183,7 +183,7 @@ final class MovieClipStrip {
         if let title = look.title {
             picture = MovieClipStrip.titleCard(title.text, on: title.colour)
         } else if !look.isMissing, let path = look.thumbnail {
-            picture = ThumbnailTiles(path: path).widget
+            picture = ThumbnailTiles(path: path, clip: clip).widget
         } else {
             // No picture yet, or the file is gone: an icon that says which.
             picture = gtk_image_new_from_icon_name(look.isMissing ? "dialog-warning-symbolic" : "video-x-generic-symbolic")

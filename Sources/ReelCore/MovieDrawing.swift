@@ -43,30 +43,7 @@ extension MoviePlan {
     public func drawing(at time: Int64) -> [MovieDrawing] {
         var drawn: [MovieDrawing] = []
         for (index, placement) in placements.enumerated() where placement.clip.isStill && placement.start <= time && time < placement.end {
-            let opacity = stillOpacity(index, at: time)
-            switch placement.clip.kind {
-            case .video:
-                break
-            case .photo(let panZoom):
-                let share = Double(time - placement.start) / Double(max(placement.duration, 1))
-                let framing = panZoom.framing(at: share)
-                let rect = photoRect(framing, of: (placement.clip.width, placement.clip.height))
-                drawn.append(.photo(uri: placement.clip.uri,
-                                    size: .init(width: placement.clip.width, height: placement.clip.height),
-                                    framing: framing, into: .init(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
-                                    opacity: opacity))
-            case .title(.colour(let colour)):
-                drawn.append(.colour(colour, opacity: opacity))
-            case .title(.blurredStill):
-                if let (clip, frameTime) = stillBehind(title: index) {
-                    let rect = MovieSize.fit((clip.width, clip.height), into: (width, height))
-                    drawn.append(.blurredStill(uri: clip.uri, time: frameTime,
-                                               into: .init(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
-                                               opacity: opacity))
-                } else {
-                    drawn.append(.colour(.black, opacity: opacity))
-                }
-            }
+            if let still = still(index, at: time, opacity: stillOpacity(index, at: time)) { drawn.append(still) }
         }
         for scheduled in overlays where scheduled.isShown(at: time) {
             let state = scheduled.state(at: time)
@@ -78,6 +55,30 @@ extension MoviePlan {
             }
         }
         return drawn
+    }
+
+    /// The still at `index` (a photo or a title card's background) as it
+    /// is at `time`, at `opacity`; nil for a video.
+    public func still(_ index: Int, at time: Int64, opacity: Double = 1) -> MovieDrawing? {
+        let placement = placements[index]
+        switch placement.clip.kind {
+        case .video:
+            return nil
+        case .photo(let panZoom):
+            let share = Double(time - placement.start) / Double(max(placement.duration, 1))
+            let framing = panZoom.framing(at: share)
+            let rect = photoRect(framing, of: (placement.clip.width, placement.clip.height))
+            return .photo(uri: placement.clip.uri, size: .init(width: placement.clip.width, height: placement.clip.height),
+                          framing: framing, into: .init(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
+                          opacity: opacity)
+        case .title(.colour(let colour)):
+            return .colour(colour, opacity: opacity)
+        case .title(.blurredStill):
+            guard let (clip, frameTime) = stillBehind(title: index) else { return .colour(.black, opacity: opacity) }
+            let rect = MovieSize.fit((clip.width, clip.height), into: (width, height))
+            return .blurredStill(uri: clip.uri, time: frameTime,
+                                 into: .init(x: rect.x, y: rect.y, width: rect.width, height: rect.height), opacity: opacity)
+        }
     }
 
     /// Where a photo's framing goes in the frame: fitted whole and centred,

@@ -144,7 +144,8 @@ final class MovieOverlayBlender: @unchecked Sendable {
         guard gst_video_info_set_format(&source, GST_VIDEO_FORMAT_BGRA, guint(raster.width), guint(raster.height)) != 0 else { return false }
         // The converter wants the same rate on both sides.
         (source.fps_n, source.fps_d) = (info.fps_n, info.fps_d)
-        let key = [raster.width, raster.height, left - x, top - y, width, height, Int(format.format.rawValue)]
+        let key = [raster.width, raster.height, left - x, top - y, width, height, Int(format.format.rawValue),
+                   Int(info.width), Int(info.height)]
         if converter?.key != key {
             if let converter { gst_video_converter_free(converter.converter) }
             converter = nil

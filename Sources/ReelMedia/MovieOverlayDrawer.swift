@@ -53,18 +53,30 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
             || plan.overlays.contains { if case .video = $0.overlay.content { false } else { true } }
     }
 
+    /// What is over the composed picture at `time`: texts and pictures
+    /// (the stills are drawn into their own clips' frames: `still`).
     func layers(at time: Int64) -> MovieFrameLayers? {
-        var items = plan.drawing(at: time)[...]
+        let items = plan.drawing(at: time).filter { !$0.isStill }
         guard !items.isEmpty else { return nil }
         lock.lock()
         defer { lock.unlock() }
-        // The stills come first: an opaque one at full opacity is the
-        // frame's backdrop (the timeline has only black under a still).
-        var backdrop: (raster: Raster, x: Int, y: Int)?
-        if let first = items.first, first.isStill, let (raster, x, y, opacity) = draw(first), opacity >= 1, raster.isOpaque {
-            backdrop = (raster, x, y)
-            items = items.dropFirst()
-        }
+        return composition(items).map { MovieFrameLayers(backdrop: nil, composition: $0) }
+    }
+
+    /// The still at `index` in the plan's placements as it is at `time`,
+    /// fully shown: the backdrop of its clip's frame when it is opaque
+    /// (nothing of the black clip shows through), else blended onto it.
+    func still(_ index: Int, at time: Int64) -> MovieFrameLayers? {
+        guard let item = plan.still(index, at: time) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        if let (raster, x, y, _) = draw(item), raster.isOpaque { return MovieFrameLayers(backdrop: (raster, x, y), composition: nil) }
+        return composition([item]).map { MovieFrameLayers(backdrop: nil, composition: $0) }
+    }
+
+    /// `items` as one overlay composition, or nil when none is drawn.
+    /// Called with the lock held.
+    private func composition(_ items: [MovieDrawing]) -> OpaquePointer? {
         var composition: OpaquePointer?
         for item in items {
             guard let (raster, x, y, opacity) = draw(item) else { continue }
@@ -79,8 +91,7 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
             }
             gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(rectangle))
         }
-        guard backdrop != nil || composition != nil else { return nil }
-        return MovieFrameLayers(backdrop: backdrop, composition: composition)
+        return composition
     }
 
     /// One item's raster, where it goes and its opacity.
@@ -112,7 +123,7 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
             guard let small = MovieOverlayDrawer.still(uri, at: time) else {
                 return cached("colour #000000ff") { fill(.black, width: plan.width, height: plan.height) }.map { ($0, 0, 0, opacity) }
             }
-            return cropped("blur \(uri)", small, .whole, into: into).map { ($0, into.x, into.y, opacity) }
+            return cropped("blur \(uri) \(time)", small, .whole, into: into).map { ($0, into.x, into.y, opacity) }
         }
     }
 
@@ -136,9 +147,10 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
 
     /// Blurred backgrounds' pictures by file and time, kept across drawers
     /// (the preview's is made anew at each edit, and a video's frame costs
-    /// a decode); a few kilobytes each.
+    /// a decode); a few kilobytes each. nil for one that could not be read,
+    /// so it is not tried again at every frame.
     // Guarded by stillsLock.
-    nonisolated(unsafe) private static var stills: [String: Raster] = [:]
+    nonisolated(unsafe) private static var stills: [String: Raster?] = [:]
     private static let stillsLock = NSLock()
 
     /// A blurred background's picture: a photo's or a video's frame at
@@ -147,13 +159,13 @@ final class MovieOverlayDrawer: MovieFrameDrawing, @unchecked Sendable {
         let key = "\(uri) \(time)"
         stillsLock.lock()
         defer { stillsLock.unlock() }
-        if let still = stills[key] { return still }
+        if let known = stills[key] { return known }
         let still = picture(uri, width: 32) ?? VideoStills.pictures(of: uri, at: [time], width: 32, exact: true).first.flatMap { frame in
             raster(width: frame.width, height: frame.height, isOpaque: true) { target in
                 frame.bgra.withUnsafeBufferPointer { _ = memcpy(target, $0.baseAddress!, $0.count) }
             }
         }
-        if let still { stills[key] = still }
+        stills[key] = .some(still)
         return still
     }
 

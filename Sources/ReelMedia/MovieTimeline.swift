@@ -24,6 +24,8 @@ final class MovieTimeline {
     /// Paints what is drawn over the movie onto the timeline's frames, in
     /// the preview and the export alike; nil when nothing is.
     private var blender: MovieOverlayBlender?
+    /// Each still's, painting it into its own black clip's frames.
+    private var stillBlenders: [MovieOverlayBlender] = []
 
     /// Builds the timeline; throws `MovieProblem` naming a source that is
     /// missing or cannot be read.
@@ -54,9 +56,10 @@ final class MovieTimeline {
         let insetLayers = insets.map { _ in ges_timeline_append_layer(timeline)! }
         let clips = ges_timeline_append_layer(timeline)!
         ges_layer_set_auto_transition(clips, 1)
-        for placement in plan.placements {
+        var stills: [(index: Int, clip: UnsafeMutablePointer<GESClip>)] = []
+        for (index, placement) in plan.placements.enumerated() {
             if placement.clip.isStill {
-                try MovieTimeline.addStill(placement, to: clips)
+                stills.append((index, try MovieTimeline.addStill(placement, to: clips)))
                 continue
             }
             let asset = try MovieTimeline.asset(placement.clip.uri)
@@ -98,7 +101,15 @@ final class MovieTimeline {
             }
         }
         _ = ges_timeline_commit_sync(timeline)
-        if let drawing = MovieTimeline.drawing(for: plan) { blender = MovieOverlayBlender(timeline: self, drawing: drawing) }
+        guard MovieOverlayDrawer.needed(for: plan) else { return }
+        let drawer = MovieOverlayDrawer(plan: plan)
+        blender = MovieOverlayBlender(timeline: self, drawing: drawer)
+        for (index, clip) in stills {
+            guard let pad = MovieTimeline.videoPad(of: clip, in: videoTrack, size: (plan.width, plan.height)) else { continue }
+            defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
+            stillBlenders.append(MovieOverlayBlender(pad: pad, drawing: MovieStillDrawing(drawer: drawer, index: index,
+                                                                                          start: plan.placements[index].start)))
+        }
     }
 
     /// A second video over the movie: its part of the file from its
@@ -159,13 +170,48 @@ final class MovieTimeline {
         }
     }
 
-    /// What draws over the movie's frames, when anything does.
-    static func drawing(for plan: MoviePlan) -> MovieFrameDrawing? {
-        MovieOverlayDrawer.needed(for: plan) ? MovieOverlayDrawer(plan: plan) : nil
+    /// The source pad of a still's black picture in `track`: where its
+    /// frames leave its source, before the compositor (a new reference).
+    /// The picture is made at `size`, the movie's: GES makes a test
+    /// source's at 1280×720 and scales it in the compositor, so a still
+    /// painted into it would be scaled twice (and blurred).
+    private static func videoPad(of clip: UnsafeMutablePointer<GESClip>, in track: UnsafeMutablePointer<GESTrack>,
+                                 size: (width: Int, height: Int)) -> UnsafeMutablePointer<GstPad>? {
+        guard let source = ges_clip_find_track_element(clip, track, ges_video_test_source_get_type()) else { return nil }
+        defer { gst_object_unref(UnsafeMutableRawPointer(source)) }
+        guard let element = ges_track_element_get_element(source),
+              let iterator = gst_bin_iterate_recurse(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstBin.self))
+        else { return nil }
+        defer { gst_iterator_free(iterator) }
+        // The test pattern's own size is set by the one capsfilter whose
+        // caps say a width.
+        var value = GValue()
+        while gst_iterator_next(iterator, &value) == GST_ITERATOR_OK {
+            defer { g_value_reset(&value) }
+            guard let object = g_value_get_object(&value),
+                  let factory = gst_element_get_factory(object.assumingMemoryBound(to: GstElement.self)),
+                  String(consumingGString: gst_object_get_name(UnsafeMutableRawPointer(factory).assumingMemoryBound(to: GstObject.self)))
+                    == "capsfilter" else { continue }
+            let filter = object.assumingMemoryBound(to: GObject.self)
+            var property = GValue()
+            g_value_init(&property, gst_caps_get_type())
+            defer { g_value_unset(&property) }
+            g_object_get_property(filter, "caps", &property)
+            guard let caps = g_value_get_boxed(&property)?.assumingMemoryBound(to: GstCaps.self),
+                  let structure = gst_caps_get_structure(caps, 0), gst_structure_has_field(structure, "width") != 0,
+                  let sized = gst_caps_copy(caps) else { continue }
+            PropertyValue.int(Int32(size.width)).withGValue { gst_caps_set_value(sized, "width", $0) }
+            PropertyValue.int(Int32(size.height)).withGValue { gst_caps_set_value(sized, "height", $0) }
+            g_value_take_boxed(&property, sized)
+            g_object_set_property(filter, "caps", &property)
+        }
+        g_value_unset(&value)
+        return gst_element_get_static_pad(element, "src")
     }
 
     deinit {
         blender?.close()
+        stillBlenders.forEach { $0.close() }
         gst_object_unref(UnsafeMutableRawPointer(videoTrack))
         gst_object_unref(UnsafeMutableRawPointer(audioTrack))
         gst_object_unref(UnsafeMutableRawPointer(timeline))
@@ -184,11 +230,13 @@ final class MovieTimeline {
         _ = editingInitialized
     }
 
-    /// A photo or a title card: black and silent on the timeline, where
-    /// it is mixed with its neighbours as a clip is (crossfades included);
-    /// `MovieOverlayDrawer` paints the still over it, fading as the clips
-    /// under it do (`MoviePlan.drawing`).
-    private static func addStill(_ placement: MoviePlan.Placement, to layer: UnsafeMutablePointer<GESLayer>) throws {
+    /// A photo or a title card: a black, silent clip on the timeline,
+    /// into whose frames `MovieStillDrawing` paints the still, so it is
+    /// mixed with its neighbours as a clip is (crossfades included) and a
+    /// second video above shows over it. Returns the clip (the layer
+    /// holds it).
+    private static func addStill(_ placement: MoviePlan.Placement,
+                                 to layer: UnsafeMutablePointer<GESLayer>) throws -> UnsafeMutablePointer<GESClip> {
         let still = ges_test_clip_new()!
         ges_test_clip_set_vpattern(still, GES_VIDEO_TEST_PATTERN_BLACK)
         ges_test_clip_set_mute(still, 1)
@@ -197,6 +245,7 @@ final class MovieTimeline {
         ges_timeline_element_set_inpoint(element, 0)
         ges_timeline_element_set_duration(element, GstClockTime(placement.duration))
         guard ges_layer_add_clip(layer, cast(still)) != 0 else { throw MovieProblem.failed("a still could not be placed") }
+        return cast(still)
     }
 
     /// The clip asset of a file, read synchronously (GES's discoverer).

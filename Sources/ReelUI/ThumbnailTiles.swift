@@ -23,10 +23,10 @@ final class ThumbnailTiles {
     /// How many frames are read along a video.
     private static let framesAlong = 12
     /// Frames read along videos, as cairo surfaces with their times, by URI.
-    // Main thread only, as below.
+    // Main thread only: timelines are made and drawn there.
     private nonisolated(unsafe) static var frames: [String: [(time: Int64, surface: OpaquePointer)]] = [:]
     /// Tiles drawn before their video's frames came, redrawn when they do.
-    // Main thread only, as below.
+    // Main thread only: timelines are made and drawn there.
     private nonisolated(unsafe) static var waiting: [String: [Weak]] = [:]
 
     private final class Weak {
@@ -73,6 +73,12 @@ final class ThumbnailTiles {
     }
 
     private static func arrived(_ uri: String, _ pictures: [VideoStills.Picture]) {
+        // A movie's files, a few dozen at most (1.4 MB each): kept as long
+        // as the app runs unless there are more.
+        if frames.count > 32 {
+            for along in frames.values { along.forEach { cairo_surface_destroy($0.surface) } }
+            frames = [:]
+        }
         frames[uri] = pictures.compactMap { picture in
             let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(picture.width), Int32(picture.height))!
             let stride = Int(cairo_image_surface_get_stride(surface))

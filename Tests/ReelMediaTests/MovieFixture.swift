@@ -154,6 +154,15 @@ extension MovieFixture {
 /// A movie decoded whole: every video frame as RGBx and the sound as
 /// 48 kHz stereo floats, with their times.
 struct DecodedMovie {
+    /// `edit` exported by MovieRenderer into the test media's `folder`,
+    /// decoded, and the file removed.
+    static func rendered(_ edit: MovieEdit, in folder: String = "movie-stills-out") throws -> DecodedMovie {
+        let outcome = MovieRenderer(edit: edit, folder: MediaFixture.shared.makeFolder(folder)).run()
+        guard case .saved(let path) = outcome else { throw MovieProblem.failed("not saved: \(outcome)") }
+        defer { unlink(path) }
+        return try DecodedMovie(path)
+    }
+
     struct Frame {
         let time: Int64
         let duration: Int64

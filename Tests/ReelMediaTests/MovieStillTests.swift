@@ -83,7 +83,7 @@ final class MovieStillTests: XCTestCase {
         edit.clips = [video, MovieClip.photo(uri: photoURI, width: 8000, height: 6000,
                                              panZoom: .standard(photo: (8000, 6000), frame: (640, 360)))]
         let drawer = MovieOverlayDrawer(plan: edit.plan)
-        XCTAssertNotNil(drawer.layers(at: edit.plan.placements[1].start + second))
+        XCTAssertNotNil(drawer.still(1, at: edit.plan.placements[1].start + second))
         let decoded = try XCTUnwrap(drawer.photos[photoURI])
         // Its fill framing is 75 % of its height, zooming to 85 % of that:
         // 640 / (8000 × 0.6375) of it, 1004 × 753.
@@ -176,7 +176,7 @@ final class MovieStillTests: XCTestCase {
     /// A title card on a blurred still shows the first frame of the video
     /// after it (where its trim starts, found by an exact seek), blurred:
     /// green from past the white frame, red from the file's start. The
-    /// background is opaque, so it is the frame's backdrop.
+    /// background is opaque, so it is its clip frame's backdrop.
     func testABlurredTitleShowsTheFirstFrameOfTheVideoAfterIt() throws {
         try MediaSystem.initialize()
         for (start, isGreen) in [(Int64(1_500_000_000), true), (0, false)] {
@@ -186,9 +186,10 @@ final class MovieStillTests: XCTestCase {
             editor.add([clip])
             editor.addTitle("Hello", background: .blurredStill, at: 0)
             let plan = editor.edit.plan
-            let layers = try XCTUnwrap(MovieOverlayDrawer(plan: plan).layers(at: plan.placements[0].start + second / 2))
+            let drawer = MovieOverlayDrawer(plan: plan)
+            let layers = try XCTUnwrap(drawer.still(0, at: plan.placements[0].start + second / 2))
             let backdrop = try XCTUnwrap(layers.backdrop, "the background is opaque")
-            XCTAssertNotNil(layers.composition, "the words over it")
+            XCTAssertNotNil(drawer.layers(at: plan.placements[0].start + second / 2)?.composition, "the words over it")
             var map = GstMapInfo()
             XCTAssertNotEqual(gst_buffer_map(backdrop.raster.buffer, &map, GST_MAP_READ), 0)
             defer { gst_buffer_unmap(backdrop.raster.buffer, &map) }
@@ -197,6 +198,32 @@ final class MovieStillTests: XCTestCase {
             XCTAssertEqual(green > 150 && red < 80, isGreen, "from \(start): BGR \(blue) \(green) \(red)")
             XCTAssertEqual(red > 150 && green < 80, !isGreen, "from \(start): BGR \(blue) \(green) \(red)")
         }
+    }
+
+    /// A second video over a photo shows over it: the still is painted
+    /// into its own clip, under the compositor, not over the composed
+    /// picture. The inset shows its blue (after its white frame at 1.0 s)
+    /// where it sits; the photo's bars around it.
+    func testASecondVideoOverAPhotoShowsOverIt() throws {
+        let fixture = MovieFixture.shared
+        var base = try MovieSource.clip(MediaFixture.uri(fixture.landscape))
+        base.trim(from: 1_500_000_000, to: 2_000_000_000)
+        var editor = MovieEditor()
+        editor.add([base, try MovieSource.clip(uri("photo.jpg"))])
+        editor.setLength(editor.edit.clips[1].id, second)
+        var inset = try MovieSource.overlayVideo(MediaFixture.uri(fixture.portrait))
+        inset.trimIn = 1_200_000_000
+        var over = MovieOverlay.pictureInPicture(inset, over: editor.edit.clips[1].id)
+        over.place = OverlayPlace(x: 0.25, y: 0.5, scale: 0.2)
+        editor.addOverlay(over)
+        let edit = editor.edit
+        let movie = try DecodedMovie.rendered(edit)
+        let photoStart = edit.plan.placements[1].start
+        let frame = try XCTUnwrap(movie.frame(at: photoStart + second / 2))
+        let inside = frame.colour(x: 80, y: 90)
+        XCTAssertTrue(inside.2 > 200 && inside.0 < 60 && inside.1 < 60, "the inset's blue over the photo, not \(inside)")
+        let around = frame.colour(x: 240, y: 40)
+        XCTAssertTrue(max(around.0, around.1, around.2) > 120, "the photo's bars around it, not \(around)")
     }
 
     /// A second video over a clip: at its place and size, showing its own
@@ -221,12 +248,7 @@ final class MovieStillTests: XCTestCase {
         sliding.place = OverlayPlace(x: 0.75, y: 0.5, scale: 0.2)
         sliding.entrance = OverlayAnimation(kind: .slide(.right), duration: 500_000_000, easing: .linear)
         editor.addOverlay(sliding)
-        let edit = editor.edit
-        let folder = MediaFixture.shared.makeFolder("movie-stills-out")
-        let outcome = MovieRenderer(edit: edit, folder: folder).run()
-        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
-        defer { unlink(path) }
-        let movie = try DecodedMovie(path)
+        let movie = try DecodedMovie.rendered(editor.edit)
         let frame = FrameRate(30).frameDuration
         // The compositor takes, for each movie frame, the inset's frame
         // that has begun by its end: within a frame of the source's clock.

@@ -200,6 +200,29 @@ final class MovieStillTests: XCTestCase {
         }
     }
 
+    /// A photo's pan and zoom in the export: its start framing on its first
+    /// frame, its end framing on its last. The photo is colour bars (white
+    /// and yellow at the left, blue at the right), framed close at its
+    /// left edge first and at its right edge last.
+    func testAPhotoPansFromItsStartFramingToItsEnd() throws {
+        var base = try MovieSource.clip(MediaFixture.uri(MovieFixture.shared.landscape))
+        base.trim(from: 1_500_000_000, to: 2_000_000_000)
+        var editor = MovieEditor()
+        editor.add([base, try MovieSource.clip(uri("photo.jpg"))])
+        let photo = editor.edit.clips[1]
+        editor.setLength(photo.id, second)
+        editor.setPanZoom(photo.id, PanZoom.framed(start: .init(zoom: 0.3, across: 0), end: .init(zoom: 0.3, across: 1),
+                                                   photo: (photo.width, photo.height), frame: editor.edit.frameSize))
+        let edit = editor.edit
+        let movie = try DecodedMovie.rendered(edit)
+        let placement = edit.plan.placements[1]
+        let first = try XCTUnwrap(movie.frame(at: placement.start)).colour(x: 160, y: 90)
+        XCTAssertTrue(first.0 > 180 && first.1 > 180 && first.2 < 120 || min(first.0, first.1, first.2) > 180,
+                      "the left's white or yellow first, not \(first)")
+        let last = try XCTUnwrap(movie.frame(at: placement.end - FrameRate(30).frameDuration)).colour(x: 160, y: 90)
+        XCTAssertTrue(last.2 > 180 && last.0 < 80 && last.1 < 80, "the right's blue last, not \(last)")
+    }
+
     /// A second video over a photo shows over it: the still is painted
     /// into its own clip, under the compositor, not over the composed
     /// picture. The inset shows its blue (after its white frame at 1.0 s)

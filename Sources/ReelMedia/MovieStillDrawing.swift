@@ -6,7 +6,7 @@ import ReelCore
 /// video above it shows over it, and a crossfade mixes it with its
 /// neighbour as it mixes two clips. The clip's frames are timed from its
 /// own start (its in-point is 0).
-final class MovieStillDrawing: MovieFrameDrawing, @unchecked Sendable {
+final class MovieStillDrawing: MovieFrameDrawing {
     private let drawer: MovieOverlayDrawer
     private let index: Int
     private let start: Int64

@@ -93,14 +93,23 @@ def main() -> int:
     parser.add_argument("--baseline", type=float, default=10)
     parser.add_argument("--keep", help="keep the trace and screenshots in this folder")
     args = parser.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="reel-export-ui."))
-    artifacts = Path(args.keep) if args.keep else work / "artifacts"
+    return with_app(args.clips, args.reel, args.keep, "reel-export-ui.", strip=True,
+                    body=lambda app, trace, names, _profile: measure(app, trace, names, args.baseline))
+
+
+def with_app(clips: list, reel: str, keep, prefix: str, strip: bool, body) -> int:
+    """Runs Reel (`reel`) under the UI tests' machinery with `clips` in a
+    fresh profile's Videos folder and REEL_TRACE on; returns what
+    body(app, trace, names, profile) returns. The trace and screenshots go
+    to `keep` (kept) or a temporary folder (removed)."""
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    artifacts = Path(keep) if keep else work / "artifacts"
     artifacts.mkdir(parents=True, exist_ok=True)
     profile = work / "profile"
     videos = profile / "home" / "Videos"
     videos.mkdir(parents=True)
     names = []
-    for clip in args.clips:
+    for clip in clips:
         shutil.copy(clip, videos / Path(clip).name)
         names.append(Path(clip).stem)
     trace = artifacts / "trace.jsonl"
@@ -109,16 +118,15 @@ def main() -> int:
         with Desktop(sound=sound) as desktop:
             os.environ.pop("AT_SPI_BUS_ADDRESS", None)
             os.environ.update(desktop.env())
-            app = App(desktop, args.reel, artifacts, profile, env={"REEL_TRACE": str(trace)}, strip=True)
+            app = App(desktop, reel, artifacts, profile, env={"REEL_TRACE": str(trace)}, strip=strip)
             try:
-                return measure(app, trace, names, args.baseline)
+                return body(app, trace, names, profile)
             finally:
                 app.kill()
     finally:
         sound.stop()
-        if not args.keep:
+        if not keep:
             shutil.rmtree(work, ignore_errors=True)
-
 
 def measure(app: App, trace: Path, names: list, baseline: float) -> int:
     win = app.wait_window(name="Reel")

@@ -29,19 +29,16 @@ import argparse
 import json
 import os
 import re
-import shutil
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests" / "ui"))
 sys.path.insert(0, str(REPO / "bench"))
 
-from export_ui import events  # noqa: E402
-from harness import App, Desktop, find_all, states, wait_until  # noqa: E402
-from soundserver import SoundServer  # noqa: E402
+from export_ui import events, with_app  # noqa: E402
+from harness import App, find_all, states, wait_until  # noqa: E402
 
 
 def summary(windows: list, seconds: float) -> dict:
@@ -60,32 +57,7 @@ def main() -> int:
     parser.add_argument("--reel", default=os.environ.get("REEL_BIN", str(REPO / "_inst" / "bin" / "reel")))
     parser.add_argument("--keep", help="keep the trace and screenshots in this folder")
     args = parser.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="reel-movie-preview."))
-    artifacts = Path(args.keep) if args.keep else work / "artifacts"
-    artifacts.mkdir(parents=True, exist_ok=True)
-    profile = work / "profile"
-    videos = profile / "home" / "Videos"
-    videos.mkdir(parents=True)
-    names = []
-    for clip in args.clips:
-        shutil.copy(clip, videos / Path(clip).name)
-        names.append(Path(clip).stem)
-    trace = artifacts / "trace.jsonl"
-    sound = SoundServer().start()
-    try:
-        with Desktop(sound=sound) as desktop:
-            os.environ.pop("AT_SPI_BUS_ADDRESS", None)
-            os.environ.update(desktop.env())
-            app = App(desktop, args.reel, artifacts, profile, env={"REEL_TRACE": str(trace)})
-            try:
-                return measure(app, trace, names, profile)
-            finally:
-                app.kill()
-    finally:
-        sound.stop()
-        if not args.keep:
-            shutil.rmtree(work, ignore_errors=True)
-
+    return with_app(args.clips, args.reel, args.keep, "reel-movie-preview.", strip=False, body=measure)
 
 def measure(app: App, trace: Path, names: list, profile: Path) -> int:
     win = app.wait_window(name="Reel")

@@ -43,6 +43,8 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case pipControls = "pip-controls"
     /// The mini window's controls were due to hide and the keyboard on them held them.
     case pipControlsHeld = "pip-controls-held"
+    /// A press on the mini window began a drag (where, in the window).
+    case pipDragBegin = "pip-drag-begin"
     case pipEnter = "pip-enter"
     /// A drag on the mini window was handed to the window manager ("move",
     /// or the edge it resizes from).
@@ -51,6 +53,8 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     /// about the window menu was shown (only the first time).
     case pipAboveHint = "pip-above-hint"
     case pipLeave = "pip-leave"
+    /// The pointer moved over the mini window (where, in the window).
+    case pipPointer = "pip-pointer"
     case pipSaved = "pip-saved"
     case pipShown = "pip-shown"
     case pipSize = "pip-size"

@@ -200,7 +200,10 @@ final class PictureInPictureWindow {
     private func watchPointer() {
         let motion = gtk_event_controller_motion_new()!
         Signals.connect(UnsafeMutableRawPointer(motion), "enter") { [weak self] in self?.showControls() }
-        Signals.connect(UnsafeMutableRawPointer(motion), "motion") { [weak self] in self?.showControls() }
+        Signals.connect(UnsafeMutableRawPointer(motion), .motion) { [weak self] point in
+            Trace.shared.event(.pipPointer, ["x": point.x.rounded(), "y": point.y.rounded()])
+            self?.showControls()
+        }
         Signals.connect(UnsafeMutableRawPointer(motion), "leave") { [weak self] in self?.hideControls() }
         gtk_widget_add_controller(window, motion)
     }
@@ -277,6 +280,7 @@ final class PictureInPictureWindow {
             guard let self else { return }
             start = (point.x, point.y)
             handed = false
+            Trace.shared.event(.pipDragBegin, ["x": point.x.rounded(), "y": point.y.rounded()])
             let size = (Int(gtk_widget_get_width(self.overlay)), Int(gtk_widget_get_height(self.overlay)))
             if let edge = MiniWindowGeometry.edge(atX: start.x, y: start.y, size: size) {
                 handed = true

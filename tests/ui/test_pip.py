@@ -259,6 +259,11 @@ def wm_drag(app, trace: Trace, wid: str, start: tuple, step: tuple, steps: int, 
     moves it sees after it has taken the pointer, which on a busy machine
     can be after the last one: so the pointer is nudged at the end until
     the window is there."""
+    # The window manager has finished the switch: the main window has left
+    # full screen and the mini window is above it (else the main window,
+    # raised as it leaves full screen, can take the press).
+    wait_until(lambda: "_NET_WM_STATE_ABOVE" in window_property(app, "_NET_WM_STATE", wid)
+               and "FULLSCREEN" not in net_wm_state(app), 10, what="the mini window above a main window out of full screen")
     i = trace.count()
     app.desktop.move_pointer(*start)
     # The mini window is the one under the pointer (on a busy machine the
@@ -268,7 +273,18 @@ def wm_drag(app, trace: Trace, wid: str, start: tuple, step: tuple, steps: int, 
         window = int(dict(line.split("=", 1) for line in here.split() if "=" in line).get("WINDOW", "0"))
         return window == int(wid) or window == frame_of(app, wid)
     wait_until(under_pointer, 5, what="the mini window under the pointer")
+    # The app has seen the pointer there (so the window manager has let the
+    # window have it), and then the press: only then does the hand move.
+    def pointer_seen() -> list:
+        return [e for e in trace.events()[i:] if e["event"] == "pip-pointer"]
+    def seen_there():
+        geo = app.window_geometry(wid)
+        return any(abs(e["x"] - (start[0] - geo["x"])) <= 2 and abs(e["y"] - (start[1] - geo["y"])) <= 2
+                   for e in pointer_seen())
+    wait_until(seen_there, 10, what=f"the app to see the pointer at {start}",
+               on_timeout=lambda: f"it saw {pointer_seen()} in the window at {app.window_geometry(wid)}")
     app.desktop.xdotool("mousedown", "1")
+    trace.wait("pip-drag-begin", after=i)
     for n in range(1, steps + 1):
         app.desktop.move_pointer(start[0] + step[0] * n, start[1] + step[1] * n)
         time.sleep(0.03)  # a hand's drag: the moves come over time, not at once

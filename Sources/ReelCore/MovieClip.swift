@@ -35,6 +35,8 @@ public struct MovieClip: Equatable, Identifiable, Sendable {
     public let width: Int
     public let height: Int
     public let hasSound: Bool
+    /// How a video's picture is turned, cut and put in the frame.
+    public var framing = ClipFraming.original
     /// Where the kept part starts and ends, in the source.
     public private(set) var trimIn: Int64
     public private(set) var trimOut: Int64
@@ -131,6 +133,9 @@ public struct MovieClip: Equatable, Identifiable, Sendable {
     }
 
     public var isPortrait: Bool { height > width }
+
+    /// The picture's size as the movie shows it: turned and cropped.
+    public var framedSize: (width: Int, height: Int) { framing.kept((width, height)) }
 
     /// The picture the timeline repeats along a photo: its own file (a
     /// local path); nil for a video or a title card.

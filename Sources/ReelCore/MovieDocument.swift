@@ -13,9 +13,10 @@ public struct MovieDocument: Equatable, Sendable {
     public var edit: MovieEdit
 
     public static let fileExtension = "json"
-    /// 2 added stills (photos, title cards) and overlays; a version 1 file
-    /// has neither and reads as before.
-    static let version = 2
+    /// 2 added stills (photos, title cards) and overlays; 3 a video's
+    /// framing and the movie's shape. An older file has none of them and
+    /// reads as before.
+    static let version = 3
 
     public init(id: String = UUID().uuidString.lowercased(), edit: MovieEdit) {
         self.id = id
@@ -35,8 +36,8 @@ public struct MovieDocument: Equatable, Sendable {
     public func encode() throws -> Data {
         let file = File(version: MovieDocument.version, clips: edit.clips.map(Clip.init), music: edit.music.map(Music.init),
                         clipSound: edit.clipSound.rawValue, crossfade: edit.crossfade,
-                        container: edit.output.container.rawValue, size: edit.output.size.rawValue,
-                        overlays: edit.overlays.map(Overlay.init))
+                        container: edit.output.container.rawValue, shape: edit.output.shape.rawValue,
+                        size: edit.output.size.rawValue, overlays: edit.overlays.map(Overlay.init))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(file)
@@ -54,6 +55,7 @@ public struct MovieDocument: Equatable, Sendable {
         edit.clipSound = ClipSound(rawValue: file.clipSound) ?? .keep
         edit.crossfade = file.crossfade
         edit.output = MovieOutput(container: RecordingFormat.Container(rawValue: file.container) ?? .mp4,
+                                  shape: file.shape.flatMap(MovieShape.init(rawValue:)) ?? .asFirstClip,
                                   size: MovieSize(rawValue: file.size) ?? .asFirstClip)
         return MovieDocument(id: id, edit: edit)
     }
@@ -65,6 +67,7 @@ public struct MovieDocument: Equatable, Sendable {
         let clipSound: String
         let crossfade: Bool
         let container: String
+        let shape: String?
         let size: String
         let overlays: [Overlay]?
     }
@@ -86,6 +89,8 @@ public struct MovieDocument: Equatable, Sendable {
         let panZoom: PanZoomFile?
         /// A title card's background: `#rrggbbaa`, or "blurred".
         let background: String?
+        /// A video's framing (none when it is the original).
+        let framing: FramingFile?
 
         init(_ clip: MovieClip) {
             id = clip.id.uuidString
@@ -99,6 +104,7 @@ public struct MovieDocument: Equatable, Sendable {
             hasSound = clip.hasSound
             trimIn = clip.trimIn
             trimOut = clip.trimOut
+            framing = clip.framing.isOriginal ? nil : FramingFile(clip.framing)
             switch clip.kind {
             case .video:
                 (kind, panZoom, background) = (nil, nil, nil)
@@ -134,6 +140,7 @@ public struct MovieDocument: Equatable, Sendable {
                                  frameRate: FrameRate(rateNumerator, rateDenominator, isVariable: variableRate),
                                  width: width, height: height, hasSound: hasSound)
             clip.trim(from: trimIn, to: trimOut)
+            clip.framing = framing?.framing() ?? .original
             return clip
         }
     }
@@ -158,6 +165,30 @@ public struct MovieDocument: Equatable, Sendable {
         func music() -> MovieMusic {
             MovieMusic(uri: uri, sourceDuration: sourceDuration, volume: volume, fadeIn: fadeIn, fadeOut: fadeOut,
                        ending: MovieMusic.Ending(rawValue: ending) ?? .loop)
+        }
+    }
+
+    private struct FramingFile: Codable {
+        let quarterTurns: Int
+        let mirrored: Bool
+        /// Left, top, right, bottom.
+        let crop: [Double]
+        let fill: Bool
+        let focus: [Double]
+
+        init(_ framing: ClipFraming) {
+            quarterTurns = framing.quarterTurns
+            mirrored = framing.mirrored
+            crop = [framing.crop.left, framing.crop.top, framing.crop.right, framing.crop.bottom]
+            fill = framing.fill
+            focus = [framing.focus.x, framing.focus.y]
+        }
+
+        func framing() -> ClipFraming {
+            let crop = self.crop.count == 4 ? ClipFraming.Crop(left: self.crop[0], top: self.crop[1], right: self.crop[2],
+                                                               bottom: self.crop[3]) : .none
+            let focus = self.focus.count == 2 ? ClipFraming.Point(x: self.focus[0], y: self.focus[1]) : .centre
+            return ClipFraming(quarterTurns: quarterTurns, mirrored: mirrored, crop: crop, fill: fill, focus: focus)
         }
     }
 

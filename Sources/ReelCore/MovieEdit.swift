@@ -35,12 +35,18 @@ public struct MovieEdit: Equatable, Sendable {
     /// title card has none).
     public var frameSize: (width: Int, height: Int) {
         guard let first = clips.first(where: { $0.width > 0 && $0.height > 0 }) else {
-            return output.size.frame(first: (1280, 720))
+            return output.frame(first: (1280, 720))
         }
-        return output.size.frame(first: (first.width, first.height))
+        return output.frame(first: first.framedSize)
     }
 
     public var plan: MoviePlan { MoviePlan(self) }
+
+    /// The sizes the Size menu offers: 2160p only when a video is that large.
+    public var offeredSizes: [MovieSize] {
+        let largest = clips.filter(\.isVideo).map { min($0.width, $0.height) }.max() ?? 0
+        return MovieSize.offered(largest: largest, current: output.size)
+    }
 
     /// The exported movie's length.
     public var duration: Int64 { plan.duration }

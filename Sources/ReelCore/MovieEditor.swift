@@ -66,6 +66,15 @@ public struct MovieEditor: Sendable {
         }
     }
 
+    /// How a video's picture is turned, cut and fitted (`ClipFraming`);
+    /// `body` changes the clip's framing.
+    public mutating func changeFraming(_ id: MovieClip.ID, _ body: (inout ClipFraming) -> Void) {
+        change { edit in
+            guard let index = edit.index(of: id), edit.clips[index].isVideo else { return }
+            body(&edit.clips[index].framing)
+        }
+    }
+
     /// A title card's background.
     public mutating func setTitleBackground(_ id: MovieClip.ID, _ background: MovieClip.TitleBackground) {
         change { edit in

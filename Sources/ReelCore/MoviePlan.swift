@@ -12,6 +12,9 @@ public struct MoviePlan: Equatable, Sendable {
         public let duration: Int64
         /// The picture's rectangle in the movie frame (letterboxed).
         public let picture: (x: Int, y: Int, width: Int, height: Int)
+        /// What is cut from the video's turned picture before it is
+        /// placed (its crop, and what overflows when it fills the frame).
+        public let cut: ClipFraming.Insets
 
         public var end: Int64 { start + duration }
 
@@ -26,7 +29,7 @@ public struct MoviePlan: Equatable, Sendable {
 
         public static func == (a: Placement, b: Placement) -> Bool {
             a.clip == b.clip && a.start == b.start && a.inpoint == b.inpoint && a.duration == b.duration
-                && a.picture == b.picture
+                && a.picture == b.picture && a.cut == b.cut
         }
     }
 
@@ -91,8 +94,12 @@ public struct MoviePlan: Equatable, Sendable {
                 // A crossfade starts the clip earlier, over the previous one.
                 start = previous.end - (edit.crossfade ? MoviePlan.overlap(lengths[index - 1], lengths[index], rate: rate) : 0)
             }
+            // A still is drawn as its own framing says; a video is turned,
+            // cut and fitted or filled as the clip's framing says.
+            let placed = clip.isVideo ? clip.framing.placement(of: (clip.width, clip.height), in: frame)
+                : (cut: .none, picture: MovieSize.fit((clip.width, clip.height), into: frame))
             placements.append(Placement(clip: clip, start: start, inpoint: clip.trimIn, duration: lengths[index],
-                                        picture: MovieSize.fit((clip.width, clip.height), into: frame)))
+                                        picture: placed.picture, cut: placed.cut))
         }
         self.placements = placements
         let duration = placements.last?.end ?? 0

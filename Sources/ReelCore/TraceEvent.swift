@@ -31,7 +31,7 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     /// A hidden, half-written movie export found at start and removed.
     case movieExportRemoved = "movie-export-removed"
     /// The movie page's preview presented a frame: its time in the movie
-    /// ("pts", seconds).
+    /// ("pts", seconds) and its size (the movie's shape).
     case moviePreviewFrame = "movie-preview-frame"
     /// An MP4 export's AAC priming (samples) and whether the file says so.
     case moviePriming = "movie-priming"

@@ -69,6 +69,7 @@ final class MovieTimeline {
                                                  GES_TRACK_TYPE_UNKNOWN) else {
                 throw MovieProblem.unreadableSource(placement.clip.name)
             }
+            try MovieTimeline.applyFraming(placement, to: clip)
             let element: UnsafeMutablePointer<GESTimelineElement> = cast(clip)
             let picture = placement.picture
             for (name, value) in [("posx", picture.x), ("posy", picture.y), ("width", picture.width), ("height", picture.height)] {
@@ -246,6 +247,31 @@ final class MovieTimeline {
         ges_timeline_element_set_duration(element, GstClockTime(placement.duration))
         guard ges_layer_add_clip(layer, cast(still)) != 0 else { throw MovieProblem.failed("a still could not be placed") }
         return cast(still)
+    }
+
+    /// A video's turn, mirror and cut (`ClipFraming`), as an effect on its
+    /// clip between its source (which has turned it upright as its tag
+    /// asks) and the compositor (which scales it to its place): nothing
+    /// for a clip shown as it is.
+    private static func applyFraming(_ placement: MoviePlan.Placement, to clip: UnsafeMutablePointer<GESClip>) throws {
+        let framing = placement.clip.framing, cut = placement.cut
+        var parts: [String] = []
+        if framing.isReoriented { parts.append("videoflip video-direction=\(orientation(framing))") }
+        if !cut.isNone {
+            parts.append("videocrop left=\(cut.left) top=\(cut.top) right=\(cut.right) bottom=\(cut.bottom)")
+        }
+        guard !parts.isEmpty else { return }
+        guard let effect = ges_effect_new(parts.joined(separator: " ! ")),
+              ges_container_add(cast(clip), cast(effect)) != 0 else {
+            throw MovieProblem.failed("the framing of \(placement.clip.name) could not be applied")
+        }
+    }
+
+    /// videoflip's name for turning `quarterTurns` clockwise, then
+    /// mirroring left to right when `mirrored`.
+    static func orientation(_ framing: ClipFraming) -> String {
+        let turned = ["identity", "90r", "180", "90l"], mirrored = ["horiz", "ul-lr", "vert", "ur-ll"]
+        return (framing.mirrored ? mirrored : turned)[framing.quarterTurns]
     }
 
     /// The clip asset of a file, read synchronously (GES's discoverer).

@@ -6,8 +6,9 @@ import GLibKit
 import ReelCore
 
 /// The chosen clip's texts and pictures, beside the preview under the
-/// clip's trim: a still's length, a menu of the overlays over the chosen
-/// clip and over the whole movie, and the chosen overlay's words, size,
+/// clip's trim: a still's length, a video's framing, a menu of the
+/// overlays over the chosen clip and over the whole movie, and the chosen
+/// overlay's words, size,
 /// weight, colour, look, place, animation and opacity, a second video's
 /// sound and corners, Send Backward and Bring Forward, and Delete. Built in code
 /// (its rows follow the edit). As in `MovieSettingsPanel`, a change the
@@ -43,6 +44,8 @@ final class MovieOverlayPanel {
     private let startDown = PanelRow.spin(0...100, step: 5)
     private let endAcross = PanelRow.spin(0...100, step: 5)
     private let endDown = PanelRow.spin(0...100, step: 5)
+    /// A video's turn, mirror, crop and fill.
+    private let framingRows = MovieClipFramingRows()
     /// The movie's frame size, which a photo's framing is a part of.
     private var frame = (width: 0, height: 0)
     /// How long what each listed overlay is over lasts (its clip, or the movie).
@@ -105,6 +108,7 @@ final class MovieOverlayPanel {
             gtk_box_append(cast(zoomRows), PanelRow.make(label, spin))
         }
         gtk_box_append(cast(box), zoomRows)
+        gtk_box_append(cast(box), framingRows.widget)
         // A still's own rows (above) belong to the clip; the heading
         // starts what is over it.
         gtk_box_append(cast(box), heading)
@@ -189,6 +193,10 @@ final class MovieOverlayPanel {
     private func connect() {
         style.onChange = { [weak self] body in self?.changeText(body) }
         placeRows.onChange = { [weak self] body in self?.change(body) }
+        framingRows.onChange = { [weak self] body in
+            guard let self, let clip = self.clip else { return }
+            self.edit { $0.changeFraming(clip, body) }
+        }
         animationRows.onChange = { [weak self] body in self?.change(body) }
         for spin in [zoomStart, startAcross, startDown, zoomEnd, endAcross, endDown] {
             Signals.connect(spin, "value-changed") { [weak self] in
@@ -347,6 +355,8 @@ final class MovieOverlayPanel {
                 gtk_spin_button_set_value(cast(spin), (share * 100).rounded())
             }
         }
+        gtk_widget_set_visible(framingRows.widget, clip?.isVideo == true ? 1 : 0)
+        if let clip, clip.isVideo { framingRows.show(clip.framing) }
         let overlays = edit.overlays.filter { overlay in
             overlay.anchor == .movie || clip.map { overlay.anchor == .clip($0.id) } ?? false
         }

@@ -91,6 +91,7 @@ final class MoviePage {
             clipSound: layout.widget("clip-sound", gtk_drop_down_get_type()),
             crossfade: layout.widget("crossfade", gtk_switch_get_type()),
             format: layout.widget("format", gtk_drop_down_get_type()),
+            shape: layout.widget("shape", gtk_drop_down_get_type()),
             size: layout.widget("size", gtk_drop_down_get_type())))
         exportButton = layout.widget("export", gtk_button_get_type())
         overlayPanel = MovieOverlayPanel(in: layout.widget("settings", gtk_grid_get_type()), row: 4)

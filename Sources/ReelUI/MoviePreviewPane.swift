@@ -35,7 +35,8 @@ final class MoviePreviewPane {
         Signals.connect(playButton, "clicked") { [weak self] in self?.togglePlay() }
         view.onPresented = { frame in
             guard Trace.shared.isEnabled else { return }
-            Trace.shared.event(.moviePreviewFrame, ["pts": frame.pts.map { Double($0) / 1e9 } ?? -1])
+            Trace.shared.event(.moviePreviewFrame, ["pts": frame.pts.map { Double($0) / 1e9 } ?? -1,
+                                                    "width": frame.displayWidth, "height": frame.displayHeight])
         }
         Signals.connect(position, .changeValue) { [weak self] change in
             self?.handle(.seek(to: Int64(max(change.value, 0) * 1e9)))

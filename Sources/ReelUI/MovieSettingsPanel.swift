@@ -6,8 +6,8 @@ import ReelCore
 import ReelMedia
 
 /// The movie page's settings beside the preview: the music (its file,
-/// level, fades and end), the clips' sound, the crossfade, the format and
-/// the size. Each menu is built from its enum, so a choice's position is
+/// level, fades and end), the clips' sound, the crossfade, the format, the
+/// shape and the size (2160p only for a source that large). Each menu is built from its enum, so a choice's position is
 /// its case's. A change the person makes is reported as an edit; setting
 /// the controls from the edit is not.
 final class MovieSettingsPanel {
@@ -31,7 +31,10 @@ final class MovieSettingsPanel {
     private let clipSound: UnsafeMutablePointer<GtkWidget>
     private let crossfade: UnsafeMutablePointer<GtkWidget>
     private let format: UnsafeMutablePointer<GtkWidget>
+    private let shape: UnsafeMutablePointer<GtkWidget>
     private let size: UnsafeMutablePointer<GtkWidget>
+    /// The sizes the Size menu lists, in its order.
+    private var sizes: [MovieSize] = []
     private var musicChooser: FileChooser?
     /// Set while `show` sets the controls, so their signals are not edits.
     private var showing = false
@@ -40,7 +43,7 @@ final class MovieSettingsPanel {
     /// Its controls in movie-page.ui.
     struct Widgets {
         let musicName, musicChoose, musicRemove, musicVolume, musicFadeIn, musicFadeOut, musicLoop: UnsafeMutablePointer<GtkWidget>
-        let clipSound, crossfade, format, size: UnsafeMutablePointer<GtkWidget>
+        let clipSound, crossfade, format, shape, size: UnsafeMutablePointer<GtkWidget>
     }
 
     init(_ widgets: Widgets) {
@@ -53,13 +56,16 @@ final class MovieSettingsPanel {
         clipSound = widgets.clipSound
         crossfade = widgets.crossfade
         format = widgets.format
+        shape = widgets.shape
         size = widgets.size
         for spin in [musicFadeIn, musicFadeOut] {
             gtk_spin_button_set_range(OpaquePointer(spin), 0, Double(MovieMusic.longestFade) / 1e9)
         }
         // A drop-down's button is named by nothing in GTK 4.8: it takes the
         // name of its label.
-        for (dropDown, name) in [(clipSound, tr("Clips’ _Sound")), (format, tr("_Format")), (size, tr("Si_ze"))] {
+        for (dropDown, name) in [(clipSound, tr("Clips’ _Sound")), (format, tr("_Format")), (shape, tr("S_hape")),
+                                 (size, tr("Si_ze"))] {
+            PanelRow.focusOnMnemonic(dropDown)
             var child = gtk_widget_get_first_child(dropDown)
             while let current = child {
                 if g_type_is_a(reel_instance_type(current), gtk_toggle_button_get_type()) != 0 {
@@ -73,7 +79,7 @@ final class MovieSettingsPanel {
         gtk_accessible_reset_relation(OpaquePointer(choose), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
         MovieSettingsPanel.setChoices(of: format, containers.map { tr(ContainerSpec.spec(for: $0).label) })
         MovieSettingsPanel.setChoices(of: clipSound, ClipSound.allCases.map { tr($0.label) })
-        MovieSettingsPanel.setChoices(of: size, MovieSize.allCases.map { tr($0.label) })
+        MovieSettingsPanel.setChoices(of: shape, MovieShape.allCases.map { tr($0.label) })
         Signals.connect(choose, "clicked") { [weak self] in self?.chooseMusic() }
         connect()
     }
@@ -119,14 +125,16 @@ final class MovieSettingsPanel {
             let on = gtk_switch_get_active(cast(self.crossfade)) != 0
             self.edit { $0.setCrossfade(on) }
         }
-        for row in [format, size] {
+        for row in [format, shape, size] {
             Signals.connect(row, "notify::selected") { [weak self] in
                 guard let self, !self.showing else { return }
                 var output = self.output
                 let formatIndex = Int(gtk_drop_down_get_selected(cast(self.format)))
                 if self.containers.indices.contains(formatIndex) { output.container = self.containers[formatIndex] }
+                let shapeIndex = Int(gtk_drop_down_get_selected(cast(self.shape)))
+                if MovieShape.allCases.indices.contains(shapeIndex) { output.shape = MovieShape.allCases[shapeIndex] }
                 let sizeIndex = Int(gtk_drop_down_get_selected(cast(self.size)))
-                if MovieSize.allCases.indices.contains(sizeIndex) { output.size = MovieSize.allCases[sizeIndex] }
+                if self.sizes.indices.contains(sizeIndex) { output.size = self.sizes[sizeIndex] }
                 self.edit { $0.setOutput(output) }
             }
         }
@@ -153,7 +161,13 @@ final class MovieSettingsPanel {
         gtk_drop_down_set_selected(cast(clipSound), guint(ClipSound.allCases.firstIndex(of: edit.clipSound) ?? 0))
         gtk_switch_set_active(cast(crossfade), edit.crossfade ? 1 : 0)
         if let index = containers.firstIndex(of: edit.output.container) { gtk_drop_down_set_selected(cast(format), guint(index)) }
-        gtk_drop_down_set_selected(cast(size), guint(MovieSize.allCases.firstIndex(of: edit.output.size) ?? 0))
+        gtk_drop_down_set_selected(cast(shape), guint(MovieShape.allCases.firstIndex(of: edit.output.shape) ?? 0))
+        // Only a changed list is set again: setting it closes its popover.
+        if edit.offeredSizes != sizes {
+            sizes = edit.offeredSizes
+            MovieSettingsPanel.setChoices(of: size, sizes.map { tr($0.label) })
+        }
+        gtk_drop_down_set_selected(cast(size), guint(sizes.firstIndex(of: edit.output.size) ?? 0))
     }
 
     private func chooseMusic() {

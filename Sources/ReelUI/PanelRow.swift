@@ -16,6 +16,7 @@ enum PanelRow {
         // Also its name for a screen reader (GTK labels it by the label).
         gtk_label_set_mnemonic_widget(cast(name), target ?? control)
         nameInnerButton(of: target ?? control, MnemonicText.plain(label))
+        focusOnMnemonic(target ?? control)
         gtk_box_append(cast(row), name)
         gtk_box_append(cast(row), control)
         return row
@@ -35,6 +36,18 @@ enum PanelRow {
                 return
             }
             child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    /// A drop-down's mnemonic focuses it (the panel scrolls to it) rather
+    /// than opening its list at once: a list opened from a drop-down
+    /// scrolled out of sight is placed against nothing (GDK complains of no
+    /// monitor) and shows away from its row. Space or Return then opens it.
+    static func focusOnMnemonic(_ control: UnsafeMutablePointer<GtkWidget>) {
+        guard g_type_is_a(reel_instance_type(control), gtk_drop_down_get_type()) != 0 else { return }
+        Signals.connect(UnsafeMutableRawPointer(control), .mnemonicActivate) {
+            gtk_widget_grab_focus(control)
+            return true
         }
     }
 

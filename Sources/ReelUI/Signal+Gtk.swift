@@ -128,6 +128,9 @@ extension Signal where Parameters == TooltipQuery?, Answer == Bool {
 extension Signal where Parameters == Void, Answer == Bool {
     /// GtkWindow::close-request(): true keeps the window open.
     static var closeRequest: Self { Signal("close-request") { _ in () } }
+    /// GtkWidget::mnemonic-activate(group_cycling): true when the handler
+    /// did what the mnemonic asks.
+    static var mnemonicActivate: Self { Signal("mnemonic-activate") { _ in () } }
 }
 
 extension Signal where Parameters == Int32, Answer == Void {

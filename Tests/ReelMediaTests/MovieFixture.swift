@@ -22,6 +22,9 @@ final class MovieFixture: @unchecked Sendable {
     /// above red) whose track turns them a quarter clockwise, upright
     /// 320×180 with red on the left and blue on the right.
     let sideways: String
+    /// 320×180 black with a white 40×40 square in its top-left corner,
+    /// 1 s at 30 fps: which way a framing turned or mirrored it.
+    let corner: String
     /// 2 s of 640×360 noise, 30 fps, H.264, no sound: a picture that no
     /// encoder can make small (solid colours cost next to nothing).
     let noise: String
@@ -57,6 +60,7 @@ final class MovieFixture: @unchecked Sendable {
         music = folder + "/music.ogg"
         noise = folder + "/noise.mp4"
         sideways = folder + "/sideways.mp4"
+        corner = folder + "/corner.mp4"
         flashBeep = folder + "/flash and beep.mp4"
         vp8 = folder + "/vp8.webm"
         vp9 = folder + "/vp9.webm"
@@ -93,6 +97,14 @@ final class MovieFixture: @unchecked Sendable {
             ! video/x-raw,format=I420,width=180,height=160,framerate=30/1 ! m.
             """)
         try MovieFixture.rotate90(sideways)
+        try MediaFixture.make(corner, """
+            compositor name=m background=black ! video/x-raw,format=I420,width=320,height=180,framerate=30/1 \
+            ! x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink name=sink \
+            videotestsrc pattern=solid-color foreground-color=0xff000000 num-buffers=30 \
+            ! video/x-raw,format=I420,width=320,height=180,framerate=30/1 ! m. \
+            videotestsrc pattern=solid-color foreground-color=0xffffffff num-buffers=30 \
+            ! video/x-raw,format=I420,width=40,height=40,framerate=30/1 ! m.
+            """)
         let sound = "audio/x-raw,rate=48000,channels=2"
         try MediaFixture.make(flashBeep, """
             concat name=c ! x264enc speed-preset=ultrafast key-int-max=12 ! h264parse ! queue ! mux. \

@@ -362,6 +362,66 @@ final class MovieRendererTests: XCTestCase {
         }
     }
 
+    /// The corner clip (a white square top left on black) framed and
+    /// exported: the movie's first frame's size and which corners are white.
+    private func framed(_ change: (inout ClipFraming) -> Void, shape: MovieShape = .asFirstClip,
+                        size: MovieSize = .asFirstClip) throws -> (width: Int, height: Int, white: Set<String>,
+                                                                   frame: DecodedMovie.Frame) {
+        var clip = try MovieSource.clip(uri(MovieFixture.shared.corner))
+        change(&clip.framing)
+        var edit = MovieEdit()
+        edit.clips = [clip]
+        edit.output.shape = shape
+        edit.output.size = size
+        let frame = try XCTUnwrap(DecodedMovie.rendered(edit, in: "movies-framed").frames.first)
+        var white: Set<String> = []
+        let inset = 8
+        for (name, x, y) in [("top left", inset, inset), ("top right", frame.width - 1 - inset, inset),
+                             ("bottom left", inset, frame.height - 1 - inset),
+                             ("bottom right", frame.width - 1 - inset, frame.height - 1 - inset)] {
+            let colour = frame.colour(x: x, y: y)
+            if colour.0 > 200, colour.1 > 200, colour.2 > 200 { white.insert(name) }
+        }
+        return (frame.width, frame.height, white, frame)
+    }
+
+    func testATurnedOrMirroredClipShowsItsCornerWhereTheFramingPutsIt() throws {
+        let original = try framed { _ in }
+        XCTAssertTrue((original.width, original.height) == (320, 180))
+        XCTAssertEqual(original.white, ["top left"])
+        let turned = try framed { $0.turn(clockwise: true) }
+        XCTAssertTrue((turned.width, turned.height) == (180, 320), "turned upright, the movie is upright")
+        XCTAssertEqual(turned.white, ["top right"])
+        let mirrored = try framed { $0.flipHorizontally() }
+        XCTAssertTrue((mirrored.width, mirrored.height) == (320, 180))
+        XCTAssertEqual(mirrored.white, ["top right"])
+        let upsideDown = try framed { $0.flipVertically() }
+        XCTAssertEqual(upsideDown.white, ["bottom left"])
+        // Mirrored, then turned back a quarter: the transposed picture.
+        let transposed = try framed { $0.flipHorizontally(); $0.turn(clockwise: false) }
+        XCTAssertTrue((transposed.width, transposed.height) == (180, 320))
+        XCTAssertEqual(transposed.white, ["top left"])
+    }
+
+    func testACropKeepsItsPartAndFillAndFitMeetOtherShapes() throws {
+        // The top-left quarter kept: the square fills a quarter of it.
+        let cropped = try framed { $0.crop = ClipFraming.Crop(right: 0.5, bottom: 0.5) }
+        XCTAssertTrue((cropped.width, cropped.height) == (160, 90))
+        XCTAssertEqual(cropped.white, ["top left"])
+        // Fitted into a square: bars above and below, the corner inside.
+        let fitted = try framed({ _ in }, shape: .square, size: .sd)
+        XCTAssertTrue((fitted.width, fitted.height) == (480, 480))
+        XCTAssertEqual(fitted.white, [], "the corners of a fitted picture are its bars")
+        let square = fitted.frame.colour(x: 8, y: 105 + 8)
+        XCTAssertTrue(square.0 > 200 && square.1 > 200 && square.2 > 200, "the picture between the bars: \(square)")
+        // Filling 9:16 around its left edge: no bars, the square at the top left.
+        let filled = try framed({ $0.fill = true; $0.focus = ClipFraming.Point(x: 0, y: 0.5) }, shape: .vertical, size: .sd)
+        XCTAssertTrue((filled.width, filled.height) == (480, 852))
+        XCTAssertEqual(filled.white, ["top left"])
+        let other = try framed({ $0.fill = true; $0.focus = ClipFraming.Point(x: 1, y: 0.5) }, shape: .vertical, size: .sd)
+        XCTAssertEqual(other.white, [])
+    }
+
     func testAMissingSourceIsRefusedWithItsName() throws {
         var edit = try twoTrimmedClips()
         let gone = MovieClip(uri: uri(folder + "/gone clip.mp4"), sourceDuration: second, frameRate: FrameRate(30),

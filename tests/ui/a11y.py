@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 import subprocess
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from harness import (CMD_TIMEOUT, HarnessError, atspi, node_name, node_role, on_screen, states, walk,
+from harness import (CMD_TIMEOUT, HarnessError, atspi, node_name, node_role, on_screen, overlaps, states, walk,
                      wait_until, window_extents)
 
 # Roles a screen reader announces as something to act on or read.
@@ -151,6 +151,21 @@ def shows_itself(win, node) -> bool:
     return False
 
 
+def scrolled_away(node) -> bool:
+    """The node's centre is outside a scroll pane it is in: scrolled out of
+    sight (or left there by a stack page now hidden), so not on screen."""
+    x, y, w, h = window_extents(node)
+    cx, cy = x + w // 2, y + h // 2
+    ancestor = node.parent
+    while ancestor is not None:
+        if node_role(ancestor) == "scroll pane":
+            px, py, pw, ph = window_extents(ancestor)
+            if not (px <= cx < px + pw and py <= cy < py + ph):
+                return True
+        ancestor = ancestor.parent
+    return False
+
+
 def index_path(node) -> tuple:
     """Where the node is in its window: its index in each parent."""
     path = []
@@ -190,13 +205,6 @@ def on_hidden_page(node, chain: list) -> bool:
                 continue
         ancestor = parent
     return False
-
-
-def contains(outer: tuple, inner: tuple) -> bool:
-    ox, oy, ow, oh = outer
-    ix, iy, iw, ih = inner
-    m = RING_MARGIN
-    return ox <= ix - m and oy <= iy - m and ox + ow >= ix + iw + m and oy + oh >= iy + ih + m
 
 
 def problems_of(stop: Stop) -> list:
@@ -271,6 +279,9 @@ def walk_chain(app, window: str, key: str = "Tab", limit: int = 40, shots: bool 
         stops.append(stop)
         if shots:
             time.sleep(0.35)  # the ring's transition
+            # Where it is now: a scrolled pane slides to a control the focus
+            # reaches below its fold, after the focus has moved.
+            stops[-1] = replace(stop, box=tuple(window_extents(stop.node)))
             shot_paths.append(app.desktop.screenshot(work / f"focus-{key}-{len(stops):02d}.png"))
         before = stop
     raise AssertionError(f"{key} did not come back to the start in {limit} presses: " + " → ".join(map(str, stops)))
@@ -312,7 +323,8 @@ def check_screen(app, window_title: str, win, work: Path, must_reach=(), rings: 
             continue
         st = states(node)
         if (any(stop_of(node).same(s) for s in forward) or not on_screen(node) or "sensitive" not in st
-                or "focusable" not in st or is_window_button(node) or not shows_itself(win, node)):
+                or "focusable" not in st or is_window_button(node) or scrolled_away(node)
+                or not shows_itself(win, node)):
             continue
         if chain is None:
             chain = [index_path(s.node) for s in forward]
@@ -324,9 +336,12 @@ def check_screen(app, window_title: str, win, work: Path, must_reach=(), rings: 
     if rings and len(forward) > 1:
         for i, stop in enumerate(forward):
             # Against the screen with the focus on the next stop (or the one
-            # before, when the next covers this one, as the video does).
-            other = next((j % len(forward) for j in (i + 1, i - 1)
-                          if not contains(forward[j % len(forward)].box, stop.box)), None)
+            # before, when the next overlaps this one, as the video does; or
+            # one further, when a scrolled pane brings each of its controls
+            # to the same place at its edge): the other's own place is left
+            # out of the comparison, so it must not be this one's.
+            other = next((j % len(forward) for j in (i + 1, i - 1, i + 2, i - 2)
+                          if not overlaps(forward[j % len(forward)].box, stop.box)), None)
             if other is None:
                 continue
             box, masked = screen_box(app, window_title, stop.box), screen_box(app, window_title, forward[other].box)

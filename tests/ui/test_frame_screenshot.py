@@ -62,6 +62,14 @@ def test_ctrl_alt_s_saves_the_frame_at_the_videos_size(play, media, profile):
     i = press(app, trace, "period")
     trace.wait("player-seek-done", after=i)
     red = _screenshot(app, trace)
+    # The toast says where, with its two buttons, on screen: looked at
+    # first, while it shows (it leaves after 5 s).
+    words = app.find(win, role="label", name="Screenshot saved in Pictures › Reel", timeout=5)
+    shot = app.screenshot("toast")
+    sd, bright = words_on_screen(app, words, shot)
+    assert sd > 0.1 and bright > 0.02, f"the toast is not visible (sd {sd:.3f}, bright {bright:.3f})"
+    app.find(win, role="push button", name="Show in Files", timeout=1)
+    app.find(win, role="push button", name="Copy", timeout=1)
     pictures = profile / "home" / "Pictures" / "Reel"
     assert red.parent == pictures
     assert re.fullmatch(r"Screenshot \d{4}-\d\d-\d\d \d\d-\d\d-\d\d( \(\d+\))?\.png", red.name), red.name
@@ -71,13 +79,6 @@ def test_ctrl_alt_s_saves_the_frame_at_the_videos_size(play, media, profile):
     for x, y in ((WIDTH // 2, HEIGHT // 2), (10, 10), (WIDTH - 10, HEIGHT - 10)):
         assert _near(pixel(red, x, y), (255, 0, 0)), (x, y, pixel(red, x, y))
 
-    # The toast says where, with its two buttons, on screen.
-    words = app.find(win, role="label", name="Screenshot saved in Pictures › Reel", timeout=5)
-    shot = app.screenshot("toast")
-    app.find(win, role="push button", name="Show in Files", timeout=1)
-    app.find(win, role="push button", name="Copy", timeout=1)
-    sd, bright = words_on_screen(app, words, shot)
-    assert sd > 0.1 and bright > 0.02, f"the toast is not visible (sd {sd:.3f}, bright {bright:.3f})"
 
     # The bars at the start: the same pixels as the clip's first frame
     # decoded by a pipeline of the test's own (neither scaled, nor flipped,

@@ -1,0 +1,99 @@
+"""A clip's picture and the movie's shape on the movie page, driven as a
+person drives them: the chosen clip turned with Rotate Right (the movie,
+shaped as its first clip, turns upright in the preview), Fill the Frame on
+with its middle moved, a crop, the Shape menu set to Vertical (9:16) from
+the keyboard; each saved in the movie's file at once and each gone with
+one Undo."""
+
+from __future__ import annotations
+
+from harness import APP_TIMEOUT, extents, find_all, node_name, states, wait_until
+from player_helpers import Trace
+from soundserver import NO_SOUND_ENV
+from test_movie import choose_three, clips, put_clips, saved_edit  # noqa: F401 (a fixture)
+
+
+SHAPES = ("As the First Clip", "Wide (16:9)", "Vertical (9:16)", "Square (1:1)", "Portrait (4:5)")
+
+
+def framing(profile) -> dict:
+    return saved_edit(profile)["clips"][0].get("framing") or {}
+
+
+def preview_shape(trace: Trace, after: int):
+    """The width and height of the preview's frames since event `after`."""
+    frames = [e for e in trace.events()[after:] if e["event"] == "movie-preview-frame"]
+    return (frames[-1]["width"], frames[-1]["height"]) if frames else None
+
+
+def choose(app, win, menu: str, keys: str, item: str, items: tuple) -> None:
+    """Chooses `item` of the drop-down named `menu` from the keyboard: its
+    label's mnemonic `keys` focuses it (scrolling the settings to it),
+    Return opens its list on the chosen item (the first here), the arrows
+    and Return choose."""
+    app.key(keys)
+    wait_until(lambda: "focused" in states(app.find(win, role="push button", name=menu)), APP_TIMEOUT,
+               what=f"the {menu} menu focused")
+    # Return: Space plays the preview on this page.
+    app.key("Return")
+    wait_until(lambda: any(node_name(node) == items[1] for node in find_all(win, visible=True)), APP_TIMEOUT,
+               what=f"the {menu} menu open")
+    app.screenshot(f"{menu.lower()}-menu")
+    app.key(*(["Down"] * items.index(item)), "Return")
+
+
+def type_into(app, win, name: str, value: str) -> None:
+    """Clicks the spin button `name` on its number (its middle is its −
+    button), types `value` over it and leaves it with Tab."""
+    spin = app.find(win, role="spin button", name=name, timeout=APP_TIMEOUT)
+    x, y, _, h = extents(spin, "window")
+    geo = app.window_geometry(app.x_window())
+    app.desktop.move_pointer(geo["x"] + x + 12, geo["y"] + y + h // 2)
+    app.desktop.xdotool("click", "1")
+    wait_until(lambda: "focused" in states(spin) or any("focused" in states(child) for child in spin),
+               APP_TIMEOUT, what=f"{name!r} focused")
+    app.key("ctrl+a")
+    app.type_text(value)
+    app.key("Tab")
+
+
+def test_a_clip_is_turned_filled_and_cropped_and_the_movie_made_vertical(launch_ready, clips, profile,  # noqa: F811
+                                                                         tmp_path):
+    put_clips(profile, clips)
+    trace = Trace(tmp_path / "trace.jsonl")
+    app, win = launch_ready(env={**NO_SOUND_ENV, "REEL_TRACE": str(trace.path)})
+    choose_three(app, win)
+    # The clips are 320×180: so is the movie, as its first clip.
+    wait_until(lambda: preview_shape(trace, 0) == (320, 180), APP_TIMEOUT, what="the preview at 320×180")
+
+    i = trace.count()
+    app.click(app.find(win, role="push button", name="Rotate Right", timeout=APP_TIMEOUT))
+    wait_until(lambda: framing(profile).get("quarterTurns") == 1, APP_TIMEOUT, what="the turn saved")
+    wait_until(lambda: preview_shape(trace, i) == (180, 320), APP_TIMEOUT, what="the preview upright")
+    app.screenshot("turned")
+    app.click(app.find(win, role="push button", name="Undo"))
+    wait_until(lambda: framing(profile) == {}, APP_TIMEOUT, what="the turn undone")
+
+    app.click(app.find(win, role="check box", name="Fill the Frame", timeout=APP_TIMEOUT))
+    wait_until(lambda: framing(profile).get("fill") is True, APP_TIMEOUT, what="the fill saved")
+    # Its middle, now shown, and a crop, each an edit.
+    type_into(app, win, "Middle Across (percent)", "20")
+    wait_until(lambda: framing(profile).get("focus", [0])[0] == 0.2, APP_TIMEOUT, what="the middle saved")
+    # The crop, folded away until asked for.
+    app.click(app.find(win, role="push button", name="Crop"))
+    type_into(app, win, "Crop Top (percent)", "10")
+    wait_until(lambda: framing(profile).get("crop", [0, 0])[1] == 0.1, APP_TIMEOUT, what="the crop saved")
+    i = trace.count()
+    choose(app, win, "Shape", "alt+h", "Vertical (9:16)", SHAPES)
+    wait_until(lambda: saved_edit(profile).get("shape") == "vertical", APP_TIMEOUT, what="the shape saved")
+    # 9:16 at the first clip's short side: 180 less the tenth cropped.
+    wait_until(lambda: preview_shape(trace, i) == (162, 288), APP_TIMEOUT, what="the preview vertical")
+    app.screenshot("vertical-filled")
+    for _ in range(4):
+        app.click(app.find(win, role="push button", name="Undo"))
+    wait_until(lambda: framing(profile) == {} and saved_edit(profile).get("shape") == "asFirstClip", APP_TIMEOUT,
+               what="the framing and the shape undone")
+    # The names a screen reader gives the buttons are theirs, not the row's.
+    names = [node_name(node) for node in find_all(win, role="push button", visible=True)]
+    for name in ("Rotate Left", "Rotate Right", "Flip Horizontally", "Flip Vertically"):
+        assert name in names, names

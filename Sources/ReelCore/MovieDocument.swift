@@ -14,7 +14,7 @@ public struct MovieDocument: Equatable, Sendable {
 
     public static let fileExtension = "json"
     /// 2 added stills (photos, title cards) and overlays; 3 a video's
-    /// framing and the movie's shape. An older file has none of them and
+    /// framing and the movie's shape and size limit. An older file has none of them and
     /// reads as before.
     static let version = 3
 
@@ -37,7 +37,8 @@ public struct MovieDocument: Equatable, Sendable {
         let file = File(version: MovieDocument.version, clips: edit.clips.map(Clip.init), music: edit.music.map(Music.init),
                         clipSound: edit.clipSound.rawValue, crossfade: edit.crossfade,
                         container: edit.output.container.rawValue, shape: edit.output.shape.rawValue,
-                        size: edit.output.size.rawValue, overlays: edit.overlays.map(Overlay.init))
+                        size: edit.output.size.rawValue, sizeLimit: edit.output.sizeLimit?.megabytes,
+                        overlays: edit.overlays.map(Overlay.init))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(file)
@@ -56,7 +57,8 @@ public struct MovieDocument: Equatable, Sendable {
         edit.crossfade = file.crossfade
         edit.output = MovieOutput(container: RecordingFormat.Container(rawValue: file.container) ?? .mp4,
                                   shape: file.shape.flatMap(MovieShape.init(rawValue:)) ?? .asFirstClip,
-                                  size: MovieSize(rawValue: file.size) ?? .asFirstClip)
+                                  size: MovieSize(rawValue: file.size) ?? .asFirstClip,
+                                  sizeLimit: file.sizeLimit.map(MovieSizeLimit.init(megabytes:)))
         return MovieDocument(id: id, edit: edit)
     }
 
@@ -69,6 +71,8 @@ public struct MovieDocument: Equatable, Sendable {
         let container: String
         let shape: String?
         let size: String
+        /// Megabytes.
+        let sizeLimit: Int?
         let overlays: [Overlay]?
     }
 

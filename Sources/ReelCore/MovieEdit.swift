@@ -59,7 +59,16 @@ public struct MovieEdit: Equatable, Sendable {
         if clips.isEmpty { return .empty }
         if let name = missing.first { return .missingSource(name) }
         if !hasEncoder { return .noEncoder }
-        return nil
+        return tooLongForLimit
+    }
+
+    /// Said when the movie cannot fit under its size limit (with the
+    /// sound at the highest rate a format gives it).
+    public var tooLongForLimit: MovieProblem? {
+        guard let limit = output.sizeLimit,
+              limit.videoBitrate(duration: duration, audioBitrate: RecordingFormat.highestAudioBitrate, highest: .max) == nil
+        else { return nil }
+        return .tooLongForLimit(limit.label)
     }
 
     /// Every file the movie reads: its clips', its music's, its overlays'.

@@ -6,17 +6,31 @@ public struct MovieOutput: Equatable, Sendable {
     public var container: RecordingFormat.Container
     public var shape: MovieShape
     public var size: MovieSize
+    /// The file's largest size, or nil for none.
+    public var sizeLimit: MovieSizeLimit?
 
     public init(container: RecordingFormat.Container = .mp4, shape: MovieShape = .asFirstClip,
-                size: MovieSize = .asFirstClip) {
+                size: MovieSize = .asFirstClip, sizeLimit: MovieSizeLimit? = nil) {
         self.container = container
         self.shape = shape
         self.size = size
+        self.sizeLimit = sizeLimit
     }
 
     /// The frame for a movie whose first clip is `first` (as framed).
     public func frame(first: (width: Int, height: Int)) -> (width: Int, height: Int) {
         size.frame(first: first, shape: shape)
+    }
+
+    /// The video bit rate an export of a movie of `frame` at `framesPerSecond`,
+    /// `duration` long, in `format` uses: the usual one for its size, or
+    /// what fills the size limit; nil when the movie is too long for it.
+    public func videoBitrate(format: RecordingFormat, frame: (width: Int, height: Int), framesPerSecond: Double,
+                             duration: Int64) -> Int? {
+        let usual = RecordingFormat.videoBitrate(width: frame.width, height: frame.height, framesPerSecond: framesPerSecond)
+        guard let sizeLimit else { return usual }
+        return sizeLimit.videoBitrate(duration: duration, audioBitrate: format.audioBitrate,
+                                      highest: RecordingFormat.highestVideoBitrate)
     }
 
     /// The encoders for this container among those installed, or nil.

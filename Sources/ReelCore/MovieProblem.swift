@@ -16,6 +16,8 @@ public enum MovieProblem: Error, Equatable, Sendable {
     case diskFull
     /// The file could not be written (permissions, a missing folder).
     case cannotWrite(String)
+    /// The movie is too long to fit under its size limit (the limit, "25 MB").
+    case tooLongForLimit(String)
     /// Anything else the pipeline reported, quoted.
     case failed(String)
 
@@ -28,6 +30,7 @@ public enum MovieProblem: Error, Equatable, Sendable {
         case .noEncoder: return N_("No encoder for this format is installed. Choose another format.")
         case .diskFull: return N_("The disk is full. The movie was not saved.")
         case .cannotWrite: return N_("The movie could not be written: %s")
+        case .tooLongForLimit: return N_("The movie is too long to fit under %s. Choose a larger limit or shorten it.")
         case .failed: return N_("The movie could not be made: %s")
         }
     }
@@ -35,7 +38,7 @@ public enum MovieProblem: Error, Equatable, Sendable {
     public var detail: String {
         switch self {
         case .missingSource(let text), .unreadableSource(let text), .notAPicture(let text), .cannotWrite(let text),
-             .failed(let text):
+             .tooLongForLimit(let text), .failed(let text):
             return text
         default: return ""
         }
@@ -54,6 +57,7 @@ public enum MovieProblem: Error, Equatable, Sendable {
         case .noEncoder: return "no-encoder"
         case .diskFull: return "disk-full"
         case .cannotWrite: return "cannot-write"
+        case .tooLongForLimit: return "too-long-for-limit"
         case .failed: return "failed"
         }
     }

@@ -64,16 +64,24 @@ public struct RecordingFormat: Equatable, Sendable {
     /// per pixel, 5 Mbit/s at 720p30.
     public static func videoBitrate(width: Int, height: Int, framesPerSecond: Double) -> Int {
         let bits = Double(width * height) * max(framesPerSecond, 1) * 0.18
-        return min(max(Int(bits), 500_000), 20_000_000)
+        return min(max(Int(bits), 500_000), highestVideoBitrate)
     }
 
+    /// No picture here needs more (2160p60 at the rate above would).
+    public static let highestVideoBitrate = 20_000_000
+
     /// The encoder's properties (gst-launch syntax) for real-time encoding.
-    public func videoEncoderProperties(bitrate: Int, framesPerSecond: Double) -> [String: String] {
+    /// `padded`: the rate is held even where the picture needs less (x264's
+    /// filler data), so a size-limited file is not far under its limit.
+    public func videoEncoderProperties(bitrate: Int, framesPerSecond: Double, padded: Bool = false) -> [String: String] {
         let kbit = String(bitrate / 1000)
         let keyInterval = String(max(Int(framesPerSecond.rounded()), 1))
         switch videoEncoder {
         case "x264enc":
-            return ["tune": "zerolatency", "speed-preset": "ultrafast", "bitrate": kbit, "key-int-max": keyInterval]
+            var properties = ["tune": "zerolatency", "speed-preset": "ultrafast", "bitrate": kbit, "key-int-max": keyInterval]
+            // x264's own option: GStreamer 1.22's element has no property for it.
+            if padded { properties["option-string"] = "nal-hrd=cbr" }
+            return properties
         case "openh264enc":
             return ["complexity": "low", "rate-control": "bitrate", "bitrate": String(bitrate), "gop-size": keyInterval]
         case "vp8enc", "vp9enc":
@@ -87,7 +95,11 @@ public struct RecordingFormat: Equatable, Sendable {
         }
     }
 
-    public var audioEncoderProperties: [String: String] {
-        audioEncoder == "opusenc" ? ["bitrate": "96000"] : ["bitrate": "128000"]
-    }
+    /// The most any format's sound takes (AAC's).
+    public static let highestAudioBitrate = 128_000
+
+    /// The sound's bit rate (bits a second).
+    public var audioBitrate: Int { audioEncoder == "opusenc" ? 96_000 : 128_000 }
+
+    public var audioEncoderProperties: [String: String] { ["bitrate": String(audioBitrate)] }
 }

@@ -77,6 +77,9 @@ public final class MovieRenderer: @unchecked Sendable {
         }
         guard let format = edit.output.format(isInstalled: MovieRenderer.isSelectable) else { return .failed(.noEncoder) }
         let plan = edit.plan
+        guard let bitrate = edit.output.videoBitrate(format: format, frame: (plan.width, plan.height),
+                                                     framesPerSecond: plan.frameRate.framesPerSecond, duration: plan.duration)
+        else { return .failed(edit.tooLongForLimit ?? .failed("no bit rate")) }
         let timeline: MovieTimeline
         do {
             timeline = try MovieTimeline(plan)
@@ -93,7 +96,7 @@ public final class MovieRenderer: @unchecked Sendable {
         } catch {
             return .failed(.cannotWrite("\(error)"))
         }
-        let outcome = render(timeline, plan: plan, format: format, into: working, progress: progress)
+        let outcome = render(timeline, plan: plan, format: format, bitrate: bitrate, into: working, progress: progress)
         guard case .saved = outcome else {
             unlink(working)
             return outcome
@@ -110,8 +113,8 @@ public final class MovieRenderer: @unchecked Sendable {
         }
     }
 
-    private func render(_ timeline: MovieTimeline, plan: MoviePlan, format: RecordingFormat, into path: String,
-                        progress: (Double) -> Void) -> Outcome {
+    private func render(_ timeline: MovieTimeline, plan: MoviePlan, format: RecordingFormat, bitrate: Int,
+                        into path: String, progress: (Double) -> Void) -> Outcome {
         let pipeline = ges_pipeline_new()!
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(pipeline))
         let element: UnsafeMutablePointer<GstElement> = cast(pipeline)
@@ -120,10 +123,9 @@ public final class MovieRenderer: @unchecked Sendable {
             gst_object_unref(UnsafeMutableRawPointer(pipeline))
         }
         _ = ges_pipeline_set_timeline(pipeline, timeline.timeline)
-        let bitrate = RecordingFormat.videoBitrate(width: plan.width, height: plan.height,
-                                                   framesPerSecond: plan.frameRate.framesPerSecond)
         let settings = [format.videoEncoder: format.videoEncoderProperties(bitrate: bitrate,
-                                                                           framesPerSecond: plan.frameRate.framesPerSecond),
+                                                                           framesPerSecond: plan.frameRate.framesPerSecond,
+                                                                           padded: edit.output.sizeLimit != nil),
                         format.audioEncoder: format.audioEncoderProperties]
         // encodebin makes the encoders when the streams arrive: set their
         // properties as they are added, before they see a frame.

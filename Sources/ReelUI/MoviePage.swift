@@ -92,7 +92,8 @@ final class MoviePage {
             crossfade: layout.widget("crossfade", gtk_switch_get_type()),
             format: layout.widget("format", gtk_drop_down_get_type()),
             shape: layout.widget("shape", gtk_drop_down_get_type()),
-            size: layout.widget("size", gtk_drop_down_get_type())))
+            size: layout.widget("size", gtk_drop_down_get_type()),
+            sizeLimit: layout.widget("size-limit", gtk_drop_down_get_type())))
         exportButton = layout.widget("export", gtk_button_get_type())
         overlayPanel = MovieOverlayPanel(in: layout.widget("settings", gtk_grid_get_type()), row: 4)
         exportBar = MovieExportBar(bar: layout.widget("export-bar", gtk_revealer_get_type()),

@@ -7,7 +7,7 @@ import ReelMedia
 
 /// The movie page's settings beside the preview: the music (its file,
 /// level, fades and end), the clips' sound, the crossfade, the format, the
-/// shape and the size (2160p only for a source that large). Each menu is built from its enum, so a choice's position is
+/// shape, the size (2160p only for a source that large) and a size limit. Each menu is built from its enum, so a choice's position is
 /// its case's. A change the person makes is reported as an edit; setting
 /// the controls from the edit is not.
 final class MovieSettingsPanel {
@@ -33,6 +33,9 @@ final class MovieSettingsPanel {
     private let format: UnsafeMutablePointer<GtkWidget>
     private let shape: UnsafeMutablePointer<GtkWidget>
     private let size: UnsafeMutablePointer<GtkWidget>
+    private let sizeLimit: UnsafeMutablePointer<GtkWidget>
+    /// What the Fit Under menu lists after No Limit.
+    private let limits = MovieSizeLimit.offered
     /// The sizes the Size menu lists, in its order.
     private var sizes: [MovieSize] = []
     private var musicChooser: FileChooser?
@@ -43,7 +46,7 @@ final class MovieSettingsPanel {
     /// Its controls in movie-page.ui.
     struct Widgets {
         let musicName, musicChoose, musicRemove, musicVolume, musicFadeIn, musicFadeOut, musicLoop: UnsafeMutablePointer<GtkWidget>
-        let clipSound, crossfade, format, shape, size: UnsafeMutablePointer<GtkWidget>
+        let clipSound, crossfade, format, shape, size, sizeLimit: UnsafeMutablePointer<GtkWidget>
     }
 
     init(_ widgets: Widgets) {
@@ -58,13 +61,14 @@ final class MovieSettingsPanel {
         format = widgets.format
         shape = widgets.shape
         size = widgets.size
+        sizeLimit = widgets.sizeLimit
         for spin in [musicFadeIn, musicFadeOut] {
             gtk_spin_button_set_range(OpaquePointer(spin), 0, Double(MovieMusic.longestFade) / 1e9)
         }
         // A drop-down's button is named by nothing in GTK 4.8: it takes the
         // name of its label.
         for (dropDown, name) in [(clipSound, tr("Clips’ _Sound")), (format, tr("_Format")), (shape, tr("S_hape")),
-                                 (size, tr("Si_ze"))] {
+                                 (size, tr("Si_ze")), (sizeLimit, tr("Fit _Under"))] {
             PanelRow.focusOnMnemonic(dropDown)
             var child = gtk_widget_get_first_child(dropDown)
             while let current = child {
@@ -80,6 +84,7 @@ final class MovieSettingsPanel {
         MovieSettingsPanel.setChoices(of: format, containers.map { tr(ContainerSpec.spec(for: $0).label) })
         MovieSettingsPanel.setChoices(of: clipSound, ClipSound.allCases.map { tr($0.label) })
         MovieSettingsPanel.setChoices(of: shape, MovieShape.allCases.map { tr($0.label) })
+        MovieSettingsPanel.setChoices(of: sizeLimit, [tr("No Limit")] + limits.map(\.label))
         Signals.connect(choose, "clicked") { [weak self] in self?.chooseMusic() }
         connect()
     }
@@ -125,7 +130,7 @@ final class MovieSettingsPanel {
             let on = gtk_switch_get_active(cast(self.crossfade)) != 0
             self.edit { $0.setCrossfade(on) }
         }
-        for row in [format, shape, size] {
+        for row in [format, shape, size, sizeLimit] {
             Signals.connect(row, "notify::selected") { [weak self] in
                 guard let self, !self.showing else { return }
                 var output = self.output
@@ -135,6 +140,12 @@ final class MovieSettingsPanel {
                 if MovieShape.allCases.indices.contains(shapeIndex) { output.shape = MovieShape.allCases[shapeIndex] }
                 let sizeIndex = Int(gtk_drop_down_get_selected(cast(self.size)))
                 if self.sizes.indices.contains(sizeIndex) { output.size = self.sizes[sizeIndex] }
+                let limitIndex = Int(gtk_drop_down_get_selected(cast(self.sizeLimit)))
+                if limitIndex == 0 {
+                    output.sizeLimit = nil
+                } else if self.limits.indices.contains(limitIndex - 1) {
+                    output.sizeLimit = self.limits[limitIndex - 1]
+                }
                 self.edit { $0.setOutput(output) }
             }
         }
@@ -168,6 +179,8 @@ final class MovieSettingsPanel {
             MovieSettingsPanel.setChoices(of: size, sizes.map { tr($0.label) })
         }
         gtk_drop_down_set_selected(cast(size), guint(sizes.firstIndex(of: edit.output.size) ?? 0))
+        let limit = edit.output.sizeLimit.map { limit in limits.firstIndex(of: limit).map { $0 + 1 } ?? 0 } ?? 0
+        gtk_drop_down_set_selected(cast(sizeLimit), guint(limit))
     }
 
     private func chooseMusic() {

@@ -422,6 +422,25 @@ final class MovieRendererTests: XCTestCase {
         XCTAssertEqual(other.white, [])
     }
 
+    /// Twice the landscape clip (6 s, a tone) to fit under 1 MB: the file
+    /// is under the limit and not far below it, though its flat colours
+    /// would take far less (the encoder pads to the rate).
+    func testASizeLimitedMovieLandsJustUnderItsLimit() throws {
+        var edit = MovieEdit()
+        edit.clips = [try MovieSource.clip(uri(MovieFixture.shared.landscape)), try MovieSource.clip(uri(MovieFixture.shared.landscape))]
+        edit.output.sizeLimit = MovieSizeLimit(megabytes: 1)
+        let outcome = MovieRenderer(edit: edit, folder: folder).run()
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        XCTAssertLessThanOrEqual(size, 1_000_000)
+        XCTAssertGreaterThanOrEqual(size, 850_000, "not far below the limit")
+        // A minute under 1 MB: refused before anything is written.
+        edit.clips = Array(repeating: edit.clips[0], count: 20)
+        let refused = MovieRenderer(edit: edit, folder: folder).run()
+        guard case .failed(.tooLongForLimit("1 MB")) = refused else { return XCTFail("not refused: \(refused)") }
+        XCTAssertEqual(visibleFiles(), [(path as NSString).lastPathComponent])
+    }
+
     func testAMissingSourceIsRefusedWithItsName() throws {
         var edit = try twoTrimmedClips()
         let gone = MovieClip(uri: uri(folder + "/gone clip.mp4"), sourceDuration: second, frameRate: FrameRate(30),

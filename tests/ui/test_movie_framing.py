@@ -2,18 +2,21 @@
 person drives them: the chosen clip turned with Rotate Right (the movie,
 shaped as its first clip, turns upright in the preview), Fill the Frame on
 with its middle moved, a crop, the Shape menu set to Vertical (9:16) from
-the keyboard; each saved in the movie's file at once and each gone with
-one Undo."""
+the keyboard, Fit Under 8 MB and an export that keeps to it; each saved in
+the movie's file at once and each gone with one Undo."""
 
 from __future__ import annotations
+
+import re
 
 from harness import APP_TIMEOUT, extents, find_all, node_name, states, wait_until
 from player_helpers import Trace
 from soundserver import NO_SOUND_ENV
-from test_movie import choose_three, clips, put_clips, saved_edit  # noqa: F401 (a fixture)
+from test_movie import Gst, GstPbutils, choose_three, clips, put_clips, saved_edit  # noqa: F401 (a fixture)
 
 
 SHAPES = ("As the First Clip", "Wide (16:9)", "Vertical (9:16)", "Square (1:1)", "Portrait (4:5)")
+LIMITS = ("No Limit", "8 MB", "25 MB", "50 MB", "100 MB")
 
 
 def framing(profile) -> dict:
@@ -89,10 +92,23 @@ def test_a_clip_is_turned_filled_and_cropped_and_the_movie_made_vertical(launch_
     # 9:16 at the first clip's short side: 180 less the tenth cropped.
     wait_until(lambda: preview_shape(trace, i) == (162, 288), APP_TIMEOUT, what="the preview vertical")
     app.screenshot("vertical-filled")
-    for _ in range(4):
+    # Fit under 8 MB, and exported so: vertical, filled, under the limit
+    # and not far below it (the encoder pads its rate).
+    choose(app, win, "Fit Under", "alt+u", "8 MB", LIMITS)
+    wait_until(lambda: saved_edit(profile).get("sizeLimit") == 8, APP_TIMEOUT, what="the size limit saved")
+    app.key("ctrl+e")
+    app.find(win, role="label", name=re.compile(r"was saved in Videos$"), timeout=120)
+    made = list((profile / "home" / "Videos" / "Reel").glob("*.mp4"))
+    assert len(made) == 1, made
+    assert 0.85 * 8_000_000 <= made[0].stat().st_size <= 8_000_000, made[0].stat().st_size
+    info = GstPbutils.Discoverer.new(15 * Gst.SECOND).discover_uri(Gst.filename_to_uri(str(made[0])))
+    video = info.get_video_streams()[0]
+    assert (video.get_width(), video.get_height()) == (162, 288)
+    for _ in range(5):
         app.click(app.find(win, role="push button", name="Undo"))
-    wait_until(lambda: framing(profile) == {} and saved_edit(profile).get("shape") == "asFirstClip", APP_TIMEOUT,
-               what="the framing and the shape undone")
+    wait_until(lambda: framing(profile) == {} and saved_edit(profile).get("shape") == "asFirstClip"
+               and saved_edit(profile).get("sizeLimit") is None, APP_TIMEOUT,
+               what="the framing, the shape and the limit undone")
     # The names a screen reader gives the buttons are theirs, not the row's.
     names = [node_name(node) for node in find_all(win, role="push button", visible=True)]
     for name in ("Rotate Left", "Rotate Right", "Flip Horizontally", "Flip Vertically"):

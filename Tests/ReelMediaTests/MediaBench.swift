@@ -84,6 +84,49 @@ final class MediaBench: XCTestCase {
               + "web=\(web != nil) created=\(results.created) wall=\(String(format: "%.2f", seconds))")
     }
 
+    /// `REEL_BENCH_SIZE_LIMIT="<clip> <clip> ..." REEL_BENCH_LIMIT_MB=25
+    /// REEL_BENCH_OUT=<folder>`: for each length in REEL_BENCH_LENGTHS
+    /// (seconds, default "10 30 60 120 300"), the clips one after another
+    /// (repeated as needed, the last trimmed) exported at 1080p to fit
+    /// under the limit; prints each file's size over the limit and the
+    /// video bit rate Reel chose.
+    func testSizeLimitBench() throws {
+        guard let clips = environment["REEL_BENCH_SIZE_LIMIT"], let out = environment["REEL_BENCH_OUT"] else {
+            throw XCTSkip("a benchmark, not a test: bench/size_limit.sh runs it (REEL_BENCH_SIZE_LIMIT, REEL_BENCH_OUT)")
+        }
+        try MediaSystem.initialize()
+        let limit = MovieSizeLimit(megabytes: Int(environment["REEL_BENCH_LIMIT_MB"] ?? "25") ?? 25)
+        let sources = try clips.split(separator: " ").map { try MovieSource.clip(MediaFixture.uri(String($0))) }
+        for seconds in (environment["REEL_BENCH_LENGTHS"] ?? "10 30 60 120 300").split(separator: " ").compactMap({ Int64($0) }) {
+            var editor = MovieEditor()
+            var left = seconds * 1_000_000_000
+            var index = 0
+            while left > 0 {
+                let source = sources[index % sources.count]
+                // Each its own clip (its own id), as if added again.
+                var clip = MovieClip(uri: source.uri, sourceDuration: source.sourceDuration, frameRate: source.frameRate,
+                                     width: source.width, height: source.height, hasSound: source.hasSound)
+                clip.trim(from: 0, to: min(clip.sourceDuration, left))
+                left -= clip.duration
+                editor.add([clip])
+                index += 1
+            }
+            editor.setOutput(MovieOutput(container: .mp4, size: .fullHD, sizeLimit: limit))
+            let start = Date()
+            let outcome = MovieRenderer(edit: editor.edit, folder: out).run()
+            guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+            let bytes = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            let format = try XCTUnwrap(editor.edit.output.format(isInstalled: MovieRenderer.isSelectable))
+            let plan = editor.edit.plan
+            let rate = editor.edit.output.videoBitrate(format: format, frame: (plan.width, plan.height),
+                                                       framesPerSecond: plan.frameRate.framesPerSecond, duration: plan.duration) ?? 0
+            unlink(path)
+            print("REEL_BENCH size-limit seconds=\(seconds) limit=\(limit.bytes) bytes=\(bytes) "
+                  + "ratio=\(String(format: "%.3f", Double(bytes) / Double(limit.bytes))) kbit=\(rate / 1000) "
+                  + "wall=\(String(format: "%.1f", Date().timeIntervalSince(start)))")
+        }
+    }
+
     /// `REEL_BENCH_EXPORT="<clip> <clip> ... " REEL_BENCH_MUSIC=<file>
     /// REEL_BENCH_OUT=<folder> [REEL_BENCH_TRIM="2 8"] [REEL_BENCH_VOLUME=0.3]`:
     /// exports the clips, each trimmed (seconds in the source), with the

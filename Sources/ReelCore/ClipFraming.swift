@@ -118,6 +118,26 @@ public struct ClipFraming: Equatable, Sendable {
         focus = Point(x: focus.x, y: 1 - focus.y)
     }
 
+    /// Where a point of a picture of `size` (as displayed) lands once the
+    /// picture is turned and mirrored, as an affine map: x' = xx·x + xy·y +
+    /// x0, y' = yx·x + yy·y + y0 (cairo's matrix), for drawing the picture
+    /// as the movie shows it (the timeline's tiles).
+    public func turnedMap(_ size: (width: Int, height: Int))
+        -> (xx: Double, yx: Double, xy: Double, yy: Double, x0: Double, y0: Double) {
+        let w = Double(size.width), h = Double(size.height)
+        var map: (xx: Double, yx: Double, xy: Double, yy: Double, x0: Double, y0: Double)
+        switch quarterTurns {
+        case 1: map = (0, 1, -1, 0, h, 0)
+        case 2: map = (-1, 0, 0, -1, w, h)
+        case 3: map = (0, -1, 1, 0, 0, w)
+        default: map = (1, 0, 0, 1, 0, 0)
+        }
+        if mirrored {
+            map = (-map.xx, map.yx, -map.xy, map.yy, Double(turned(size).width) - map.x0, map.y0)
+        }
+        return map
+    }
+
     /// The size after turning a picture of `size` (as displayed).
     public func turned(_ size: (width: Int, height: Int)) -> (width: Int, height: Int) {
         quarterTurns % 2 == 1 ? (size.height, size.width) : size

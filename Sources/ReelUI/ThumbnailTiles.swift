@@ -10,8 +10,9 @@ import ReelMedia
 /// moment of the trimmed clip it sits over; until those are read (a dozen
 /// along the file, at keyframes, on a background thread, once per file),
 /// and for a photo, one picture repeats (the video's thumbnail from the
-/// cache, the photo itself). Each tile is the picture's shape at the area's
-/// height; the last is cut where the clip ends. Pictures are read once at
+/// cache, the photo itself). Each tile is the picture as the movie shows
+/// it (a video turned, mirrored and cropped as its framing says) at the
+/// area's height; the last is cut where the clip ends. Pictures are read once at
 /// the height tiles need, turned upright, and kept for the timeline's next
 /// drawing (it is made anew at each edit); main thread only.
 final class ThumbnailTiles {
@@ -19,6 +20,8 @@ final class ThumbnailTiles {
     private let pixbuf: OpaquePointer?
     /// The video's file and the part of it the clip shows (nanoseconds).
     private let video: (uri: String, from: Int64, to: Int64)?
+    /// How the clip's picture is turned and cut in the movie.
+    private let framing: ClipFraming
 
     /// How many frames are read along a video.
     private static let framesAlong = 12
@@ -45,6 +48,7 @@ final class ThumbnailTiles {
     init(path: String, clip: MovieClip? = nil) {
         pixbuf = ThumbnailTiles.picture(path)
         video = clip.flatMap { $0.isVideo ? ($0.uri, $0.trimIn, $0.trimOut) : nil }
+        framing = clip?.framing ?? .original
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
@@ -121,41 +125,54 @@ final class ThumbnailTiles {
             return drawFrames(along, of: video, on: cairo, width: width, height: height)
         }
         guard let pixbuf, height > 0 else { return }
-        let picture = pixbuf
-        let pictureWidth = Double(gdk_pixbuf_get_width(picture)), pictureHeight = Double(gdk_pixbuf_get_height(picture))
-        guard pictureWidth > 0, pictureHeight > 0 else { return }
-        let factor = Double(height) / pictureHeight
-        let tile = pictureWidth * factor
+        let size = (Int(gdk_pixbuf_get_width(pixbuf)), Int(gdk_pixbuf_get_height(pixbuf)))
         var x = 0.0
         while x < Double(width) {
-            cairo_save(cairo)
-            cairo_translate(cairo, x, 0)
-            cairo_scale(cairo, factor, factor)
-            gdk_cairo_set_source_pixbuf(cairo, picture, 0, 0)
-            cairo_paint(cairo)
-            cairo_restore(cairo)
+            let tile = paint(on: cairo, size: size, at: x, height: height) { gdk_cairo_set_source_pixbuf(cairo, pixbuf, 0, 0) }
+            guard tile > 0 else { return }
             x += tile
         }
+    }
+
+    /// Paints one tile at `x`, `height` high: the picture (of `size`, made
+    /// the source by `setSource`) turned, mirrored and cropped as the clip's
+    /// framing says. Returns the tile's width (0 for an empty picture).
+    private func paint(on cairo: OpaquePointer, size: (width: Int, height: Int), at x: Double, height: Int32,
+                       setSource: () -> Void) -> Double {
+        let kept = framing.kept(size), cut = framing.cropInsets(size)
+        guard size.width > 0, size.height > 0, kept.width > 0, kept.height > 0 else { return 0 }
+        let factor = Double(height) / Double(kept.height)
+        cairo_save(cairo)
+        cairo_translate(cairo, x, 0)
+        cairo_scale(cairo, factor, factor)
+        cairo_translate(cairo, -Double(cut.left), -Double(cut.top))
+        cairo_rectangle(cairo, Double(cut.left), Double(cut.top), Double(kept.width), Double(kept.height))
+        cairo_clip(cairo)
+        let map = framing.turnedMap(size)
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init(&matrix, map.xx, map.yx, map.xy, map.yy, map.x0, map.y0)
+        cairo_transform(cairo, &matrix)
+        setSource()
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+        return Double(kept.width) * factor
     }
 
     /// Each tile the frame nearest the moment of the clip under its middle.
     private func drawFrames(_ along: [(time: Int64, surface: OpaquePointer)], of video: (uri: String, from: Int64, to: Int64),
                             on cairo: OpaquePointer, width: Int32, height: Int32) {
         let first = along[0].surface
-        let factor = Double(height) / Double(cairo_image_surface_get_height(first))
-        let tile = Double(cairo_image_surface_get_width(first)) * factor
+        let size = (Int(cairo_image_surface_get_width(first)), Int(cairo_image_surface_get_height(first)))
+        let kept = framing.kept(size)
+        guard kept.height > 0 else { return }
+        let tile = Double(kept.width) * Double(height) / Double(kept.height)
         guard tile > 0 else { return }
         var x = 0.0
         while x < Double(width) {
             let share = min((x + tile / 2) / Double(width), 1)
             let time = video.from + Int64(Double(video.to - video.from) * share)
             let nearest = along.min { abs($0.time - time) < abs($1.time - time) }!
-            cairo_save(cairo)
-            cairo_translate(cairo, x, 0)
-            cairo_scale(cairo, factor, factor)
-            cairo_set_source_surface(cairo, nearest.surface, 0, 0)
-            cairo_paint(cairo)
-            cairo_restore(cairo)
+            _ = paint(on: cairo, size: size, at: x, height: height) { cairo_set_source_surface(cairo, nearest.surface, 0, 0) }
             x += tile
         }
     }

@@ -58,6 +58,32 @@ final class ClipFramingTests: XCTestCase {
         XCTAssertEqual(corner(framing), "top left")
     }
 
+    /// The map the timeline draws a turned picture with sends the source's
+    /// top-left corner where `corner` in the test above says it goes, and
+    /// keeps the picture inside its turned size.
+    func testTheTurnedMapPutsTheCornersWhereTheFramingSays() {
+        func apply(_ framing: ClipFraming, _ x: Double, _ y: Double) -> (Double, Double) {
+            let m = framing.turnedMap((40, 20))
+            return (m.xx * x + m.xy * y + m.x0, m.yx * x + m.yy * y + m.y0)
+        }
+        var framing = ClipFraming.original
+        XCTAssertTrue(apply(framing, 0, 0) == (0, 0))
+        framing.turn(clockwise: true)
+        XCTAssertTrue(apply(framing, 0, 0) == (20, 0), "top left to top right of the 20×40 picture")
+        XCTAssertTrue(apply(framing, 40, 20) == (0, 40))
+        framing.flipHorizontally()
+        XCTAssertTrue(apply(framing, 0, 0) == (0, 0), "turned and mirrored: the transpose")
+        XCTAssertTrue(apply(framing, 40, 0) == (0, 40))
+        framing = ClipFraming.original
+        framing.flipVertically()
+        XCTAssertTrue(apply(framing, 0, 0) == (0, 20), "top left to bottom left")
+        framing.turn(clockwise: false)
+        for (x, y) in [(0.0, 0.0), (40.0, 0.0), (0.0, 20.0), (40.0, 20.0)] {
+            let (u, v) = apply(framing, x, y)
+            XCTAssertTrue((0...20).contains(u) && (0...40).contains(v), "\((x, y)) stays inside: \((u, v))")
+        }
+    }
+
     func testACropKeepsATenthAndEvenPixels() {
         let framing = ClipFraming(crop: ClipFraming.Crop(left: 0.7, top: 0, right: 0.7, bottom: 0.25))
         XCTAssertEqual(framing.crop.left, 0.7)

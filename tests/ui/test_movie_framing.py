@@ -42,7 +42,9 @@ def choose(app, win, menu: str, keys: str, item: str, items: tuple) -> None:
     wait_until(lambda: any(node_name(node) == items[1] for node in find_all(win, visible=True)), APP_TIMEOUT,
                what=f"the {menu} menu open")
     app.screenshot(f"{menu.lower()}-menu")
-    app.key(*(["Down"] * items.index(item)), "Return")
+    # Straight to the list: app.key would first focus the main window,
+    # and the list closes when its window loses the focus.
+    app.desktop.xdotool("key", "--delay", "30", *(["Down"] * items.index(item)), "Return")
 
 
 def type_into(app, win, name: str, value: str) -> None:

@@ -7,9 +7,10 @@ import ReelMedia
 
 /// The movie page's settings beside the preview: the music (its file,
 /// level, fades and end), the clips' sound, the crossfade, the format, the
-/// shape, the size (2160p only for a source that large) and a size limit. Each menu is built from its enum, so a choice's position is
-/// its case's. A change the person makes is reported as an edit; setting
-/// the controls from the edit is not.
+/// shape, the size (2160p only for a source that large) and a size limit.
+/// Each menu is built from its enum, so a choice's position is its case's.
+/// A change the person makes is reported as an edit; setting the controls
+/// from the edit is not.
 final class MovieSettingsPanel {
     enum Event {
         case edit((inout MovieEditor) -> Void)

@@ -42,24 +42,12 @@ trap 'rm -rf "$OUT"' EXIT
 KBIT=11197
 
 # 1. Input: three different moving pictures with a clock, and 20 s of music.
-mkdir -p "$MEDIA"
-patterns=(ball smpte pinwheel)
-for n in 1 2 3; do
-    clip="$MEDIA/clip-$n.mp4"
-    [ -s "$clip" ] && continue
-    echo "Making $clip (once)..." >&2
-    gst-launch-1.0 -q videotestsrc pattern=${patterns[$((n - 1))]} num-buffers=300 horizontal-speed=4 \
-        ! video/x-raw,format=I420,width=1920,height=1080,framerate=30/1 ! timeoverlay font-desc="Sans 48" \
-        ! x264enc speed-preset=veryfast bitrate=8000 key-int-max=60 ! h264parse ! queue ! mux. \
-        audiotestsrc wave=ticks num-buffers=100 samplesperbuffer=4800 ! audio/x-raw,rate=48000,channels=2 \
-        ! audioconvert ! avenc_aac ! aacparse ! queue ! mux. mp4mux name=mux ! filesink location="$clip"
-done
+. bench/export_clips.sh
 MUSIC="$MEDIA/music.ogg"
 if [ ! -s "$MUSIC" ]; then
     gst-launch-1.0 -q audiotestsrc wave=sine freq=330 num-buffers=200 samplesperbuffer=4800 \
         ! audio/x-raw,rate=48000,channels=2 ! audioconvert ! vorbisenc ! oggmux ! filesink location="$MUSIC"
 fi
-CLIPS="$MEDIA/clip-1.mp4 $MEDIA/clip-2.mp4 $MEDIA/clip-3.mp4"
 DECORATED=${REEL_BENCH_DECORATED:-0}
 PHOTO="$MEDIA/photo.jpg"
 LOGO="$MEDIA/logo.png"

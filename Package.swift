@@ -22,10 +22,13 @@ let package = Package(
         // Camera controls through the kernel's V4L2 interface (no library).
         .systemLibrary(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CShims", dependencies: ["CGLib"]),
+        // The movie maker's speed effect, a GStreamer element in C (a
+        // GObject subclass is plain C's job; Swift would only wrap it).
+        .target(name: "CReelSpeed", dependencies: ["CGst"]),
 
         .target(name: "ReelCore"),
         .target(name: "GLibKit", dependencies: ["CGLib", "CShims"]),
-        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf", "CPango", "CYuv", "CV4L2"]),
+        .target(name: "ReelMedia", dependencies: ["ReelCore", "GLibKit", "CGLib", "CGst", "CPixbuf", "CPango", "CYuv", "CV4L2", "CReelSpeed"]),
         // The application's logic without widgets (the feed's controller,
         // MPRIS, the Shell's search): no CGtk, so its tests need no display.
         .target(name: "ReelServices", dependencies: ["ReelCore", "ReelMedia", "GLibKit", "CGLib"]),

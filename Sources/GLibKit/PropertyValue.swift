@@ -10,6 +10,8 @@ public enum PropertyValue {
     case bool(Bool)
     case int(Int32)
     case uint(UInt32)
+    /// A gfloat property (a few elements' rates: pitch's tempo).
+    case float(Float)
     case double(Double)
     /// A GObject (the property takes its own reference).
     case object(UnsafeMutableRawPointer)
@@ -38,6 +40,9 @@ public enum PropertyValue {
         case .uint(let uint):
             g_value_init(&value, reel_type_uint())
             g_value_set_uint(&value, uint)
+        case .float(let float):
+            g_value_init(&value, reel_type_float())
+            g_value_set_float(&value, float)
         case .double(let double):
             g_value_init(&value, reel_type_double())
             g_value_set_double(&value, double)
@@ -54,7 +59,7 @@ public enum PropertyValue {
 
     /// The property `name` of `object`, or nil when the object has no such
     /// property (an element of another version or another plugin) or the
-    /// property's type is not a string, boolean, int, uint or double.
+    /// property's type is not a string, boolean, int, uint, float or double.
     /// Objects and boxed values are not read: the GValue's reference or copy
     /// ends with the call.
     public static func get(from object: UnsafeMutableRawPointer, _ name: String) -> PropertyValue? {
@@ -71,6 +76,7 @@ public enum PropertyValue {
         case reel_type_boolean(): return .bool(g_value_get_boolean(&value) != 0)
         case reel_type_int(): return .int(g_value_get_int(&value))
         case reel_type_uint(): return .uint(g_value_get_uint(&value))
+        case reel_type_float(): return .float(g_value_get_float(&value))
         case reel_type_double(): return .double(g_value_get_double(&value))
         default: return nil
         }

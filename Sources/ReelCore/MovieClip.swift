@@ -37,6 +37,13 @@ public struct MovieClip: Equatable, Identifiable, Sendable {
     public let hasSound: Bool
     /// How a video's picture is turned, cut and put in the frame.
     public var framing = ClipFraming.original
+    /// How fast a video plays in the movie: below 1 slow motion, above a
+    /// time-lapse (`slowest` to `fastest`). Its trims stay on the source's
+    /// frames; its length in the movie is the trimmed length ÷ speed.
+    public private(set) var speed: Double = 1
+    /// A video faster than `fastestWithSound` keeps its sound anyway (its
+    /// pitch kept): off, it is silent there, where speech is a chatter.
+    public var keepsFastSound = false
     /// Where the kept part starts and ends, in the source.
     public private(set) var trimIn: Int64
     public private(set) var trimOut: Int64
@@ -90,6 +97,28 @@ public struct MovieClip: Equatable, Identifiable, Sendable {
         if case .photo(let panZoom) = kind { return panZoom }
         return nil
     }
+
+    public static let slowest = 0.25
+    public static let fastest = 4.0
+    /// Up to this speed a clip's sound plays along (its pitch kept).
+    public static let fastestWithSound = 2.0
+    /// What the Speed menu offers, besides any value typed.
+    public static let speedPresets = [0.25, 0.5, 0.75, 1, 1.5, 2, 4]
+
+    /// Sets the speed, kept between `slowest` and `fastest` (a still has none).
+    public mutating func setSpeed(_ value: Double) {
+        guard isVideo, value.isFinite else { return }
+        speed = min(max(value, MovieClip.slowest), MovieClip.fastest)
+    }
+
+    /// How long the kept part lasts in the movie (before the movie's
+    /// frame grid rounds where it starts and ends).
+    public var movieDuration: Int64 {
+        speed == 1 ? duration : Int64((Double(duration) / speed).rounded())
+    }
+
+    /// Whether its own sound is heard in the movie.
+    public var soundIsHeard: Bool { hasSound && (speed <= MovieClip.fastestWithSound || keepsFastSound) }
 
     /// The shortest a clip may be trimmed to: a tenth of a second, or a
     /// frame if the source is slower than that.

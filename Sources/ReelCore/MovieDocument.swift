@@ -14,8 +14,8 @@ public struct MovieDocument: Equatable, Sendable {
 
     public static let fileExtension = "json"
     /// 2 added stills (photos, title cards) and overlays; 3 a video's
-    /// framing and the movie's shape and size limit. An older file has none of them and
-    /// reads as before.
+    /// framing and speed, and the movie's shape and size limit. An older
+    /// file has none of them and reads as before.
     static let version = 3
 
     public init(id: String = UUID().uuidString.lowercased(), edit: MovieEdit) {
@@ -95,6 +95,9 @@ public struct MovieDocument: Equatable, Sendable {
         let background: String?
         /// A video's framing (none when it is the original).
         let framing: FramingFile?
+        /// A video's speed and whether it keeps its sound above 2× (none at 1×).
+        let speed: Double?
+        let keepsFastSound: Bool?
 
         init(_ clip: MovieClip) {
             id = clip.id.uuidString
@@ -109,6 +112,8 @@ public struct MovieDocument: Equatable, Sendable {
             trimIn = clip.trimIn
             trimOut = clip.trimOut
             framing = clip.framing.isOriginal ? nil : FramingFile(clip.framing)
+            speed = clip.speed == 1 ? nil : clip.speed
+            keepsFastSound = clip.keepsFastSound ? true : nil
             switch clip.kind {
             case .video:
                 (kind, panZoom, background) = (nil, nil, nil)
@@ -145,6 +150,8 @@ public struct MovieDocument: Equatable, Sendable {
                                  width: width, height: height, hasSound: hasSound)
             clip.trim(from: trimIn, to: trimOut)
             clip.framing = framing?.framing() ?? .original
+            clip.setSpeed(speed ?? 1)
+            clip.keepsFastSound = keepsFastSound ?? false
             return clip
         }
     }

@@ -75,6 +75,22 @@ public struct MovieEditor: Sendable {
         }
     }
 
+    /// How fast a video plays in the movie (`MovieClip.setSpeed`).
+    public mutating func setSpeed(_ id: MovieClip.ID, _ speed: Double) {
+        change { edit in
+            guard let index = edit.index(of: id) else { return }
+            edit.clips[index].setSpeed(speed)
+        }
+    }
+
+    /// Whether a video faster than 2× keeps its sound.
+    public mutating func setKeepsFastSound(_ id: MovieClip.ID, _ on: Bool) {
+        change { edit in
+            guard let index = edit.index(of: id), edit.clips[index].isVideo else { return }
+            edit.clips[index].keepsFastSound = on
+        }
+    }
+
     /// A title card's background.
     public mutating func setTitleBackground(_ id: MovieClip.ID, _ background: MovieClip.TitleBackground) {
         change { edit in

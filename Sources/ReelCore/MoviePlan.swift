@@ -83,7 +83,7 @@ public struct MoviePlan: Equatable, Sendable {
         var boundaries: [Int64] = [0]
         var sum: Int64 = 0
         for clip in edit.clips {
-            sum += clip.duration
+            sum += clip.movieDuration
             boundaries.append(max(rate.rounded(sum), boundaries.last! + rate.frameDuration))
         }
         let lengths = zip(boundaries.dropFirst(), boundaries).map { $0 - $1 }

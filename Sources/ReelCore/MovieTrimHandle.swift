@@ -25,10 +25,11 @@ public enum MovieTrimHandle: String, CaseIterable, Equatable, Sendable {
     }
 
     /// The clip's trim points after dragging this handle by `offset`
-    /// nanoseconds: the nearest whole number of the clip's own frames, as
-    /// the keys move it.
+    /// nanoseconds of the movie: the nearest whole number of the clip's own
+    /// frames, as the keys move it (a fast clip's handle covers more of its
+    /// source per second of the movie, a slow one's less).
     public func dragged(_ clip: MovieClip, by offset: Int64) -> (start: Int64, end: Int64) {
-        nudged(clip, frames: Int64((Double(offset) / 1e9 * clip.frameRate.framesPerSecond).rounded()))
+        nudged(clip, frames: Int64((Double(offset) / 1e9 * clip.speed * clip.frameRate.framesPerSecond).rounded()))
     }
 
     /// One second in frames of `rate` (at least one).

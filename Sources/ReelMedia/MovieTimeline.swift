@@ -1,5 +1,6 @@
 import CGLib
 import CGst
+import CReelSpeed
 import Foundation
 import GLibKit
 import ReelCore
@@ -64,20 +65,28 @@ final class MovieTimeline {
             }
             let asset = try MovieTimeline.asset(placement.clip.uri)
             defer { gst_object_unref(UnsafeMutableRawPointer(asset)) }
+            // A clip at another speed starts a frame long: its length in the
+            // movie is set once its rate is (slow motion reads less of the
+            // source than its length, and GES refuses a clip longer than
+            // what it reads).
+            let speed = placement.clip.speed
             guard let clip = ges_layer_add_asset(clips, cast(asset), GstClockTime(placement.start),
-                                                 GstClockTime(placement.sourceStart), GstClockTime(placement.duration),
+                                                 GstClockTime(placement.sourceStart),
+                                                 GstClockTime(speed == 1 ? placement.duration : plan.frameRate.frameDuration),
                                                  GES_TRACK_TYPE_UNKNOWN) else {
                 throw MovieProblem.unreadableSource(placement.clip.name)
             }
+            try MovieTimeline.applySpeed(placement, to: clip, in: audioTrack)
             try MovieTimeline.applyFraming(placement, to: clip)
             let element: UnsafeMutablePointer<GESTimelineElement> = cast(clip)
             let picture = placement.picture
             for (name, value) in [("posx", picture.x), ("posy", picture.y), ("width", picture.width), ("height", picture.height)] {
                 _ = PropertyValue.int(Int32(value)).withGValue { ges_timeline_element_set_child_property(element, name, $0) }
             }
-            if placement.clip.hasSound, plan.clipGain != 1, let sound = MovieTimeline.audioSource(of: clip, in: audioTrack) {
+            let gain = placement.clip.soundIsHeard ? plan.clipGain : 0
+            if placement.clip.hasSound, gain != 1, let sound = MovieTimeline.audioSource(of: clip, in: audioTrack) {
                 let soundElement: UnsafeMutablePointer<GESTimelineElement> = cast(sound)
-                _ = PropertyValue.double(plan.clipGain).withGValue {
+                _ = PropertyValue.double(gain).withGValue {
                     ges_timeline_element_set_child_property(soundElement, "volume", $0)
                 }
             }
@@ -223,9 +232,16 @@ final class MovieTimeline {
         Int64(ges_timeline_get_duration(timeline))
     }
 
-    /// GES's one-time set-up (after GStreamer's): a static let runs once,
-    /// whichever thread asks first.
-    private static let editingInitialized: Bool = ges_init() != 0
+    /// GES's one-time set-up (after GStreamer's), with Reel's speed effect
+    /// registered as a time effect GES maps times through: a static let
+    /// runs once, whichever thread asks first.
+    private static let editingInitialized: Bool = {
+        guard ges_init() != 0, reel_speed_register() != 0 else { return false }
+        let effectClass = g_type_class_ref(ges_effect_get_type())
+        defer { g_type_class_unref(effectClass) }
+        return ges_effect_class_register_rate_property(effectClass?.assumingMemoryBound(to: GESEffectClass.self),
+                                                       "reelspeed", "rate") != 0
+    }()
 
     static func initializeEditing() {
         _ = editingInitialized
@@ -247,6 +263,36 @@ final class MovieTimeline {
         ges_timeline_element_set_duration(element, GstClockTime(placement.duration))
         guard ges_layer_add_clip(layer, cast(still)) != 0 else { throw MovieProblem.failed("a still could not be placed") }
         return cast(still)
+    }
+
+    /// A video at another speed: two of GES's time effects on its clip,
+    /// Reel's `reelspeed` for the picture (frame-exact, see its source) and
+    /// `pitch`'s tempo for the sound (faster or slower at the same pitch),
+    /// then its length in the movie. GES maps the clip's times through
+    /// their rates, so it reads its trimmed part of the source, no more,
+    /// over that length. Each rate is a GValue of the property's own type.
+    private static func applySpeed(_ placement: MoviePlan.Placement, to clip: UnsafeMutablePointer<GESClip>,
+                                   in audioTrack: UnsafeMutablePointer<GESTrack>) throws {
+        let speed = placement.clip.speed
+        guard speed != 1 else { return }
+        var rates = [("reelspeed", "rate", PropertyValue.double(speed))]
+        if audioSource(of: clip, in: audioTrack) != nil { rates.append(("pitch", "tempo", .float(Float(speed)))) }
+        for (element, property, value) in rates {
+            guard let effect = ges_effect_new(element), ges_container_add(cast(clip), cast(effect)) != 0,
+                  value.withGValue({ ges_timeline_element_set_child_property(cast(effect), property, $0) }) != 0 else {
+                throw MovieProblem.failed("the speed of \(placement.clip.name) could not be set")
+            }
+        }
+        // A clip kept to the source's end reads a little less than its
+        // trimmed part (from a millisecond past its in point, see
+        // `sourceStart`), and GES refuses a length whose source part,
+        // length × rate, passes the end: such a clip ends up to a few
+        // milliseconds early, on the same last frame.
+        let readable = Int64(ges_timeline_element_get_max_duration(cast(clip))) - placement.sourceStart
+        let duration = min(placement.duration, Int64((Double(readable) / speed).rounded(.down)))
+        guard ges_timeline_element_set_duration(cast(clip), GstClockTime(duration)) != 0 else {
+            throw MovieProblem.failed("\(placement.clip.name) could not be made \(placement.duration) ns long")
+        }
     }
 
     /// A video's turn, mirror and cut (`ClipFraming`), as an effect on its

@@ -25,6 +25,12 @@ final class MovieFixture: @unchecked Sendable {
     /// 320×180 black with a white 40×40 square in its top-left corner,
     /// 1 s at 30 fps: which way a framing turned or mirrored it.
     let corner: String
+    /// 60 frames at 30 fps, 192×108, frame i its number in six bands
+    /// across, white for a 1 (the highest bit on the left): which source
+    /// frame a movie's frame shows (`counterFrame`). Black and white
+    /// survive two encodings; greys a few steps apart did not (an encoder
+    /// keeps the last frame's block when the new one is that close).
+    let counter: String
     /// 2 s of 640×360 noise, 30 fps, H.264, no sound: a picture that no
     /// encoder can make small (solid colours cost next to nothing).
     let noise: String
@@ -48,6 +54,31 @@ final class MovieFixture: @unchecked Sendable {
     let av1: String
     let variableRate: String
     static let musicRMS = 0.5 / 2.0.squareRoot()
+    static let counterFrames = 60
+
+    /// The counter clip's frame a decoded frame shows, read from its bands.
+    static func counterFrame(_ frame: DecodedMovie.Frame) -> Int {
+        counterFrame(width: frame.width, height: frame.height) { frame.colour(x: $0, y: $1).1 }
+    }
+
+    /// The same, from any picture's green at a point.
+    static func counterFrame(width: Int, height: Int, green: (Int, Int) -> Int) -> Int {
+        (0..<6).reduce(0) { number, band in
+            number * 2 + (green((2 * band + 1) * width / 12, height / 2) > 128 ? 1 : 0)
+        }
+    }
+
+    /// The counter clip's frames as raw I420, 192×108: each band 32 pixels wide.
+    private static func counterPictures() -> Data {
+        let (width, height) = (192, 108)
+        var data = Data()
+        for index in 0..<counterFrames {
+            let row = (0..<width).map { x in index >> (5 - x / 32) & 1 == 1 ? UInt8(235) : UInt8(16) }
+            for _ in 0..<height { data.append(contentsOf: row) }
+            data.append(contentsOf: [UInt8](repeating: 128, count: width * height / 2))
+        }
+        return data
+    }
 
     static let shared: MovieFixture = {
         do { return try MovieFixture() } catch { fatalError("could not make the movie test media: \(error)") }
@@ -61,6 +92,7 @@ final class MovieFixture: @unchecked Sendable {
         noise = folder + "/noise.mp4"
         sideways = folder + "/sideways.mp4"
         corner = folder + "/corner.mp4"
+        counter = folder + "/counter.mp4"
         flashBeep = folder + "/flash and beep.mp4"
         vp8 = folder + "/vp8.webm"
         vp9 = folder + "/vp9.webm"
@@ -104,6 +136,15 @@ final class MovieFixture: @unchecked Sendable {
             ! video/x-raw,format=I420,width=320,height=180,framerate=30/1 ! m. \
             videotestsrc pattern=solid-color foreground-color=0xffffffff num-buffers=30 \
             ! video/x-raw,format=I420,width=40,height=40,framerate=30/1 ! m.
+            """)
+        let raw = folder + "/counter.yuv"
+        guard FileManager.default.createFile(atPath: raw, contents: MovieFixture.counterPictures()) else {
+            throw GLibError(domain: "fixture", code: 0, message: "\(raw) could not be written")
+        }
+        defer { unlink(raw) }
+        try MediaFixture.make(counter, """
+            filesrc location="\(raw)" ! rawvideoparse format=i420 width=192 height=108 framerate=30/1 \
+            ! x264enc speed-preset=ultrafast key-int-max=10 ! h264parse ! mp4mux ! filesink name=sink
             """)
         let sound = "audio/x-raw,rate=48000,channels=2"
         try MediaFixture.make(flashBeep, """

@@ -107,6 +107,34 @@ final class MoviePreviewTests: XCTestCase {
         XCTAssertTrue(card.0 > 170 && card.1 < 60, "the card's red, not \(card)")
     }
 
+    /// Seeking into clips at 0.75× and 2×: each time shows the source
+    /// frame the export has there (the seek goes through the speed, onto
+    /// the source's frames).
+    func testSeekingIntoClipsAtOtherSpeedsShowsTheirSourceFrames() throws {
+        let rate = FrameRate(30)
+        var slow = try MovieSource.clip(MediaFixture.uri(MovieFixture.shared.counter))
+        var fast = slow
+        slow.trim(from: rate.time(ofFrame: 10), to: rate.time(ofFrame: 40))
+        slow.setSpeed(0.75)
+        fast.trim(from: rate.time(ofFrame: 20), to: rate.time(ofFrame: 60))
+        fast.setSpeed(2)
+        var edit = MovieEdit()
+        edit.clips = [slow, fast]
+        let (preview, seen) = try watched(edit)
+        preview.pause()
+        XCTAssertTrue(spinMainContext(timeout: 20) { seen.events.contains(.ready) && !seen.frames.isEmpty }, "\(seen.events)")
+        // Movie frame → source frame: the slow clip's 40 frames, then the fast one's 20.
+        for (movieFrame, sourceFrame) in [(0, 10), (7, 15), (13, 19), (39, 39), (40, 20), (45, 30), (59, 58)] {
+            seen.events = []
+            seen.frames = []
+            preview.seek(to: rate.time(ofFrame: Int64(movieFrame)))
+            XCTAssertTrue(spinMainContext(timeout: 20) { seen.events.contains(.ready) && !seen.frames.isEmpty }, "\(seen.events)")
+            let shown = try XCTUnwrap(seen.frames.last)
+            let number = MovieFixture.counterFrame(width: shown.width, height: shown.height) { shown.rgb(x: $0, y: $1).1 }
+            XCTAssertEqual(number, sourceFrame, "movie frame \(movieFrame)")
+        }
+    }
+
     func testAMissingSourceIsNamed() throws {
         var edit = MovieEdit()
         edit.clips = [MovieClip(uri: "file:///nowhere/holiday.mp4", sourceDuration: second, frameRate: FrameRate(30),

@@ -441,6 +441,64 @@ final class MovieRendererTests: XCTestCase {
         XCTAssertEqual(visibleFiles(), [(path as NSString).lastPathComponent])
     }
 
+    /// The counter clip from its frame 10 to 40 at half speed: twice as
+    /// long, each of those source frames shown twice, in order.
+    func testHalfSpeedShowsEachSourceFrameTwiceAndLastsTwiceAsLong() throws {
+        var clip = try MovieSource.clip(uri(MovieFixture.shared.counter))
+        clip.trim(from: FrameRate(30).time(ofFrame: 10), to: FrameRate(30).time(ofFrame: 40))
+        clip.setSpeed(0.5)
+        var edit = MovieEdit()
+        edit.clips = [clip]
+        XCTAssertEqual(edit.duration, 2 * second)
+        let movie = try DecodedMovie.rendered(edit, in: "movies-speed")
+        XCTAssertEqual(Double(movie.videoDuration), 2e9, accuracy: 1e9 / 30, "twice the trimmed second, within a frame")
+        XCTAssertEqual(movie.frames.map(MovieFixture.counterFrame), (0..<60).map { 10 + $0 / 2 })
+    }
+
+    /// Speeds that are not a whole number of frames, after a clip at 1×:
+    /// each movie frame shows the source frame whose moment has come
+    /// (never the nearest later one), and at 2× every other frame.
+    func testOtherSpeedsShowTheSourceFrameWhoseMomentHasCome() throws {
+        let rate = FrameRate(30)
+        var first = try MovieSource.clip(uri(MovieFixture.shared.counter))
+        first.trim(from: 0, to: rate.time(ofFrame: 10))
+        var slow = first, fast = first
+        slow.trim(from: rate.time(ofFrame: 10), to: rate.time(ofFrame: 40))
+        slow.setSpeed(0.75)
+        fast.trim(from: rate.time(ofFrame: 20), to: rate.time(ofFrame: 60))
+        fast.setSpeed(2)
+        var edit = MovieEdit()
+        edit.clips = [first, slow, fast]
+        let movie = try DecodedMovie.rendered(edit, in: "movies-speed")
+        let expected = Array(0..<10) + (0..<40).map { 10 + $0 * 3 / 4 } + (0..<20).map { 20 + 2 * $0 }
+        XCTAssertEqual(movie.frames.map(MovieFixture.counterFrame), expected)
+    }
+
+    /// The landscape clip (3 s of 440 Hz) at 1.5×: two seconds long, its
+    /// tone still 440 Hz; above 2× it is silent unless asked.
+    func testAToneAtOneAndAHalfKeepsItsPitchAndAboveTwiceIsSilent() throws {
+        var clip = try MovieSource.clip(uri(MovieFixture.shared.landscape))
+        clip.setSpeed(1.5)
+        var edit = MovieEdit()
+        edit.clips = [clip]
+        let movie = try DecodedMovie.rendered(edit, in: "movies-speed")
+        XCTAssertEqual(Double(movie.videoDuration), 2e9, accuracy: 1e9 / 30)
+        XCTAssertEqual(Double(movie.samples.count / 2) / 48_000, 2, accuracy: 0.05)
+        // The left channel's rising zero crossings over its middle second.
+        let left = stride(from: 48_000, to: 144_000, by: 2).map { movie.samples[$0] }
+        let rises = zip(left, left.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
+        XCTAssertEqual(Double(rises) / 0.999979, 440, accuracy: 5, "pitch kept")
+        XCTAssertGreaterThan(movie.rms(from: 500_000_000, to: 1_500_000_000), 0.1)
+
+        edit.clips[0].setSpeed(3)
+        let fast = try DecodedMovie.rendered(edit, in: "movies-speed")
+        XCTAssertEqual(Double(fast.videoDuration), 1e9, accuracy: 1e9 / 30)
+        XCTAssertLessThan(fast.rms(from: 100_000_000, to: 900_000_000), 0.001, "silent above 2×")
+        edit.clips[0].keepsFastSound = true
+        let heard = try DecodedMovie.rendered(edit, in: "movies-speed")
+        XCTAssertGreaterThan(heard.rms(from: 100_000_000, to: 900_000_000), 0.1, "heard when asked")
+    }
+
     func testAMissingSourceIsRefusedWithItsName() throws {
         var edit = try twoTrimmedClips()
         let gone = MovieClip(uri: uri(folder + "/gone clip.mp4"), sourceDuration: second, frameRate: FrameRate(30),

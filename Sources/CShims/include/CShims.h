@@ -9,6 +9,7 @@ static inline GType reel_type_invalid(void) { return G_TYPE_INVALID; }
 static inline GType reel_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType reel_type_int(void) { return G_TYPE_INT; }
 static inline GType reel_type_uint(void) { return G_TYPE_UINT; }
+static inline GType reel_type_float(void) { return G_TYPE_FLOAT; }
 static inline GType reel_type_double(void) { return G_TYPE_DOUBLE; }
 static inline GType reel_type_string(void) { return G_TYPE_STRING; }
 static inline GType reel_type_pointer(void) { return G_TYPE_POINTER; }

@@ -105,6 +105,11 @@ public struct MovieClip: Equatable, Identifiable, Sendable {
     /// What the Speed menu offers, besides any value typed.
     public static let speedPresets = [0.25, 0.5, 0.75, 1, 1.5, 2, 4]
 
+    /// Which of `speedPresets` a speed is, if any.
+    public static func presetIndex(of speed: Double) -> Int? {
+        speedPresets.firstIndex { abs($0 - speed) < 0.001 }
+    }
+
     /// Sets the speed, kept between `slowest` and `fastest` (a still has none).
     public mutating func setSpeed(_ value: Double) {
         guard isVideo, value.isFinite else { return }
@@ -113,8 +118,12 @@ public struct MovieClip: Equatable, Identifiable, Sendable {
 
     /// How long the kept part lasts in the movie (before the movie's
     /// frame grid rounds where it starts and ends).
-    public var movieDuration: Int64 {
-        speed == 1 ? duration : Int64((Double(duration) / speed).rounded())
+    public var movieDuration: Int64 { movieOffset(ofSourceOffset: duration) }
+
+    /// How far into its part of the movie a point `offset` past its in
+    /// point in the source falls (a slowed clip's source second lasts longer).
+    public func movieOffset(ofSourceOffset offset: Int64) -> Int64 {
+        speed == 1 ? offset : Int64((Double(offset) / speed).rounded())
     }
 
     /// Whether its own sound is heard in the movie.

@@ -119,8 +119,7 @@ final class MovieClipStrip {
             let placement = placements[index]
             let clip = placement.clip
             let points = trimmed ?? (clip.trimIn, clip.trimOut)
-            let time = grip.handle == .start ? placement.start + points.start - clip.trimIn
-                : placement.start + points.end - clip.trimIn
+            let time = placement.start + clip.movieOffset(ofSourceOffset: (grip.handle == .start ? points.start : points.end) - clip.trimIn)
             let x = frame.left + frame.scale.x(of: time) - (grip.handle == .start ? 0 : MovieClipStrip.gripWidth)
             gtk_widget_set_size_request(grip.widget, Int32(MovieClipStrip.gripWidth), Int32(frame.height))
             gtk_fixed_move(cast(fixed), grip.widget, x, frame.top)
@@ -158,8 +157,8 @@ final class MovieClipStrip {
         trimming?.to = points
         placeGrips(trimmed: points)
         // The frame under the grip, where the clip as it is has it.
-        let time = current.handle == .start ? placement.start + points.start - clip.trimIn
-            : placement.start + points.end - clip.trimIn - frameDuration
+        let time = current.handle == .start ? placement.start + clip.movieOffset(ofSourceOffset: points.start - clip.trimIn)
+            : placement.start + clip.movieOffset(ofSourceOffset: points.end - clip.trimIn) - frameDuration
         onEvent?(.showFrame(min(max(time, placement.start), max(placement.end - frameDuration, placement.start))))
     }
 
@@ -202,7 +201,9 @@ final class MovieClipStrip {
         gtk_widget_set_hexpand(name, 1)
         gtk_box_append(cast(row), name)
         let duration = DurationText.format(Double(length) / 1e9)
-        let time = gtk_label_new(duration)!
+        // A clip at another speed says so beside its length in the movie.
+        let speedNote = clip.speed == 1 ? "" : PlaybackSpeed.label(clip.speed)
+        let time = gtk_label_new(speedNote.isEmpty ? duration : "\(speedNote) \(duration)")!
         gtk_widget_add_css_class(time, "dim-label")
         gtk_widget_add_css_class(time, "numeric")
         gtk_box_append(cast(row), time)
@@ -210,8 +211,10 @@ final class MovieClipStrip {
         gtk_button_set_child(cast(button), box)
         gtk_widget_set_overflow(button, GTK_OVERFLOW_HIDDEN)
         let missingNote = look.isMissing ? ", " + tr("missing") : ""
+        // Translators: a clip's speed in the movie, after its length: "at 0.5×".
+        let speedName = speedNote.isEmpty ? "" : ", " + CoreText.format(tr("at %s"), [speedNote])
         AccessibleLabel.set(button, CoreText.format(tr("Clip %s of %s: %s, %s"), [String(index + 1), String(count), look.name, duration])
-                            + missingNote)
+                            + speedName + missingNote)
         gtk_widget_set_tooltip_text(button, "\(look.name), \(duration)")
         let id = clip.id
         Signals.connect(button, "clicked") { [weak self] in self?.onEvent?(.choose(id)) }

@@ -6,7 +6,7 @@ import GLibKit
 import ReelCore
 
 /// The chosen clip's texts and pictures, beside the preview under the
-/// clip's trim: a still's length, a video's framing, a menu of the
+/// clip's trim: a still's length, a video's speed and framing, a menu of the
 /// overlays over the chosen clip and over the whole movie, and the chosen
 /// overlay's words, size,
 /// weight, colour, look, place, animation and opacity, a second video's
@@ -44,7 +44,8 @@ final class MovieOverlayPanel {
     private let startDown = PanelRow.spin(0...100, step: 5)
     private let endAcross = PanelRow.spin(0...100, step: 5)
     private let endDown = PanelRow.spin(0...100, step: 5)
-    /// A video's turn, mirror, crop and fill.
+    /// A video's speed, and its turn, mirror, crop and fill.
+    private let speedRows = MovieClipSpeedRows()
     private let framingRows = MovieClipFramingRows()
     /// The movie's frame size, which a photo's framing is a part of.
     private var frame = (width: 0, height: 0)
@@ -108,6 +109,7 @@ final class MovieOverlayPanel {
             gtk_box_append(cast(zoomRows), PanelRow.make(label, spin))
         }
         gtk_box_append(cast(box), zoomRows)
+        gtk_box_append(cast(box), speedRows.widget)
         gtk_box_append(cast(box), framingRows.widget)
         // A still's own rows (above) belong to the clip; the heading
         // starts what is over it.
@@ -193,6 +195,14 @@ final class MovieOverlayPanel {
     private func connect() {
         style.onChange = { [weak self] body in self?.changeText(body) }
         placeRows.onChange = { [weak self] body in self?.change(body) }
+        speedRows.onSpeed = { [weak self] speed in
+            guard let self, let clip = self.clip else { return }
+            self.edit { $0.setSpeed(clip, speed) }
+        }
+        speedRows.onKeepsFastSound = { [weak self] on in
+            guard let self, let clip = self.clip else { return }
+            self.edit { $0.setKeepsFastSound(clip, on) }
+        }
         framingRows.onChange = { [weak self] body in
             guard let self, let clip = self.clip else { return }
             self.edit { $0.changeFraming(clip, body) }
@@ -355,8 +365,12 @@ final class MovieOverlayPanel {
                 gtk_spin_button_set_value(cast(spin), (share * 100).rounded())
             }
         }
+        gtk_widget_set_visible(speedRows.widget, clip?.isVideo == true ? 1 : 0)
         gtk_widget_set_visible(framingRows.widget, clip?.isVideo == true ? 1 : 0)
-        if let clip, clip.isVideo { framingRows.show(clip.framing) }
+        if let clip, clip.isVideo {
+            speedRows.show(clip, sameClip: sameClip)
+            framingRows.show(clip.framing)
+        }
         let overlays = edit.overlays.filter { overlay in
             overlay.anchor == .movie || clip.map { overlay.anchor == .clip($0.id) } ?? false
         }

@@ -24,6 +24,9 @@ final class ClipSpeedTests: XCTestCase {
         XCTAssertEqual(video.speed, 1.3, "a value between the presets is kept")
         XCTAssertEqual(MovieClip.speedPresets.first, MovieClip.slowest)
         XCTAssertEqual(MovieClip.speedPresets.last, MovieClip.fastest)
+        XCTAssertEqual(MovieClip.presetIndex(of: 0.5), 1)
+        XCTAssertEqual(MovieClip.presetIndex(of: 0.5 + 1e-9), 1, "a value read back from a spin button")
+        XCTAssertNil(MovieClip.presetIndex(of: 1.3), "Other")
 
         var still = MovieClip.photo(uri: "file:///p/a.jpg", width: 800, height: 600)
         still.setSpeed(2)
@@ -98,6 +101,9 @@ final class ClipSpeedTests: XCTestCase {
         var slow = fast
         slow.setSpeed(0.5)
         XCTAssertEqual(MovieTrimHandle.end.dragged(slow, by: -second).end, 7_480_000_000, "12.5 frames is 12 of 25 fps")
+        // Where the grip is drawn: a source second of the 0.5× clip is two in the movie.
+        XCTAssertEqual(slow.movieOffset(ofSourceOffset: second), 2 * second)
+        XCTAssertEqual(fast.movieOffset(ofSourceOffset: second), second / 2)
         // The keys still move one source frame.
         XCTAssertEqual(MovieTrimHandle.start.nudged(fast, frames: 1).start, 2_040_000_000)
     }

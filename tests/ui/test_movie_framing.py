@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from harness import APP_TIMEOUT, extents, find_all, node_name, states, wait_until
+from harness import APP_TIMEOUT, SCREEN_SIZE, extents, find_all, node_name, states, wait_until
 from player_helpers import Trace
 from soundserver import NO_SOUND_ENV
 from test_movie import Gst, GstPbutils, choose_three, clips, put_clips, saved_edit  # noqa: F401 (a fixture)
@@ -29,25 +29,35 @@ def preview_shape(trace: Trace, after: int):
     return (frames[-1]["width"], frames[-1]["height"]) if frames else None
 
 
-def choose(app, win, menu: str, keys: str, item: str, items: tuple, chosen) -> None:
+def choose(app, win, menu: str, keys: str | None, item: str, items: tuple, chosen, current: int = 0) -> None:
     """Chooses `item` of the drop-down named `menu` from the keyboard: its
-    label's mnemonic `keys` focuses it (scrolling the settings to it),
-    Return opens its list on the chosen item (the first here), the arrows
-    and Return choose; `chosen()` says the choice was saved. On a loaded
-    machine the list can close before the arrows reach it (they then move
-    the focus in the page): the person opens it again, up to three times."""
+    label's mnemonic `keys` focuses it (scrolling the settings to it), or
+    (no mnemonic) a click and Escape; Return opens its list (`items[current]`
+    is the one the menu shows), Home, the arrows and Return choose;
+    `chosen()` says the choice was saved. The pointer waits off the window:
+    the list chooses what it hovers, and it opens where the pointer may
+    be. Should the list still close before the keys reach it (they then
+    move the focus in the page), the person opens it again, up to three
+    times."""
+    others = [name for index, name in enumerate(items) if index != current]
+    is_open = lambda: any(node_name(node) in others for node in find_all(win, visible=True))  # noqa: E731
     for attempt in range(3):
-        app.key(keys)
+        if keys:
+            app.key(keys)
+        else:
+            app.click(app.find(win, role="push button", name=menu, timeout=APP_TIMEOUT))
+            wait_until(is_open, APP_TIMEOUT, what=f"the {menu} menu open")
+            app.desktop.xdotool("key", "Escape")
+        app.desktop.move_pointer(SCREEN_SIZE[0] - 4, SCREEN_SIZE[1] - 4)
         wait_until(lambda: "focused" in states(app.find(win, role="push button", name=menu)), APP_TIMEOUT,
                    what=f"the {menu} menu focused")
         # Return: Space plays the preview on this page.
         app.key("Return")
-        wait_until(lambda: any(node_name(node) == items[1] for node in find_all(win, visible=True)), APP_TIMEOUT,
-                   what=f"the {menu} menu open")
+        wait_until(is_open, APP_TIMEOUT, what=f"the {menu} menu open")
         app.screenshot(f"{menu.lower()}-menu")
         # Straight to the list: app.key would first focus the main window,
         # and the list closes when its window loses the focus.
-        app.desktop.xdotool("key", "--delay", "30", *(["Down"] * items.index(item)), "Return")
+        app.desktop.xdotool("key", "--delay", "30", "Home", *(["Down"] * items.index(item)), "Return")
         try:
             wait_until(chosen, 10, what=f"{item!r} chosen in the {menu} menu")
             return

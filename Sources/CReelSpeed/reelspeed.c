@@ -4,19 +4,22 @@
  * source frame *nearest* each output moment, so a 0.5x clip shows its
  * frames unevenly (10,10,11,12,12,12,...), and it stops repeating frames
  * about a second before the end of a slowed clip, which then comes out
- * short.  Here output frame k (on the caps' frame grid, counted from the
+ * short.  Here output frame k (on the output's frame grid, counted from the
  * output segment's start) shows the input frame covering input time
- * start + k * rate * frame: the one whose moment has come, never a later
- * one.  Each input buffer is re-stamped onto the output grid with a whole
- * number of frames; one that gets no frame (speeding up) is dropped.
+ * start + k * rate / output rate: the one whose moment has come, never a
+ * later one, in play and after a seek alike.  Each input buffer is
+ * re-stamped onto the output grid with a whole number of frames; one that
+ * gets no frame (speeding up) is dropped.
+ *
+ * The input should be the source's own frames, at its own (even variable)
+ * rate: the movie maker takes the frame rate out of the caps GES's source
+ * fits a clip to, so no frame is dropped or repeated before the speed is
+ * applied.  The output's rate is whatever downstream asks (the movie's).
  *
  * GES maps times through a time effect by its "rate" property (registered
  * with ges_effect_class_register_rate_property) and expects the element to
  * do the same to the events and queries that cross it: segments and gaps
- * going down are divided by the rate, seeks going up multiplied by it.
- * A seek going up is also put exactly onto the input frame grid, so the
- * frame read first is a whole source frame whatever GES's nanosecond
- * rounding was; what the snap took off is given back to the next segment. */
+ * going down are divided by the rate, seeks going up multiplied by it. */
 #include <math.h>
 #include <gst/gst.h>
 #include <gst/base/gstbasetransform.h>
@@ -32,21 +35,16 @@ struct _ReelSpeed {
   GstBaseTransform parent;
   gdouble rate;                 /* the property; under the object lock */
   gdouble current;              /* the rate the current segment was made with */
-  gint fps_n, fps_d;
+  gint out_n, out_d;            /* the output's frame rate */
+  gint want_n, want_d;          /* the property: the rate to give (0/1: the input's) */
   GstClockTime out_start;       /* the output segment's start */
-  gint64 snapped_off;           /* input ns the last seek's snap took off */
-  gboolean answers_snap;        /* the next segment answers a snapped seek */
-  GstClockTime in_offset;       /* the nudge past the grid the input carries */
 };
 
 G_DEFINE_TYPE (ReelSpeed, reel_speed, GST_TYPE_BASE_TRANSFORM);
 
-enum { PROP_0, PROP_RATE };
+enum { PROP_0, PROP_RATE, PROP_FRAME_RATE };
 /* Nanosecond rounding in frames: a time this close to a frame's start is on it. */
 #define ROUNDING_IN_FRAMES 1e-4
-/* A snapped seek asks for 1 us past the frame's start, so a decoder or
- * videorate that rounds down still lands on that frame. */
-#define PAST_THE_GRID 1000
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS ("video/x-raw(ANY)"));
@@ -63,29 +61,68 @@ rate_now (ReelSpeed * self)
   return rate;
 }
 
-/* Where frame k of the caps' grid starts, in ns. */
+/* Where frame k of the output's grid starts, in ns. */
 static GstClockTime
 frame_time (ReelSpeed * self, gint64 k)
 {
-  return gst_util_uint64_scale (k, (guint64) self->fps_d * GST_SECOND, self->fps_n);
+  return gst_util_uint64_scale (k, (guint64) self->out_d * GST_SECOND, self->out_n);
 }
 
 /* The first output frame starting at or after output-relative time x (ns). */
 static gint64
 frame_at_or_after (ReelSpeed * self, gdouble x)
 {
-  return (gint64) ceil (x * self->fps_n / (self->fps_d * 1e9) - ROUNDING_IN_FRAMES);
+  return (gint64) ceil (x * self->out_n / (self->out_d * 1e9) - ROUNDING_IN_FRAMES);
+}
+
+/* The caps on the other side: the same but for the frame rate, which
+ * the element changes (any input rate, any output rate). */
+static GstCaps *
+reel_speed_transform_caps (GstBaseTransform * base, GstPadDirection direction,
+    GstCaps * caps, GstCaps * filter)
+{
+  GstCaps *other = gst_caps_copy (caps);
+  guint i;
+  for (i = 0; i < gst_caps_get_size (other); i++)
+    gst_structure_set (gst_caps_get_structure (other, i), "framerate",
+        GST_TYPE_FRACTION_RANGE, 0, 1, G_MAXINT, 1, NULL);
+  if (filter) {
+    GstCaps *both = gst_caps_intersect_full (filter, other, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (other);
+    other = both;
+  }
+  return other;
+}
+
+/* The output's rate: the one asked for (the movie's), else the input's. */
+static GstCaps *
+reel_speed_fixate_caps (GstBaseTransform * base, GstPadDirection direction,
+    GstCaps * caps, GstCaps * other)
+{
+  ReelSpeed *self = REEL_SPEED (base);
+  gint n = 0, d = 1;
+  GstStructure *structure;
+  GST_OBJECT_LOCK (self);
+  n = self->want_n;
+  d = self->want_d;
+  GST_OBJECT_UNLOCK (self);
+  other = gst_caps_truncate (gst_caps_make_writable (other));
+  structure = gst_caps_get_structure (other, 0);
+  if (direction == GST_PAD_SINK && n > 0)
+    gst_structure_fixate_field_nearest_fraction (structure, "framerate", n, d);
+  else if (gst_structure_get_fraction (gst_caps_get_structure (caps, 0), "framerate", &n, &d))
+    gst_structure_fixate_field_nearest_fraction (structure, "framerate", n, d);
+  return gst_caps_fixate (other);
 }
 
 static gboolean
 reel_speed_set_caps (GstBaseTransform * base, GstCaps * in, GstCaps * out)
 {
   ReelSpeed *self = REEL_SPEED (base);
-  GstStructure *structure = gst_caps_get_structure (in, 0);
-  if (!gst_structure_get_fraction (structure, "framerate", &self->fps_n, &self->fps_d)
-      || self->fps_n <= 0) {
+  if (!gst_structure_get_fraction (gst_caps_get_structure (out, 0), "framerate", &self->out_n, &self->out_d)
+      || self->out_n <= 0) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-        ("a speed change needs a fixed frame rate"));
+        ("a speed change needs a fixed output frame rate"));
     return FALSE;
   }
   return TRUE;
@@ -102,13 +139,9 @@ reel_speed_sink_event (GstBaseTransform * base, GstEvent * event)
     if (segment.format == GST_FORMAT_TIME && segment.rate > 0) {
       gdouble rate = self->current = rate_now (self);
       GstClockTime out_start;
-      self->in_offset = self->answers_snap ? PAST_THE_GRID : 0;
-      out_start = (GstClockTime) MAX (0.0,
-          ((gdouble) segment.start - self->in_offset + self->snapped_off) / rate);
-      GST_DEBUG_OBJECT (self, "segment from %" G_GUINT64_FORMAT " (snap gave back %"
-          G_GINT64_FORMAT ") -> %" G_GUINT64_FORMAT, segment.start, self->snapped_off, out_start);
-      self->snapped_off = 0;
-      self->answers_snap = FALSE;
+      out_start = (GstClockTime) (segment.start / rate);
+      GST_DEBUG_OBJECT (self, "segment from %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT,
+          segment.start, out_start);
       self->out_start = out_start;
       segment.time = (GstClockTime) MAX (0.0,
           segment.time / rate + ((gdouble) out_start - segment.start / rate));
@@ -129,7 +162,6 @@ reel_speed_sink_event (GstBaseTransform * base, GstEvent * event)
     gst_event_unref (event);
     event = gst_event_new_gap (timestamp, duration);
   }
-  /* A flush keeps snapped_off: the segment after it is the seek's answer. */
   return GST_BASE_TRANSFORM_CLASS (reel_speed_parent_class)->sink_event (base, event);
 }
 
@@ -147,17 +179,9 @@ reel_speed_src_event (GstBaseTransform * base, GstEvent * event)
     gst_event_parse_seek (event, &seek_rate, &format, &flags, &start_type, &start, &stop_type, &stop);
     if (format == GST_FORMAT_TIME && seek_rate > 0) {
       if (start_type == GST_SEEK_TYPE_SET && start >= 0) {
-        gint64 in = (gint64) (start * rate);
-        if (self->fps_n > 0) {
-          guint64 frame = gst_util_uint64_scale (in + PAST_THE_GRID, self->fps_n,
-              (guint64) self->fps_d * GST_SECOND);
-          gint64 snapped = (gint64) frame_time (self, frame);
-          self->snapped_off = in - snapped;
-          self->answers_snap = TRUE;
-          in = snapped + PAST_THE_GRID;
-        }
-        GST_DEBUG_OBJECT (self, "seek %" G_GINT64_FORMAT " -> %" G_GINT64_FORMAT " upstream", start, in);
-        start = in;
+        GST_DEBUG_OBJECT (self, "seek %" G_GINT64_FORMAT " -> %" G_GINT64_FORMAT " upstream",
+            start, (gint64) (start * rate));
+        start = (gint64) (start * rate);
       }
       if (stop_type == GST_SEEK_TYPE_SET && stop >= 0)
         stop = (gint64) ceil (stop * rate);
@@ -179,11 +203,11 @@ reel_speed_transform_ip (GstBaseTransform * base, GstBuffer * buffer)
   ReelSpeed *self = REEL_SPEED (base);
   GstClockTime pts = GST_BUFFER_PTS (buffer), duration = GST_BUFFER_DURATION (buffer);
   gint64 first, end;
-  if (!GST_CLOCK_TIME_IS_VALID (pts) || self->fps_n <= 0)
+  if (!GST_CLOCK_TIME_IS_VALID (pts) || self->out_n <= 0)
     return GST_FLOW_OK;
-  pts -= MIN (pts, self->in_offset);
+  /* A frame of unknown length lasts until one output frame of it is shown. */
   if (!GST_CLOCK_TIME_IS_VALID (duration))
-    duration = frame_time (self, 1);
+    duration = (GstClockTime) (frame_time (self, 1) * self->current);
   /* The input frame covers [pts, pts + duration): the output frames whose
    * moments fall in it are [first, end). */
   first = frame_at_or_after (self, pts / self->current - (gdouble) self->out_start);
@@ -224,9 +248,6 @@ reel_speed_start (GstBaseTransform * base)
   ReelSpeed *self = REEL_SPEED (base);
   self->current = rate_now (self);
   self->out_start = 0;
-  self->snapped_off = 0;
-  self->answers_snap = FALSE;
-  self->in_offset = 0;
   return TRUE;
 }
 
@@ -238,6 +259,11 @@ reel_speed_set_property (GObject * object, guint id, const GValue * value, GPara
     GST_OBJECT_LOCK (self);
     self->rate = g_value_get_double (value);
     GST_OBJECT_UNLOCK (self);
+  } else if (id == PROP_FRAME_RATE) {
+    GST_OBJECT_LOCK (self);
+    self->want_n = gst_value_get_fraction_numerator (value);
+    self->want_d = gst_value_get_fraction_denominator (value);
+    GST_OBJECT_UNLOCK (self);
   } else {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, spec);
   }
@@ -246,9 +272,14 @@ reel_speed_set_property (GObject * object, guint id, const GValue * value, GPara
 static void
 reel_speed_get_property (GObject * object, guint id, GValue * value, GParamSpec * spec)
 {
-  if (id == PROP_RATE)
-    g_value_set_double (value, rate_now (REEL_SPEED (object)));
-  else
+  ReelSpeed *self = REEL_SPEED (object);
+  if (id == PROP_RATE) {
+    g_value_set_double (value, rate_now (self));
+  } else if (id == PROP_FRAME_RATE) {
+    GST_OBJECT_LOCK (self);
+    gst_value_set_fraction (value, self->want_n, self->want_d);
+    GST_OBJECT_UNLOCK (self);
+  } else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, spec);
 }
 
@@ -263,11 +294,16 @@ reel_speed_class_init (ReelSpeedClass * klass)
   g_object_class_install_property (object_class, PROP_RATE, g_param_spec_double ("rate",
       "Rate", "How fast the video plays (2.0 is twice as fast)", 0.01, 100.0, 1.0,
       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (object_class, PROP_FRAME_RATE, gst_param_spec_fraction ("frame-rate",
+      "Frame rate", "The output's frame rate (0/1: the input's)", 0, 1, G_MAXINT, 1, 0, 1,
+      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
   GST_DEBUG_CATEGORY_INIT (reel_speed_debug, "reelspeed", 0, "Reel's speed effect");
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gst_element_class_set_static_metadata (element_class, "Speed", "Filter/Effect/Video",
       "Plays a video faster or slower, frame-exact on the frame grid", "Reel");
+  transform_class->transform_caps = reel_speed_transform_caps;
+  transform_class->fixate_caps = reel_speed_fixate_caps;
   transform_class->set_caps = reel_speed_set_caps;
   transform_class->start = reel_speed_start;
   transform_class->sink_event = reel_speed_sink_event;
@@ -280,6 +316,7 @@ static void
 reel_speed_init (ReelSpeed * self)
 {
   self->rate = self->current = 1.0;
+  self->want_d = 1;
   gst_base_transform_set_in_place (GST_BASE_TRANSFORM (self), TRUE);
 }
 

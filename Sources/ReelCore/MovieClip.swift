@@ -110,10 +110,11 @@ public struct MovieClip: Equatable, Identifiable, Sendable {
         speedPresets.firstIndex { abs($0 - speed) < 0.001 }
     }
 
-    /// Sets the speed, kept between `slowest` and `fastest` (a still has none).
+    /// Sets the speed, to the hundredth, kept between `slowest` and
+    /// `fastest` (a still has none).
     public mutating func setSpeed(_ value: Double) {
         guard isVideo, value.isFinite else { return }
-        speed = min(max(value, MovieClip.slowest), MovieClip.fastest)
+        speed = min(max((value * 100).rounded() / 100, MovieClip.slowest), MovieClip.fastest)
     }
 
     /// How long the kept part lasts in the movie (before the movie's

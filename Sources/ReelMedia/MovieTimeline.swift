@@ -76,13 +76,14 @@ final class MovieTimeline {
                                                  GES_TRACK_TYPE_UNKNOWN) else {
                 throw MovieProblem.unreadableSource(placement.clip.name)
             }
-            try MovieTimeline.applySpeed(placement, to: clip, in: audioTrack)
+            try MovieTimeline.applySpeed(placement, to: clip, at: plan.frameRate, in: audioTrack)
             try MovieTimeline.applyFraming(placement, to: clip)
             let element: UnsafeMutablePointer<GESTimelineElement> = cast(clip)
             let picture = placement.picture
             for (name, value) in [("posx", picture.x), ("posy", picture.y), ("width", picture.width), ("height", picture.height)] {
                 _ = PropertyValue.int(Int32(value)).withGValue { ges_timeline_element_set_child_property(element, name, $0) }
             }
+            if speed != 1 { try MovieTimeline.feedSpeedEffect(of: clip, placement, in: videoTrack) }
             let gain = placement.clip.soundIsHeard ? plan.clipGain : 0
             if placement.clip.hasSound, gain != 1, let sound = MovieTimeline.audioSource(of: clip, in: audioTrack) {
                 let soundElement: UnsafeMutablePointer<GESTimelineElement> = cast(sound)
@@ -266,20 +267,33 @@ final class MovieTimeline {
     }
 
     /// A video at another speed: two of GES's time effects on its clip,
-    /// Reel's `reelspeed` for the picture (frame-exact, see its source) and
-    /// `pitch`'s tempo for the sound (faster or slower at the same pitch),
-    /// then its length in the movie. GES maps the clip's times through
-    /// their rates, so it reads its trimmed part of the source, no more,
-    /// over that length. Each rate is a GValue of the property's own type.
+    /// Reel's `reelspeed` for the picture (frame-exact on the movie's frame
+    /// rate, see its source) and `pitch`'s tempo for the sound (faster or
+    /// slower at the same pitch), then its length in the movie. GES maps
+    /// the clip's times through their rates, so it reads its trimmed part
+    /// of the source, no more, over that length. Each rate is a GValue of
+    /// the property's own type.
     private static func applySpeed(_ placement: MoviePlan.Placement, to clip: UnsafeMutablePointer<GESClip>,
-                                   in audioTrack: UnsafeMutablePointer<GESTrack>) throws {
+                                   at movieRate: FrameRate, in audioTrack: UnsafeMutablePointer<GESTrack>) throws {
         let speed = placement.clip.speed
         guard speed != 1 else { return }
-        var rates = [("reelspeed", "rate", PropertyValue.double(speed))]
-        if audioSource(of: clip, in: audioTrack) != nil { rates.append(("pitch", "tempo", .float(Float(speed)))) }
-        for (element, property, value) in rates {
+        var frameRate = GValue()
+        g_value_init(&frameRate, gst_fraction_get_type())
+        defer { g_value_unset(&frameRate) }
+        gst_value_set_fraction(&frameRate, Int32(movieRate.numerator), Int32(movieRate.denominator))
+        let picture: [(String, (UnsafeMutablePointer<GESTimelineElement>) -> gboolean)] = [
+            ("rate", { element in PropertyValue.double(speed).withGValue { ges_timeline_element_set_child_property(element, "rate", $0) } }),
+            ("frame-rate", { ges_timeline_element_set_child_property($0, "frame-rate", &frameRate) }),
+        ]
+        var effects = [("reelspeed", picture)]
+        if audioSource(of: clip, in: audioTrack) != nil {
+            effects.append(("pitch", [("tempo", { element in
+                PropertyValue.float(Float(speed)).withGValue { ges_timeline_element_set_child_property(element, "tempo", $0) }
+            })]))
+        }
+        for (element, settings) in effects {
             guard let effect = ges_effect_new(element), ges_container_add(cast(clip), cast(effect)) != 0,
-                  value.withGValue({ ges_timeline_element_set_child_property(cast(effect), property, $0) }) != 0 else {
+                  settings.allSatisfy({ $0.1(cast(effect)) != 0 }) else {
                 throw MovieProblem.failed("the speed of \(placement.clip.name) could not be set")
             }
         }
@@ -293,6 +307,37 @@ final class MovieTimeline {
         guard ges_timeline_element_set_duration(cast(clip), GstClockTime(duration)) != 0 else {
             throw MovieProblem.failed("\(placement.clip.name) could not be made \(placement.duration) ns long")
         }
+    }
+
+    /// A clip at another speed has its source hand the speed effect its
+    /// own frames, at its own rate: the source's videorate, which fits
+    /// every clip to the movie's rate before any effect, would otherwise
+    /// drop a 60 fps clip's every other frame before it is slowed down, and
+    /// repeat a 25 fps clip's frames unevenly (2, 2, 2, 2, 4 times at 0.5×
+    /// in a 30 fps movie). The effect puts the frames on the movie's rate
+    /// itself. GES names that videorate's capsfilter after the source; its
+    /// frame positioner sets it from the track's caps and does so again
+    /// only when they change, which a built timeline's do not.
+    private static func feedSpeedEffect(of clip: UnsafeMutablePointer<GESClip>, _ placement: MoviePlan.Placement,
+                                        in videoTrack: UnsafeMutablePointer<GESTrack>) throws {
+        let problem = MovieProblem.failed("the speed of \(placement.clip.name) could not be set")
+        guard let source = ges_clip_find_track_element(clip, videoTrack, ges_video_source_get_type()) else { throw problem }
+        defer { gst_object_unref(UnsafeMutableRawPointer(source)) }
+        guard let name = String(consumingGString: ges_timeline_element_get_name(cast(source))),
+              let bin = ges_track_element_get_nleobject(source),
+              let filter = gst_bin_get_by_name(cast(bin), "ges\(name)-capsfilter") else { throw problem }
+        defer { gst_object_unref(UnsafeMutableRawPointer(filter)) }
+        var property = GValue()
+        g_value_init(&property, gst_caps_get_type())
+        defer { g_value_unset(&property) }
+        g_object_get_property(cast(filter), "caps", &property)
+        guard let caps = g_value_get_boxed(&property)?.assumingMemoryBound(to: GstCaps.self),
+              let anyRate = gst_caps_copy(caps) else { throw problem }
+        for index in 0..<gst_caps_get_size(anyRate) {
+            gst_structure_remove_field(gst_caps_get_structure(anyRate, index), "framerate")
+        }
+        g_value_take_boxed(&property, anyRate)
+        g_object_set_property(cast(filter), "caps", &property)
     }
 
     /// A video's turn, mirror and cut (`ClipFraming`), as an effect on its

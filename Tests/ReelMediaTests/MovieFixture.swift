@@ -31,6 +31,9 @@ final class MovieFixture: @unchecked Sendable {
     /// survive two encodings; greys a few steps apart did not (an encoder
     /// keeps the last frame's block when the new one is that close).
     let counter: String
+    /// The same 60 frames at 25 fps, and at 60 fps.
+    let counter25: String
+    let counter60: String
     /// 2 s of 640×360 noise, 30 fps, H.264, no sound: a picture that no
     /// encoder can make small (solid colours cost next to nothing).
     let noise: String
@@ -93,6 +96,8 @@ final class MovieFixture: @unchecked Sendable {
         sideways = folder + "/sideways.mp4"
         corner = folder + "/corner.mp4"
         counter = folder + "/counter.mp4"
+        counter25 = folder + "/counter 25.mp4"
+        counter60 = folder + "/counter 60.mp4"
         flashBeep = folder + "/flash and beep.mp4"
         vp8 = folder + "/vp8.webm"
         vp9 = folder + "/vp9.webm"
@@ -142,10 +147,12 @@ final class MovieFixture: @unchecked Sendable {
             throw GLibError(domain: "fixture", code: 0, message: "\(raw) could not be written")
         }
         defer { unlink(raw) }
-        try MediaFixture.make(counter, """
-            filesrc location="\(raw)" ! rawvideoparse format=i420 width=192 height=108 framerate=30/1 \
-            ! x264enc speed-preset=ultrafast key-int-max=10 ! h264parse ! mp4mux ! filesink name=sink
-            """)
+        for (path, rate) in [(counter, 30), (counter25, 25), (counter60, 60)] {
+            try MediaFixture.make(path, """
+                filesrc location="\(raw)" ! rawvideoparse format=i420 width=192 height=108 framerate=\(rate)/1 \
+                ! x264enc speed-preset=ultrafast key-int-max=10 ! h264parse ! mp4mux ! filesink name=sink
+                """)
+        }
         let sound = "audio/x-raw,rate=48000,channels=2"
         try MediaFixture.make(flashBeep, """
             concat name=c ! x264enc speed-preset=ultrafast key-int-max=12 ! h264parse ! queue ! mux. \

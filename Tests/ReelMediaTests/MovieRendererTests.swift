@@ -167,35 +167,47 @@ final class MovieRendererTests: XCTestCase {
     /// trims, each clip starts on its white frame and shows its own
     /// colour, the portrait one between black bars, and the clips without
     /// sound are silence.
+    /// The same at half speed: each clip still starts on its white frame
+    /// (WebM's millisecond times and the variable rate's gaps included)
+    /// and lasts twice as long.
     func testVP8VP9AV1AndVariableRateClipsMakeOneMovie() throws {
+        for speed in [1.0, 0.5] {
+            try assertVP8VP9AV1AndVariableRateClips(at: speed)
+        }
+    }
+
+    private func assertVP8VP9AV1AndVariableRateClips(at speed: Double) throws {
         let fixture = MovieFixture.shared
         var editor = MovieEditor()
         for path in [fixture.vp8, fixture.vp9, fixture.av1, fixture.variableRate] {
             var clip = try MovieSource.clip(uri(path))
             XCTAssertFalse(clip.hasSound, path)
             clip.trim(from: second, to: second + second / 2)
+            clip.setSpeed(speed)
             editor.add([clip])
         }
         let edit = editor.edit
         let outcome = MovieRenderer(edit: edit, folder: folder).run()
-        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        guard case .saved(let path) = outcome else { return XCTFail("not saved at \(speed)×: \(outcome)") }
+        defer { unlink(path) }
         let movie = try DecodedMovie(path)
         let plan = edit.plan
         let frame = plan.frameRate.frameDuration
+        let clipLength = Int64(Double(second / 2) / speed)
         XCTAssertEqual([plan.width, plan.height], [320, 240], "the first clip's size")
-        XCTAssertLessThanOrEqual(abs(movie.videoDuration - 2 * second), frame + 1, "length \(movie.videoDuration)")
+        XCTAssertLessThanOrEqual(abs(movie.videoDuration - 4 * clipLength), frame + 1, "length \(movie.videoDuration) at \(speed)×")
         let colours: [(String, (Int, Int, Int) -> Bool)] = [
             ("VP8 green", { $0 < 60 && $1 > 200 && $2 < 60 }), ("VP9 blue", { $0 < 60 && $1 < 60 && $2 > 200 }),
             ("AV1 magenta", { $0 > 200 && $1 < 60 && $2 > 200 }), ("variable-rate yellow", { $0 > 200 && $1 > 200 && $2 < 60 }),
         ]
         for (placement, (name, isColour)) in zip(plan.placements, colours) {
             let first = try XCTUnwrap(movie.frame(at: placement.start)).colour(x: 160, y: 120)
-            XCTAssertTrue(first.0 > 200 && first.1 > 200 && first.2 > 200, "\(name) starts white, not \(first)")
-            let middle = try XCTUnwrap(movie.frame(at: placement.start + 250_000_000)).colour(x: 160, y: 120)
-            XCTAssertTrue(isColour(middle.0, middle.1, middle.2), "\(name) in the middle of its place, not \(middle)")
+            XCTAssertTrue(first.0 > 200 && first.1 > 200 && first.2 > 200, "\(name) starts white at \(speed)×, not \(first)")
+            let middle = try XCTUnwrap(movie.frame(at: placement.start + clipLength / 2)).colour(x: 160, y: 120)
+            XCTAssertTrue(isColour(middle.0, middle.1, middle.2), "\(name) in the middle of its place at \(speed)×, not \(middle)")
         }
         // The portrait VP9 clip stands between black bars.
-        let portrait = try XCTUnwrap(movie.frame(at: plan.placements[1].start + 250_000_000))
+        let portrait = try XCTUnwrap(movie.frame(at: plan.placements[1].start + clipLength / 2))
         for x in [10, 309] {
             let bar = portrait.colour(x: x, y: 120)
             XCTAssertTrue(bar.0 < 30 && bar.1 < 30 && bar.2 < 30, "black bar at x=\(x), not \(bar)")
@@ -457,7 +469,7 @@ final class MovieRendererTests: XCTestCase {
 
     /// Speeds that are not a whole number of frames, after a clip at 1×:
     /// each movie frame shows the source frame whose moment has come
-    /// (never the nearest later one), and at 2× every other frame.
+    /// (never a later one), and at 2× every other frame.
     func testOtherSpeedsShowTheSourceFrameWhoseMomentHasCome() throws {
         let rate = FrameRate(30)
         var first = try MovieSource.clip(uri(MovieFixture.shared.counter))
@@ -471,6 +483,30 @@ final class MovieRendererTests: XCTestCase {
         edit.clips = [first, slow, fast]
         let movie = try DecodedMovie.rendered(edit, in: "movies-speed")
         let expected = Array(0..<10) + (0..<40).map { 10 + $0 * 3 / 4 } + (0..<20).map { 20 + 2 * $0 }
+        XCTAssertEqual(movie.frames.map(MovieFixture.counterFrame), expected)
+    }
+
+    /// Clips of other rates at 0.5× in a 30 fps movie: a 25 fps one shows
+    /// each movie frame the source frame whose moment has come, evenly
+    /// (not 2, 2, 2, 2, 4 times, as fitting it to 30 fps before slowing it
+    /// down did), and a 60 fps one every one of its frames, once (not
+    /// every other one twice): slow motion from a phone's 60 fps.
+    func testSlowedClipsOfOtherRatesShowTheSourceFrameWhoseMomentHasCome() throws {
+        var first = try MovieSource.clip(uri(MovieFixture.shared.counter))
+        first.trim(from: 0, to: FrameRate(30).time(ofFrame: 3))
+        var pal = try MovieSource.clip(uri(MovieFixture.shared.counter25))
+        pal.trim(from: FrameRate(25).time(ofFrame: 10), to: FrameRate(25).time(ofFrame: 35))
+        pal.setSpeed(0.5)
+        var phone = try MovieSource.clip(uri(MovieFixture.shared.counter60))
+        phone.trim(from: FrameRate(60).time(ofFrame: 10), to: FrameRate(60).time(ofFrame: 40))
+        phone.setSpeed(0.5)
+        var edit = MovieEdit()
+        edit.clips = [first, pal, phone]
+        XCTAssertEqual(edit.frameRate, FrameRate(30))
+        let movie = try DecodedMovie.rendered(edit, in: "movies-speed")
+        // Movie frame k of the 25 fps clip is at k/30 s; the source there is
+        // 10/25 + k/60 s. Of the 60 fps clip, 10/60 + k/60 s.
+        let expected = [0, 1, 2] + (0..<60).map { 10 + $0 * 25 / 60 } + (0..<30).map { 10 + $0 }
         XCTAssertEqual(movie.frames.map(MovieFixture.counterFrame), expected)
     }
 

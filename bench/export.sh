@@ -13,6 +13,7 @@
 #
 #   bench/export.sh [runs]      (default 1; the median of the runs is shown)
 #   REEL_BENCH_DECORATED=1 bench/export.sh [runs]
+#   REEL_BENCH_FRAMED=1 bench/export.sh [runs]
 #
 # Decorated, the job is the movie maker's titles and overlays: a 3 s title
 # card (words fading in and out on black) first, a caption fading in and
@@ -20,6 +21,11 @@
 # movie, and a 4 s photo (4000×3000 JPEG) zooming in slowly at the end.
 # ffmpeg does the same in one filter graph (drawtext with alpha
 # expressions, overlay, zoompan); ges-launch has no such job and sits out.
+#
+# Framed, each clip plays at half speed (its sound pitch-kept), mirrored,
+# filling a vertical 9:16 movie at 1080p (1080×1920: the middle of each
+# picture, scaled up): 36 s. ffmpeg does the same with setpts, atempo,
+# hflip, crop and scale; ges-launch sits out again.
 #
 # All three encode alike: x264 ultrafast, tune zerolatency, a keyframe a
 # second, the bit rate Reel's recorder uses at 1080p30
@@ -49,6 +55,7 @@ if [ ! -s "$MUSIC" ]; then
         ! audio/x-raw,rate=48000,channels=2 ! audioconvert ! vorbisenc ! oggmux ! filesink location="$MUSIC"
 fi
 DECORATED=${REEL_BENCH_DECORATED:-0}
+FRAMED=${REEL_BENCH_FRAMED:-0}
 PHOTO="$MEDIA/photo.jpg"
 LOGO="$MEDIA/logo.png"
 if [ "$DECORATED" = 1 ]; then
@@ -67,6 +74,7 @@ reel_run() {
     local decoration=""
     [ "$DECORATED" = 1 ] && decoration="$PHOTO $LOGO"
     line=$(REEL_BENCH_EXPORT="$CLIPS" REEL_BENCH_MUSIC="$MUSIC" REEL_BENCH_OUT="$folder" REEL_BENCH_DECORATE="$decoration" \
+        REEL_BENCH_FRAMED="$FRAMED" \
         swift test --skip-build --scratch-path "$SCRATCH" --disable-swift-testing \
         --filter 'ReelMediaTests.MediaBench/testMovieExportBench' 2>&1 | grep 'REEL_BENCH export')
     field() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p" <<<"$line"; }
@@ -81,6 +89,7 @@ timed() { # file command...: runs it under /usr/bin/time, prints "wall cpu peak-
 ffmpeg_run() {
     local file="$OUT/ffmpeg-$1.mp4"
     [ "$DECORATED" = 1 ] && { ffmpeg_decorated "$file"; return; }
+    [ "$FRAMED" = 1 ] && { ffmpeg_framed "$file"; return; }
     timed "$file" ffmpeg -nostdin -y \
         -ss 2 -t 6 -i "$MEDIA/clip-1.mp4" -ss 2 -t 6 -i "$MEDIA/clip-2.mp4" -ss 2 -t 6 -i "$MEDIA/clip-3.mp4" -i "$MUSIC" \
         -filter_complex "[0:v][0:a][1:v][1:a][2:v][2:a]concat=n=3:v=1:a=1[v][a];[3:a]atrim=0:18,volume=0.3,afade=t=in:d=1,afade=t=out:st=17:d=1[m];[a][m]amix=inputs=2:duration=first:normalize=0[mix]" \
@@ -110,8 +119,23 @@ ffmpeg_decorated() {
         -map "[v]" -map "[mix]" -c:v libx264 -preset ultrafast -tune zerolatency -b:v ${KBIT}k -g 30 \
         -c:a aac -b:a 128k -ar 48000 "$file"
 }
+# The framed job: each clip slowed to half speed (pictures re-timed, sound
+# stretched at its pitch), mirrored, its middle cut to 9:16 and scaled to
+# 1080×1920; music over the 36 s.
+ffmpeg_framed() {
+    local file=$1 clips="" n
+    for n in 0 1 2; do
+        clips+="[$n:v]setpts=2*(PTS-STARTPTS),hflip,crop=ih*9/16:ih,scale=1080:1920,fps=30,setsar=1[v$n];"
+        clips+="[$n:a]asetpts=PTS-STARTPTS,atempo=0.5[s$n];"
+    done
+    timed "$file" ffmpeg -nostdin -y \
+        -ss 2 -t 6 -i "$MEDIA/clip-1.mp4" -ss 2 -t 6 -i "$MEDIA/clip-2.mp4" -ss 2 -t 6 -i "$MEDIA/clip-3.mp4" -i "$MUSIC" \
+        -filter_complex "$clips[v0][s0][v1][s1][v2][s2]concat=n=3:v=1:a=1[v][a];[3:a]aloop=loop=-1:size=960000,atrim=0:36,volume=0.3,afade=t=in:d=1,afade=t=out:st=35:d=1[m];[a][m]amix=inputs=2:duration=first:normalize=0[mix]" \
+        -map "[v]" -map "[mix]" -c:v libx264 -preset ultrafast -tune zerolatency -b:v ${KBIT}k -g 30 \
+        -c:a aac -b:a 128k -ar 48000 "$file"
+}
 ges_run() {
-    [ "$DECORATED" = 1 ] && { echo "n/a n/a n/a none"; return; }
+    [ "$DECORATED" = 1 ] || [ "$FRAMED" = 1 ] && { echo "n/a n/a n/a none"; return; }
     # ges-launch-1.0 1.22 reads a bare number as nanoseconds (hence 2.0,
     # 6.0), sets encoder enums from a profile's element-properties only as
     # numbers (ultrafast = 1, zerolatency = 4: names are refused and the
@@ -132,8 +156,8 @@ length() { # seconds of a file's video, or n/a
 declare -A WALL CPU PEAK FILE
 for run in $(seq 1 "$RUNS"); do
     tools="reel ffmpeg ges"
-# Decorated, ges-launch sits out (no row: it made no file).
-[ "$DECORATED" = 1 ] && tools="reel ffmpeg"
+# Decorated or framed, ges-launch sits out (no row: it made no file).
+[ "$DECORATED" = 1 ] || [ "$FRAMED" = 1 ] && tools="reel ffmpeg"
 for tool in $tools; do
         read -r wall cpu peak file < <(${tool}_run "$run")
         WALL[$tool]+="$wall "; CPU[$tool]+="$cpu "; PEAK[$tool]+="$peak "; FILE[$tool]=$file
@@ -146,12 +170,12 @@ base_wall=$(median "${WALL[ffmpeg]}"); base_cpu=$(median "${CPU[ffmpeg]}")
 ratio() { [ "$1" = n/a ] || [ "$2" = n/a ] && echo n/a || printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
 job="3 × 6 s of 1080p30 + music at 30 %"
 [ "$DECORATED" = 1 ] && job="a title card, 3 × 6 s of 1080p30 with captions, a photo zooming, a logo, music at 30 %"
+[ "$FRAMED" = 1 ] && job="3 × 6 s of 1080p30 at 0.5×, mirrored, filling 9:16, music at 30 % (36 s)"
 echo "Export: $job → 1080p H.264 + AAC ($RUNS run(s), median; $(nproc) cores)"
 base_peak=$(median "${PEAK[ffmpeg]}")
 printf '%-12s %9s %9s %9s %9s %10s %9s %10s\n' tool wall "÷ffmpeg" CPU "÷ffmpeg" "peak RSS" "÷ffmpeg" length
 tools="reel ffmpeg ges"
-# Decorated, ges-launch sits out (no row: it made no file).
-[ "$DECORATED" = 1 ] && tools="reel ffmpeg"
+[ "$DECORATED" = 1 ] || [ "$FRAMED" = 1 ] && tools="reel ffmpeg"
 for tool in $tools; do
     w=$(median "${WALL[$tool]}"); c=$(median "${CPU[$tool]}"); m=$(median "${PEAK[$tool]}")
     printf '%-12s %8ss %9s %8ss %9s %7s MB %9s %9ss\n' "$tool" "$w" "$(ratio "$w" "$base_wall")" "$c" "$(ratio "$c" "$base_cpu")" \

@@ -128,7 +128,8 @@ final class MediaBench: XCTestCase {
     }
 
     /// `REEL_BENCH_EXPORT="<clip> <clip> ... " REEL_BENCH_MUSIC=<file>
-    /// REEL_BENCH_OUT=<folder> [REEL_BENCH_TRIM="2 8"] [REEL_BENCH_VOLUME=0.3]`:
+    /// REEL_BENCH_OUT=<folder> [REEL_BENCH_TRIM="2 8"] [REEL_BENCH_VOLUME=0.3]
+    /// [REEL_BENCH_FRAMED=1]`:
     /// exports the clips, each trimmed (seconds in the source), with the
     /// music, as a 1080p MP4 through MovieRenderer, on this thread. CPU is
     /// this process's user + system time over the export (GES's and the
@@ -150,6 +151,15 @@ final class MediaBench: XCTestCase {
         sound.volume = Double(environment["REEL_BENCH_VOLUME"] ?? "0.3")!
         editor.setMusic(sound)
         editor.setOutput(MovieOutput(container: .mp4, size: .fullHD))
+        // The framed job (bench/export.sh, REEL_BENCH_FRAMED=1): each clip
+        // at half speed, mirrored, filling a vertical (9:16) movie.
+        if environment["REEL_BENCH_FRAMED"] == "1" {
+            for clip in editor.edit.clips {
+                editor.setSpeed(clip.id, 0.5)
+                editor.changeFraming(clip.id) { $0.flipHorizontally(); $0.fill = true }
+            }
+            editor.setOutput(MovieOutput(container: .mp4, shape: .vertical, size: .fullHD))
+        }
         // The decorated job (bench/export.sh, REEL_BENCH_DECORATED=1): a
         // title card first, a caption over each clip, the photo last, the
         // logo over the whole movie.

@@ -14,8 +14,8 @@ public struct MovieDocument: Equatable, Sendable {
 
     public static let fileExtension = "json"
     /// 2 added stills (photos, title cards) and overlays; 3 a video's
-    /// framing and speed, and the movie's shape and size limit. An older
-    /// file has none of them and reads as before.
+    /// framing and speed, and the movie's shape, size limit and GIF. An
+    /// older file has none of them and reads as before.
     static let version = 3
 
     public init(id: String = UUID().uuidString.lowercased(), edit: MovieEdit) {
@@ -38,6 +38,7 @@ public struct MovieDocument: Equatable, Sendable {
                         clipSound: edit.clipSound.rawValue, crossfade: edit.crossfade,
                         container: edit.output.container.rawValue, shape: edit.output.shape.rawValue,
                         size: edit.output.size.rawValue, sizeLimit: edit.output.sizeLimit?.megabytes,
+                        gif: edit.output.gif.map { GIF(width: $0.width, framesPerSecond: $0.framesPerSecond) },
                         overlays: edit.overlays.map(Overlay.init))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -58,7 +59,8 @@ public struct MovieDocument: Equatable, Sendable {
         edit.output = MovieOutput(container: RecordingFormat.Container(rawValue: file.container) ?? .mp4,
                                   shape: file.shape.flatMap(MovieShape.init(rawValue:)) ?? .asFirstClip,
                                   size: MovieSize(rawValue: file.size) ?? .asFirstClip,
-                                  sizeLimit: file.sizeLimit.map(MovieSizeLimit.init(megabytes:)))
+                                  sizeLimit: file.sizeLimit.map(MovieSizeLimit.init(megabytes:)),
+                                  gif: file.gif.map { MovieGIF(width: $0.width, framesPerSecond: $0.framesPerSecond) })
         return MovieDocument(id: id, edit: edit)
     }
 
@@ -73,7 +75,14 @@ public struct MovieDocument: Equatable, Sendable {
         let size: String
         /// Megabytes.
         let sizeLimit: Int?
+        /// Present when the movie is exported as a GIF.
+        let gif: GIF?
         let overlays: [Overlay]?
+    }
+
+    private struct GIF: Codable {
+        let width: Int
+        let framesPerSecond: Int
     }
 
     private struct Clip: Codable {

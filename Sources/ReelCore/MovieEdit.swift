@@ -53,13 +53,20 @@ public struct MovieEdit: Equatable, Sendable {
 
     /// What stops an export before it starts, in the order the person
     /// mends it: no clip, then a missing file (`missing`: the names of the
-    /// edit's files that are gone, first named), then no encoder installed.
-    /// Nil: the export may start. The page disables Export and says this.
+    /// edit's files that are gone, first named), then no encoder installed
+    /// (a GIF needs none), then a length its size limit or a GIF cannot
+    /// hold. Nil: the export may start. The page disables Export and says this.
     public func exportBlocker(missing: [String], hasEncoder: Bool) -> MovieProblem? {
         if clips.isEmpty { return .empty }
         if let name = missing.first { return .missingSource(name) }
+        if output.gif != nil { return tooLongForGIF }
         if !hasEncoder { return .noEncoder }
         return tooLongForLimit
+    }
+
+    /// Said when a GIF is asked of a movie longer than `MovieGIF.longest`.
+    public var tooLongForGIF: MovieProblem? {
+        output.gif != nil && duration > MovieGIF.longest ? .tooLongForGIF : nil
     }
 
     /// Said when the movie cannot fit under its size limit (with the

@@ -1,5 +1,6 @@
 /// How a movie is exported: the container (and so the codecs), the shape
-/// and the size.
+/// and the size; or, with `gif`, an animated GIF (no sound, its own width
+/// and frame rate; container, size and limit then unused).
 /// The encoders come from `RecordingFormat`: the movie is encoded like the
 /// camera's recordings, so the same installed elements serve both.
 public struct MovieOutput: Equatable, Sendable {
@@ -8,13 +9,16 @@ public struct MovieOutput: Equatable, Sendable {
     public var size: MovieSize
     /// The file's largest size, or nil for none.
     public var sizeLimit: MovieSizeLimit?
+    /// An animated GIF instead of a video, or nil.
+    public var gif: MovieGIF?
 
     public init(container: RecordingFormat.Container = .mp4, shape: MovieShape = .asFirstClip,
-                size: MovieSize = .asFirstClip, sizeLimit: MovieSizeLimit? = nil) {
+                size: MovieSize = .asFirstClip, sizeLimit: MovieSizeLimit? = nil, gif: MovieGIF? = nil) {
         self.container = container
         self.shape = shape
         self.size = size
         self.sizeLimit = sizeLimit
+        self.gif = gif
     }
 
     /// The frame for a movie whose first clip is `first` (as framed).

@@ -18,6 +18,8 @@ public enum MovieProblem: Error, Equatable, Sendable {
     case cannotWrite(String)
     /// The movie is too long to fit under its size limit (the limit, "25 MB").
     case tooLongForLimit(String)
+    /// The movie is longer than a GIF is made for (`MovieGIF.longest`).
+    case tooLongForGIF
     /// Anything else the pipeline reported, quoted.
     case failed(String)
 
@@ -31,6 +33,7 @@ public enum MovieProblem: Error, Equatable, Sendable {
         case .diskFull: return N_("The disk is full. The movie was not saved.")
         case .cannotWrite: return N_("The movie could not be written: %s")
         case .tooLongForLimit: return N_("The movie is too long to fit under %s. Choose a larger limit or shorten it.")
+        case .tooLongForGIF: return N_("A GIF is for short pieces: shorten the movie to a minute or less, or choose a video format.")
         case .failed: return N_("The movie could not be made: %s")
         }
     }
@@ -58,6 +61,7 @@ public enum MovieProblem: Error, Equatable, Sendable {
         case .diskFull: return "disk-full"
         case .cannotWrite: return "cannot-write"
         case .tooLongForLimit: return "too-long-for-limit"
+        case .tooLongForGIF: return "too-long-for-gif"
         case .failed: return "failed"
         }
     }

@@ -5,7 +5,7 @@ import GLibKit
 import ReelCore
 
 /// Exports a movie: the edit's timeline through a GESPipeline in render
-/// mode, encoded like the camera's recordings (`RecordingFormat`: x264enc's
+/// mode (or, for a GIF, `MovieGIFMaker`), encoded like the camera's recordings (`RecordingFormat`: x264enc's
 /// real-time tuning and bit rate) in the container of its `ContainerSpec`
 /// row (MP4 with AAC, WebM with VP8, Matroska; Opus in both). The file is
 /// written under a hidden name (`CaptureFile.reserve(hidden:)`) and given
@@ -75,11 +75,31 @@ public final class MovieRenderer: @unchecked Sendable {
         } catch {
             return .failed(.failed("\(error)"))
         }
-        guard let format = edit.output.format(isInstalled: MovieRenderer.isSelectable) else { return .failed(.noEncoder) }
         let plan = edit.plan
+        if let gif = edit.output.gif {
+            if let tooLong = edit.tooLongForGIF { return .failed(tooLong) }
+            return MovieRenderer.withTimeline(plan) { timeline in
+                write(fileExtension: "gif") { working in
+                    MovieGIFMaker(timeline: timeline, gif: gif, plan: plan, isCancelled: { self.isCancelled })
+                        .write(to: working, progress: progress)
+                }
+            }
+        }
+        guard let format = edit.output.format(isInstalled: MovieRenderer.isSelectable) else { return .failed(.noEncoder) }
         guard let bitrate = edit.output.videoBitrate(format: format, frame: (plan.width, plan.height),
                                                      framesPerSecond: plan.frameRate.framesPerSecond, duration: plan.duration)
         else { return .failed(edit.tooLongForLimit ?? .failed("no bit rate")) }
+        return MovieRenderer.withTimeline(plan) { timeline in
+            write(fileExtension: format.fileExtension) { working in
+                let outcome = render(timeline, plan: plan, format: format, bitrate: bitrate, into: working, progress: progress)
+                if case .saved = outcome, format.spec.marksPriming { MovieRenderer.markPriming(of: format.audioEncoder, in: working) }
+                return outcome
+            }
+        }
+    }
+
+    /// `body` with the plan's timeline, or what stops the timeline.
+    private static func withTimeline(_ plan: MoviePlan, _ body: (MovieTimeline) -> Outcome) -> Outcome {
         let timeline: MovieTimeline
         do {
             timeline = try MovieTimeline(plan)
@@ -88,20 +108,26 @@ public final class MovieRenderer: @unchecked Sendable {
         } catch {
             return .failed(.failed("\(error)"))
         }
+        return body(timeline)
+    }
+
+    /// Reserves a hidden file in the folder, has `make` write it, and
+    /// publishes it under its visible name; removes it when `make` or the
+    /// publishing fails.
+    private func write(fileExtension: String, _ make: (String) -> Outcome) -> Outcome {
         let working: String
         do {
-            working = try CaptureFile.reserve(.movie, fileExtension: format.fileExtension, in: folder, hidden: true)
+            working = try CaptureFile.reserve(.movie, fileExtension: fileExtension, in: folder, hidden: true)
         } catch let error as GLibError {
             return .failed(error.code == ENOSPC ? .diskFull : .cannotWrite(error.message))
         } catch {
             return .failed(.cannotWrite("\(error)"))
         }
-        let outcome = render(timeline, plan: plan, format: format, bitrate: bitrate, into: working, progress: progress)
+        let outcome = make(working)
         guard case .saved = outcome else {
             unlink(working)
             return outcome
         }
-        if format.spec.marksPriming { MovieRenderer.markPriming(of: format.audioEncoder, in: working) }
         do {
             return .saved(path: try CaptureFile.publish(working))
         } catch let error as GLibError {
@@ -115,14 +141,14 @@ public final class MovieRenderer: @unchecked Sendable {
 
     private func render(_ timeline: MovieTimeline, plan: MoviePlan, format: RecordingFormat, bitrate: Int,
                         into path: String, progress: (Double) -> Void) -> Outcome {
-        let pipeline = ges_pipeline_new()!
-        _ = gst_object_ref_sink(UnsafeMutableRawPointer(pipeline))
-        let element: UnsafeMutablePointer<GstElement> = cast(pipeline)
-        defer {
-            gst_element_set_state(element, GST_STATE_NULL)
-            gst_object_unref(UnsafeMutableRawPointer(pipeline))
+        timeline.withPipeline { pipeline, element in
+            render(pipeline, element, plan: plan, format: format, bitrate: bitrate, into: path, progress: progress)
         }
-        _ = ges_pipeline_set_timeline(pipeline, timeline.timeline)
+    }
+
+    private func render(_ pipeline: UnsafeMutablePointer<GESPipeline>, _ element: UnsafeMutablePointer<GstElement>,
+                        plan: MoviePlan, format: RecordingFormat, bitrate: Int,
+                        into path: String, progress: (Double) -> Void) -> Outcome {
         let settings = [format.videoEncoder: format.videoEncoderProperties(bitrate: bitrate,
                                                                            framesPerSecond: plan.frameRate.framesPerSecond,
                                                                            padded: edit.output.sizeLimit != nil),

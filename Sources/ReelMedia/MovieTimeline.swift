@@ -228,6 +228,20 @@ final class MovieTimeline {
         gst_object_unref(UnsafeMutableRawPointer(timeline))
     }
 
+    /// `body` with a new GESPipeline holding this timeline (and the same
+    /// pipeline as a GstElement), stopped and released after.
+    func withPipeline<Result>(_ body: (UnsafeMutablePointer<GESPipeline>, UnsafeMutablePointer<GstElement>) -> Result) -> Result {
+        let pipeline = ges_pipeline_new()!
+        _ = gst_object_ref_sink(UnsafeMutableRawPointer(pipeline))
+        let element: UnsafeMutablePointer<GstElement> = cast(pipeline)
+        defer {
+            gst_element_set_state(element, GST_STATE_NULL)
+            gst_object_unref(UnsafeMutableRawPointer(pipeline))
+        }
+        _ = ges_pipeline_set_timeline(pipeline, timeline)
+        return body(pipeline, element)
+    }
+
     /// The timeline's length as GES sees it.
     var duration: Int64 {
         Int64(ges_timeline_get_duration(timeline))

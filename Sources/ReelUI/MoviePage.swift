@@ -93,7 +93,10 @@ final class MoviePage {
             format: layout.widget("format", gtk_drop_down_get_type()),
             shape: layout.widget("shape", gtk_drop_down_get_type()),
             size: layout.widget("size", gtk_drop_down_get_type()),
-            sizeLimit: layout.widget("size-limit", gtk_drop_down_get_type())))
+            sizeLimit: layout.widget("size-limit", gtk_drop_down_get_type()),
+            sizeLimitLabel: layout.widget("size-limit-label", gtk_label_get_type()),
+            gifRate: layout.widget("gif-rate", gtk_drop_down_get_type()),
+            gifRateLabel: layout.widget("gif-rate-label", gtk_label_get_type())))
         exportButton = layout.widget("export", gtk_button_get_type())
         overlayPanel = MovieOverlayPanel(in: layout.widget("settings", gtk_grid_get_type()), row: 4)
         exportBar = MovieExportBar(bar: layout.widget("export-bar", gtk_revealer_get_type()),

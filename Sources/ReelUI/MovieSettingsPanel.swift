@@ -7,7 +7,9 @@ import ReelMedia
 
 /// The movie page's settings beside the preview: the music (its file,
 /// level, fades and end), the clips' sound, the crossfade, the format, the
-/// shape, the size (2160p only for a source that large) and a size limit.
+/// shape, the size (2160p only for a source that large) and a size limit;
+/// for Animated GIF (the last format) the Size menu lists the GIF's widths,
+/// Frames a Second its rates, and there is no size limit.
 /// Each menu is built from its enum, so a choice's position is its case's.
 /// A change the person makes is reported as an edit; setting the controls
 /// from the edit is not.
@@ -35,10 +37,15 @@ final class MovieSettingsPanel {
     private let shape: UnsafeMutablePointer<GtkWidget>
     private let size: UnsafeMutablePointer<GtkWidget>
     private let sizeLimit: UnsafeMutablePointer<GtkWidget>
+    private let sizeLimitLabel: UnsafeMutablePointer<GtkWidget>
+    private let gifRate: UnsafeMutablePointer<GtkWidget>
+    private let gifRateLabel: UnsafeMutablePointer<GtkWidget>
     /// What the Fit Under menu lists after No Limit.
     private let limits = MovieSizeLimit.offered
     /// The sizes the Size menu lists, in its order.
     private var sizes: [MovieSize] = []
+    /// Whether the Size menu lists a GIF's widths (`MovieGIF.widths`) rather than `sizes`.
+    private var listsWidths = false
     private var musicChooser: FileChooser?
     /// Set while `show` sets the controls, so their signals are not edits.
     private var showing = false
@@ -47,7 +54,7 @@ final class MovieSettingsPanel {
     /// Its controls in movie-page.ui.
     struct Widgets {
         let musicName, musicChoose, musicRemove, musicVolume, musicFadeIn, musicFadeOut, musicLoop: UnsafeMutablePointer<GtkWidget>
-        let clipSound, crossfade, format, shape, size, sizeLimit: UnsafeMutablePointer<GtkWidget>
+        let clipSound, crossfade, format, shape, size, sizeLimit, sizeLimitLabel, gifRate, gifRateLabel: UnsafeMutablePointer<GtkWidget>
     }
 
     init(_ widgets: Widgets) {
@@ -63,13 +70,16 @@ final class MovieSettingsPanel {
         shape = widgets.shape
         size = widgets.size
         sizeLimit = widgets.sizeLimit
+        sizeLimitLabel = widgets.sizeLimitLabel
+        gifRate = widgets.gifRate
+        gifRateLabel = widgets.gifRateLabel
         for spin in [musicFadeIn, musicFadeOut] {
             gtk_spin_button_set_range(OpaquePointer(spin), 0, Double(MovieMusic.longestFade) / 1e9)
         }
         // A drop-down's button is named by nothing in GTK 4.8: it takes the
         // name of its label.
         for (dropDown, name) in [(clipSound, tr("Clips’ _Sound")), (format, tr("_Format")), (shape, tr("S_hape")),
-                                 (size, tr("Si_ze")), (sizeLimit, tr("Fit _Under"))] {
+                                 (size, tr("Si_ze")), (sizeLimit, tr("Fit _Under")), (gifRate, tr("Frames a Second"))] {
             PanelRow.focusOnMnemonic(dropDown)
             var child = gtk_widget_get_first_child(dropDown)
             while let current = child {
@@ -82,7 +92,9 @@ final class MovieSettingsPanel {
         let choose = widgets.musicChoose
         // "Choose…" says what it chooses to a screen reader: its name alone.
         gtk_accessible_reset_relation(OpaquePointer(choose), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-        MovieSettingsPanel.setChoices(of: format, containers.map { tr(ContainerSpec.spec(for: $0).label) })
+        MovieSettingsPanel.setChoices(of: format, containers.map { tr(ContainerSpec.spec(for: $0).label) }
+                                        + [tr("Animated GIF (No Sound)")])
+        MovieSettingsPanel.setChoices(of: gifRate, MovieGIF.rates.map(String.init))
         MovieSettingsPanel.setChoices(of: clipSound, ClipSound.allCases.map { tr($0.label) })
         MovieSettingsPanel.setChoices(of: shape, MovieShape.allCases.map { tr($0.label) })
         MovieSettingsPanel.setChoices(of: sizeLimit, [tr("No Limit")] + limits.map(\.label))
@@ -131,16 +143,29 @@ final class MovieSettingsPanel {
             let on = gtk_switch_get_active(cast(self.crossfade)) != 0
             self.edit { $0.setCrossfade(on) }
         }
-        for row in [format, shape, size, sizeLimit] {
+        for row in [format, shape, size, sizeLimit, gifRate] {
             Signals.connect(row, "notify::selected") { [weak self] in
                 guard let self, !self.showing else { return }
                 var output = self.output
                 let formatIndex = Int(gtk_drop_down_get_selected(cast(self.format)))
-                if self.containers.indices.contains(formatIndex) { output.container = self.containers[formatIndex] }
+                if self.containers.indices.contains(formatIndex) {
+                    output.container = self.containers[formatIndex]
+                    output.gif = nil
+                } else if formatIndex == self.containers.count, output.gif == nil {
+                    output.gif = MovieGIF()
+                }
                 let shapeIndex = Int(gtk_drop_down_get_selected(cast(self.shape)))
                 if MovieShape.allCases.indices.contains(shapeIndex) { output.shape = MovieShape.allCases[shapeIndex] }
                 let sizeIndex = Int(gtk_drop_down_get_selected(cast(self.size)))
-                if self.sizes.indices.contains(sizeIndex) { output.size = self.sizes[sizeIndex] }
+                if self.listsWidths {
+                    if output.gif != nil, MovieGIF.widths.indices.contains(sizeIndex) { output.gif?.width = MovieGIF.widths[sizeIndex] }
+                } else if self.sizes.indices.contains(sizeIndex) {
+                    output.size = self.sizes[sizeIndex]
+                }
+                let rateIndex = Int(gtk_drop_down_get_selected(cast(self.gifRate)))
+                if self.output.gif != nil, MovieGIF.rates.indices.contains(rateIndex) {
+                    output.gif?.framesPerSecond = MovieGIF.rates[rateIndex]
+                }
                 let limitIndex = Int(gtk_drop_down_get_selected(cast(self.sizeLimit)))
                 if limitIndex == 0 {
                     output.sizeLimit = nil
@@ -172,16 +197,35 @@ final class MovieSettingsPanel {
         }
         gtk_drop_down_set_selected(cast(clipSound), guint(ClipSound.allCases.firstIndex(of: edit.clipSound) ?? 0))
         gtk_switch_set_active(cast(crossfade), edit.crossfade ? 1 : 0)
-        if let index = containers.firstIndex(of: edit.output.container) { gtk_drop_down_set_selected(cast(format), guint(index)) }
+        if let gif = edit.output.gif {
+            gtk_drop_down_set_selected(cast(format), guint(containers.count))
+            gtk_drop_down_set_selected(cast(gifRate), guint(MovieGIF.rates.firstIndex(of: gif.framesPerSecond) ?? 0))
+        } else if let index = containers.firstIndex(of: edit.output.container) {
+            gtk_drop_down_set_selected(cast(format), guint(index))
+        }
         gtk_drop_down_set_selected(cast(shape), guint(MovieShape.allCases.firstIndex(of: edit.output.shape) ?? 0))
         // Only a changed list is set again: setting it closes its popover.
-        if edit.offeredSizes != sizes {
-            sizes = edit.offeredSizes
-            MovieSettingsPanel.setChoices(of: size, sizes.map { tr($0.label) })
+        if let gif = edit.output.gif {
+            if !listsWidths {
+                listsWidths = true
+                sizes = []
+                MovieSettingsPanel.setChoices(of: size, MovieGIF.widths.map { CoreText.format(tr("%s Pixels Wide"), [String($0)]) })
+            }
+            gtk_drop_down_set_selected(cast(size), guint(MovieGIF.widths.firstIndex(of: gif.width) ?? 0))
+        } else {
+            if listsWidths || edit.offeredSizes != sizes {
+                listsWidths = false
+                sizes = edit.offeredSizes
+                MovieSettingsPanel.setChoices(of: size, sizes.map { tr($0.label) })
+            }
+            gtk_drop_down_set_selected(cast(size), guint(sizes.firstIndex(of: edit.output.size) ?? 0))
         }
-        gtk_drop_down_set_selected(cast(size), guint(sizes.firstIndex(of: edit.output.size) ?? 0))
         let limit = edit.output.sizeLimit.map { limit in limits.firstIndex(of: limit).map { $0 + 1 } ?? 0 } ?? 0
         gtk_drop_down_set_selected(cast(sizeLimit), guint(limit))
+        // A GIF has its rate and no size limit.
+        let isGIF: gboolean = edit.output.gif == nil ? 0 : 1
+        for widget in [gifRate, gifRateLabel] { gtk_widget_set_visible(widget, isGIF) }
+        for widget in [sizeLimit, sizeLimitLabel] { gtk_widget_set_visible(widget, isGIF == 0 ? 1 : 0) }
     }
 
     private func chooseMusic() {

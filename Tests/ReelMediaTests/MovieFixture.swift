@@ -34,6 +34,9 @@ final class MovieFixture: @unchecked Sendable {
     /// The same 60 frames at 25 fps, and at 60 fps.
     let counter25: String
     let counter60: String
+    /// 320×180, 30 fps, 2 s, H.264, no sound: colour bars scrolling, their
+    /// ramps and greys included (a GIF's palette and dithering).
+    let colourful: String
     /// 2 s of 640×360 noise, 30 fps, H.264, no sound: a picture that no
     /// encoder can make small (solid colours cost next to nothing).
     let noise: String
@@ -96,6 +99,7 @@ final class MovieFixture: @unchecked Sendable {
         sideways = folder + "/sideways.mp4"
         corner = folder + "/corner.mp4"
         counter = folder + "/counter.mp4"
+        colourful = folder + "/colourful.mp4"
         counter25 = folder + "/counter 25.mp4"
         counter60 = folder + "/counter 60.mp4"
         flashBeep = folder + "/flash and beep.mp4"
@@ -153,6 +157,11 @@ final class MovieFixture: @unchecked Sendable {
                 ! x264enc speed-preset=ultrafast key-int-max=10 ! h264parse ! mp4mux ! filesink name=sink
                 """)
         }
+        try MediaFixture.make(colourful, """
+            videotestsrc pattern=smpte horizontal-speed=4 num-buffers=60 \
+            ! video/x-raw,format=I420,width=320,height=180,framerate=30/1 \
+            ! x264enc speed-preset=ultrafast key-int-max=30 ! h264parse ! mp4mux ! filesink name=sink
+            """)
         let sound = "audio/x-raw,rate=48000,channels=2"
         try MediaFixture.make(flashBeep, """
             concat name=c ! x264enc speed-preset=ultrafast key-int-max=12 ! h264parse ! queue ! mux. \

@@ -54,13 +54,13 @@ class Stop:
 
     def same(self, other: "Stop | None") -> bool:
         """The same control: the same widget (its accessible's object path),
-        or one in the very same place. Not by name: some say what they show
-        now (the strip's clip). The place alone is not enough either: a
-        scrolled pane moves its controls as the focus goes down it, and the
-        widget alone is not: the strip makes its clips' buttons anew when
-        one is chosen."""
+        or one of the same name in the very same place. The widget alone is
+        not enough: the strip makes its clips' buttons anew when one is
+        chosen. The place alone is not either: a scrolled pane moves its
+        controls as the focus goes down it, so another menu button can come
+        to stand where one stood (Size where Speed was)."""
         return other is not None and self.role == other.role and \
-            (self.box == other.box or self.node.path == other.node.path)
+            (self.node.path == other.node.path or (self.box == other.box and self.name == other.name))
 
     def __str__(self) -> str:
         return f"[{self.role}] {self.name!r}"

@@ -1,0 +1,176 @@
+/// The 256 colours of an animated GIF, made for its movie: every pixel of
+/// every frame is counted in a histogram of colours (5 bits a channel),
+/// and median cut splits that cloud of colours into as many boxes, each
+/// becoming the average of what it holds. A frame is then drawn with the
+/// palette by Floyd–Steinberg dithering, so a smooth sky becomes a fine
+/// mix of its nearest colours rather than bands.
+public struct GIFPalette: Equatable, Sendable {
+    /// Red, green, blue of each colour, one after another.
+    public let rgb: [UInt8]
+    /// For each 5-bit colour (r << 10 | g << 5 | b), its nearest colour's index.
+    private let nearest: [UInt8]
+
+    public var count: Int { rgb.count / 3 }
+
+    /// How many pixels of each 5-bit colour the movie's frames hold.
+    public struct Histogram: Sendable {
+        var counts = [UInt32](repeating: 0, count: 1 << 15)
+
+        public init() {}
+
+        /// Counts the pixels of a frame of packed RGB (3 bytes a pixel).
+        public mutating func add(rgb pixels: UnsafeBufferPointer<UInt8>) {
+            counts.withUnsafeMutableBufferPointer { counts in
+                var index = 0
+                while index + 2 < pixels.count {
+                    let key = Int(pixels[index] >> 3) << 10 | Int(pixels[index + 1] >> 3) << 5 | Int(pixels[index + 2] >> 3)
+                    counts[key] &+= 1
+                    index += 3
+                }
+            }
+        }
+    }
+
+    /// At most `colours` colours (2…256) for what `histogram` counted.
+    public init(_ histogram: Histogram, colours: Int = 256) {
+        let wanted = min(max(colours, 2), 256)
+        var boxes = [Box(entries: histogram.counts.indices.filter { histogram.counts[$0] > 0 }
+            .map { Entry(key: $0, count: histogram.counts[$0]) })]
+        if boxes[0].entries.isEmpty { boxes[0] = Box(entries: [Entry(key: 0, count: 1)]) }
+        // Split the box whose colours spread widest (weighted by how many
+        // pixels it holds), at its median along that spread, until there
+        // are enough boxes or none can be split.
+        while boxes.count < wanted {
+            guard let widest = boxes.indices.filter({ boxes[$0].entries.count > 1 })
+                .max(by: { boxes[$0].priority < boxes[$1].priority }) else { break }
+            let (low, high) = boxes[widest].split()
+            boxes[widest] = low
+            boxes.append(high)
+        }
+        var rgb: [UInt8] = []
+        for box in boxes { rgb += box.average }
+        self.rgb = rgb
+        nearest = GIFPalette.nearestTable(rgb)
+    }
+
+    /// Packed RGB, exactly these colours (tests, and a palette read back).
+    public init(rgb: [UInt8]) {
+        self.rgb = rgb
+        nearest = GIFPalette.nearestTable(rgb)
+    }
+
+    public static func == (a: GIFPalette, b: GIFPalette) -> Bool { a.rgb == b.rgb }
+
+    /// The nearest colour's index for a colour.
+    public func index(red: Int, green: Int, blue: Int) -> UInt8 {
+        nearest[(red >> 3) << 10 | (green >> 3) << 5 | (blue >> 3)]
+    }
+
+    /// A frame of packed RGB (`width` × `height`) as palette indices,
+    /// Floyd–Steinberg dithered: each pixel's error (what its colour lacks
+    /// from the one chosen) goes on to its neighbours right and below.
+    public func dithered(rgb pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [UInt8] {
+        var indices = [UInt8](repeating: 0, count: width * height)
+        // The error carried into this row and the next, per channel, in
+        // sixteenths (the diffusion's weights are 7, 3, 5 and 1 sixteenths).
+        var current = [Int32](repeating: 0, count: (width + 2) * 3)
+        var next = current
+        rgb.withUnsafeBufferPointer { colours in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let at = (y * width + x) * 3, carried = (x + 1) * 3
+                    let red = min(max(Int(pixels[at]) + Int(current[carried]) / 16, 0), 255)
+                    let green = min(max(Int(pixels[at + 1]) + Int(current[carried + 1]) / 16, 0), 255)
+                    let blue = min(max(Int(pixels[at + 2]) + Int(current[carried + 2]) / 16, 0), 255)
+                    let chosen = index(red: red, green: green, blue: blue)
+                    indices[y * width + x] = chosen
+                    let colour = Int(chosen) * 3
+                    for (channel, value) in [red, green, blue].enumerated() {
+                        let error = Int32(value - Int(colours[colour + channel]))
+                        current[carried + 3 + channel] += error * 7
+                        next[carried - 3 + channel] += error * 3
+                        next[carried + channel] += error * 5
+                        next[carried + 3 + channel] += error
+                    }
+                }
+                swap(&current, &next)
+                for index in next.indices { next[index] = 0 }
+            }
+        }
+        return indices
+    }
+
+    /// For every 5-bit colour, the index of the palette colour nearest the
+    /// middle of its cell.
+    private static func nearestTable(_ rgb: [UInt8]) -> [UInt8] {
+        let count = rgb.count / 3
+        var table = [UInt8](repeating: 0, count: 1 << 15)
+        for key in 0..<(1 << 15) {
+            let r = (key >> 10) << 3 | 4, g = (key >> 5 & 31) << 3 | 4, b = (key & 31) << 3 | 4
+            var best = 0, bestDistance = Int.max
+            for index in 0..<count {
+                let dr = r - Int(rgb[index * 3]), dg = g - Int(rgb[index * 3 + 1]), db = b - Int(rgb[index * 3 + 2])
+                let distance = dr * dr * 3 + dg * dg * 4 + db * db * 2
+                if distance < bestDistance { (best, bestDistance) = (index, distance) }
+            }
+            table[key] = UInt8(best)
+        }
+        return table
+    }
+
+    private struct Entry {
+        let key: Int
+        let count: UInt32
+        func channel(_ channel: Int) -> Int { key >> (10 - channel * 5) & 31 }
+    }
+
+    /// Colours of the histogram that become one palette colour.
+    private struct Box {
+        let entries: [Entry]
+        let pixels: Double
+        /// The channel its colours spread most along.
+        let channel: Int
+        /// How soon it is split: its spread, weighted by its pixels.
+        let priority: Double
+
+        init(entries: [Entry]) {
+            self.entries = entries
+            pixels = entries.reduce(0) { $0 + Double($1.count) }
+            var widest = (channel: 0, range: -1)
+            for channel in 0..<3 {
+                var (low, high) = (31, 0)
+                for entry in entries {
+                    let value = entry.channel(channel)
+                    low = min(low, value)
+                    high = max(high, value)
+                }
+                if high - low > widest.range { widest = (channel, high - low) }
+            }
+            channel = widest.channel
+            priority = Double(max(widest.range, 0)) * pixels.squareRoot()
+        }
+
+        /// Halves at the weighted median along its widest channel.
+        func split() -> (Box, Box) {
+            let sorted = entries.sorted { $0.channel(channel) < $1.channel(channel) }
+            let half = pixels / 2
+            var sum = 0.0, cut = 1
+            for (index, entry) in sorted.enumerated() {
+                sum += Double(entry.count)
+                if sum >= half {
+                    cut = min(max(index + 1, 1), sorted.count - 1)
+                    break
+                }
+            }
+            return (Box(entries: Array(sorted[..<cut])), Box(entries: Array(sorted[cut...])))
+        }
+
+        /// The pixel-weighted average colour, 8 bits a channel.
+        var average: [UInt8] {
+            (0..<3).map { channel in
+                let sum = entries.reduce(0.0) { $0 + Double($1.channel(channel) << 3 | 4) * Double($1.count) }
+                return UInt8(min(max((sum / pixels).rounded(), 0), 255))
+            }
+        }
+    }
+}

@@ -42,8 +42,11 @@ struct MovieGIFMaker {
                 try file.write(contentsOf: Data(bytes))
                 return true
             } catch {
-                let code = (error as NSError).code
-                problem = code == Int(ENOSPC) ? .diskFull : .cannotWrite("\(error.localizedDescription)")
+                // Foundation says a full disk in its own words or in errno's.
+                let nsError = error as NSError
+                let full = nsError.code == CocoaError.fileWriteOutOfSpace.rawValue
+                    || (nsError.domain == NSPOSIXErrorDomain && nsError.code == Int(ENOSPC))
+                problem = full ? .diskFull : .cannotWrite(nsError.localizedDescription)
                 return false
             }
         }

@@ -11,8 +11,8 @@ import XCTest
 /// loader GNOME's image viewers have; GStreamer 1.22 here cannot read a
 /// GIF through decodebin, its own nor FFmpeg's): its size, its
 /// frames (one for each fifteenth of a second begun), its colours against
-/// the same movie exported as a video (SSIM of their brightness), and a
-/// movie too long for a GIF refused.
+/// the same movie exported as a video (SSIM of their brightness); a cancel
+/// and a full disk leaving nothing; a movie too long for a GIF refused.
 final class MovieGIFTests: XCTestCase {
     override func setUpWithError() throws {
         try MediaSystem.initialize()
@@ -112,6 +112,38 @@ final class MovieGIFTests: XCTestCase {
         print("GIF against the video: SSIM mean \(mean), lowest \(scores.min()!)")
         XCTAssertGreaterThan(mean, 0.9)
         XCTAssertGreaterThan(scores.min()!, 0.8, "every frame is the movie's at its time")
+    }
+
+    /// Cancelled once under way: nothing left, hidden or not. Its
+    /// progress went up through both passes before.
+    func testCancellingAGIFLeavesNoFile() throws {
+        var edit = MovieEdit()
+        edit.clips = [try MovieSource.clip(MediaFixture.uri(MovieFixture.shared.colourful))]
+        edit.output.gif = MovieGIF(width: 320, framesPerSecond: 20)
+        let folder = MediaFixture.shared.makeFolder("movie-gif-cancel")
+        let renderer = MovieRenderer(edit: edit, folder: folder)
+        final class Seen: @unchecked Sendable { var progress: [Double] = []; var outcome: MovieRenderer.Outcome? }
+        let seen = Seen()
+        renderer.start(onProgress: { fraction in
+            seen.progress.append(fraction)
+            // In the second pass: the file is being written.
+            if fraction > 0.6 { renderer.cancel() }
+        }, onFinished: { seen.outcome = $0 })
+        XCTAssertTrue(spinMainContext(timeout: 60) { seen.outcome != nil })
+        XCTAssertEqual(seen.outcome, .cancelled)
+        XCTAssertEqual(seen.progress, seen.progress.sorted(), "never goes back")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing is left")
+    }
+
+    func testAGIFOnAFullDiskLeavesNoHalfFileAndSaysSo() throws {
+        var edit = MovieEdit()
+        edit.clips = [try MovieSource.clip(MediaFixture.uri(MovieFixture.shared.noise))]
+        edit.output.gif = MovieGIF(width: 640, framesPerSecond: 20)
+        let folder = MediaFixture.shared.makeFolder("movie-gif-full")
+        try MediaFixture.withSmallDisk(in: folder) { disk in
+            XCTAssertEqual(MovieRenderer(edit: edit, folder: disk).run(), .failed(.diskFull))
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk), [], "no half file")
+        }
     }
 
     func testAMovieLongerThanAMinuteIsRefusedAsAGIF() throws {

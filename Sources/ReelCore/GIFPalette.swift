@@ -7,8 +7,11 @@
 public struct GIFPalette: Equatable, Sendable {
     /// Red, green, blue of each colour, one after another.
     public let rgb: [UInt8]
-    /// For each 5-bit colour (r << 10 | g << 5 | b), its nearest colour's index.
-    private let nearest: [UInt8]
+    /// For each 5-bit cell of colours (r << 10 | g << 5 | b), the palette
+    /// colours that can be nearest to one of its colours:
+    /// `candidates[start[cell]..<start[cell + 1]]`.
+    private let start: [Int32]
+    private let candidates: [UInt8]
 
     public var count: Int { rgb.count / 3 }
 
@@ -50,20 +53,35 @@ public struct GIFPalette: Equatable, Sendable {
         var rgb: [UInt8] = []
         for box in boxes { rgb += box.average }
         self.rgb = rgb
-        nearest = GIFPalette.nearestTable(rgb)
+        (start, candidates) = GIFPalette.candidateTable(rgb)
     }
 
     /// Packed RGB, exactly these colours (tests, and a palette read back).
     public init(rgb: [UInt8]) {
         self.rgb = rgb
-        nearest = GIFPalette.nearestTable(rgb)
+        (start, candidates) = GIFPalette.candidateTable(rgb)
     }
 
     public static func == (a: GIFPalette, b: GIFPalette) -> Bool { a.rgb == b.rgb }
 
-    /// The nearest colour's index for a colour.
+    /// The nearest colour's index for a colour (by `distance`), searched
+    /// among its cell's few candidates.
     public func index(red: Int, green: Int, blue: Int) -> UInt8 {
-        nearest[(red >> 3) << 10 | (green >> 3) << 5 | (blue >> 3)]
+        let cell = (red >> 3) << 10 | (green >> 3) << 5 | (blue >> 3)
+        let (first, end) = (Int(start[cell]), Int(start[cell + 1]))
+        guard end - first > 1 else { return candidates[first] }
+        var best = candidates[first], bestDistance = Int.max
+        for at in first..<end {
+            let index = Int(candidates[at]) * 3
+            let distance = GIFPalette.distance(red - Int(rgb[index]), green - Int(rgb[index + 1]), blue - Int(rgb[index + 2]))
+            if distance < bestDistance { (best, bestDistance) = (candidates[at], distance) }
+        }
+        return best
+    }
+
+    /// How far apart two colours look: green counts most, blue least.
+    private static func distance(_ red: Int, _ green: Int, _ blue: Int) -> Int {
+        red * red * 3 + green * green * 4 + blue * blue * 2
     }
 
     /// A frame of packed RGB (`width` × `height`) as palette indices,
@@ -100,22 +118,29 @@ public struct GIFPalette: Equatable, Sendable {
         return indices
     }
 
-    /// For every 5-bit colour, the index of the palette colour nearest the
-    /// middle of its cell.
-    private static func nearestTable(_ rgb: [UInt8]) -> [UInt8] {
+    /// For every 5-bit cell, the palette colours that can be nearest to a
+    /// colour in it. A colour is at most 4 from its cell's middle on each
+    /// channel, 12 in `distance`'s measure (√(3·16 + 4·16 + 2·16)), so a
+    /// palette colour further from the middle than the nearest one plus
+    /// twice that is never the nearest: the rest are kept, usually a few.
+    private static func candidateTable(_ rgb: [UInt8]) -> (start: [Int32], candidates: [UInt8]) {
         let count = rgb.count / 3
-        var table = [UInt8](repeating: 0, count: 1 << 15)
-        for key in 0..<(1 << 15) {
-            let r = (key >> 10) << 3 | 4, g = (key >> 5 & 31) << 3 | 4, b = (key & 31) << 3 | 4
-            var best = 0, bestDistance = Int.max
+        var start = [Int32](repeating: 0, count: (1 << 15) + 1)
+        var candidates: [UInt8] = []
+        var distances = [Double](repeating: 0, count: count)
+        for cell in 0..<(1 << 15) {
+            let r = (cell >> 10) << 3 | 4, g = (cell >> 5 & 31) << 3 | 4, b = (cell & 31) << 3 | 4
+            var nearest = Double.infinity
             for index in 0..<count {
-                let dr = r - Int(rgb[index * 3]), dg = g - Int(rgb[index * 3 + 1]), db = b - Int(rgb[index * 3 + 2])
-                let distance = dr * dr * 3 + dg * dg * 4 + db * db * 2
-                if distance < bestDistance { (best, bestDistance) = (index, distance) }
+                let d = Double(distance(r - Int(rgb[index * 3]), g - Int(rgb[index * 3 + 1]), b - Int(rgb[index * 3 + 2]))).squareRoot()
+                distances[index] = d
+                nearest = min(nearest, d)
             }
-            table[key] = UInt8(best)
+            start[cell] = Int32(candidates.count)
+            for index in 0..<count where distances[index] <= nearest + 24 { candidates.append(UInt8(index)) }
         }
-        return table
+        start[1 << 15] = Int32(candidates.count)
+        return (start, candidates)
     }
 
     private struct Entry {

@@ -4,31 +4,42 @@ import Foundation
 import GLibKit
 import ReelCore
 
-/// An animated GIF of a movie (`MovieGIF`), in two passes over its
-/// timeline, each played as fast as it decodes through a GESPipeline into
-/// an appsink at the GIF's size and rate (the sound into a fakesink): the
-/// first counts the colours of every frame (`GIFPalette.Histogram`), the
-/// second draws each frame with the palette made from them, dithered, and
-/// writes it (`GIFWriter`). Two passes rather than keeping the frames:
-/// memory and disk stay flat however long the piece. Runs on the calling
-/// thread (MovieRenderer's worker), which made the timeline.
+/// An animated GIF of a movie (`MovieGIF`): its timeline played as fast
+/// as it decodes through a GESPipeline into an appsink at the GIF's size
+/// and rate (the sound into a fakesink). The first pass counts the colours
+/// of every frame (`GIFPalette.Histogram`); then each frame is drawn with
+/// the palette made from them, dithered, and written (`GIFWriter`): from
+/// the frames the first pass kept when they fit in `keptBytes`, else from
+/// a second pass, so memory stays bounded however long the piece. Runs on
+/// the calling thread (MovieRenderer's worker), which made the timeline.
 struct MovieGIFMaker {
     let timeline: MovieTimeline
     let gif: MovieGIF
     let plan: MoviePlan
     let isCancelled: () -> Bool
+    /// How much of the first pass's frames may be kept (`usualKeptBytes`).
+    var keptBytes = MovieGIFMaker.usualKeptBytes
 
     enum Pass {
         case count(GIFPalette.Histogram)
         case draw(FileHandle, GIFWriter)
     }
 
+    /// The frames a first pass keeps, to draw them without a second one:
+    /// 96 MB of RGB (a 10 s GIF 480 pixels wide at 15 fps is 58 MB).
+    static let usualKeptBytes = 96 << 20
+
     /// Writes the GIF to `path` (created, empty); `progress` 0…1.
     func write(to path: String, progress: (Double) -> Void) -> MovieRenderer.Outcome {
         let size = gif.frame(for: (plan.width, plan.height))
         var histogram = GIFPalette.Histogram()
+        // The frames as they come, while they fit in `keptBytes`.
+        var kept: [[UInt8]]? = []
+        var seenBytes = 0
         let counted = play(size) { pixels in
             pixels.withUnsafeBufferPointer { histogram.add(rgb: $0) }
+            seenBytes += pixels.count
+            if seenBytes <= keptBytes { kept?.append(pixels) } else { kept = nil }
             return true
         } progress: { progress($0 / 2) }
         guard case .saved = counted else { return counted }
@@ -50,13 +61,22 @@ struct MovieGIFMaker {
                 return false
             }
         }
-        guard append(writer.header) else { return .failed(problem!) }
-        let drawn = play(size) { pixels in
+        func draw(_ pixels: [UInt8]) -> Bool {
             let indices = pixels.withUnsafeBufferPointer { palette.dithered(rgb: $0, width: size.width, height: size.height) }
             return append(writer.frame(indices))
-        } progress: { progress(0.5 + $0 / 2) }
-        if let problem { return .failed(problem) }
-        guard case .saved = drawn else { return drawn }
+        }
+        guard append(writer.header) else { return .failed(problem!) }
+        if let frames = kept {
+            for (index, pixels) in frames.enumerated() {
+                if isCancelled() { return .cancelled }
+                guard draw(pixels) else { return .failed(problem!) }
+                progress(0.5 + Double(index + 1) / Double(frames.count) / 2)
+            }
+        } else {
+            let drawn = play(size, frame: draw) { progress(0.5 + $0 / 2) }
+            if let problem { return .failed(problem) }
+            guard case .saved = drawn else { return drawn }
+        }
         guard append(GIFWriter.trailer) else { return .failed(problem!) }
         return .saved(path: path)
     }

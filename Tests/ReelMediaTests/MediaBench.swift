@@ -127,6 +127,37 @@ final class MediaBench: XCTestCase {
         }
     }
 
+    /// `REEL_BENCH_GIF=<clip> REEL_BENCH_OUT=<folder>
+    /// [REEL_BENCH_SECONDS=6] [REEL_BENCH_WIDTH=480] [REEL_BENCH_RATE=15]`:
+    /// the clip's first seconds exported as an animated GIF through
+    /// MovieRenderer; prints wall and CPU time, the file's size and path.
+    func testGIFBench() throws {
+        guard let clip = environment["REEL_BENCH_GIF"], let out = environment["REEL_BENCH_OUT"] else {
+            throw XCTSkip("a benchmark, not a test: bench/gif.sh runs it (REEL_BENCH_GIF, REEL_BENCH_OUT)")
+        }
+        try MediaSystem.initialize()
+        var source = try MovieSource.clip(MediaFixture.uri(clip))
+        source.trim(from: 0, to: Int64(Double(environment["REEL_BENCH_SECONDS"] ?? "6")! * 1e9))
+        var editor = MovieEditor()
+        editor.add([source])
+        editor.setOutput(MovieOutput(gif: MovieGIF(width: Int(environment["REEL_BENCH_WIDTH"] ?? "480")!,
+                                                   framesPerSecond: Int(environment["REEL_BENCH_RATE"] ?? "15")!)))
+        let (startCPU, start) = (MediaBench.cpuSeconds(), Date())
+        let outcome = MovieRenderer(edit: editor.edit, folder: out).run()
+        let (seconds, used) = (Date().timeIntervalSince(start), MediaBench.cpuSeconds() - startCPU)
+        guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
+        let bytes = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        print("REEL_BENCH gif wall=\(String(format: "%.2f", seconds)) cpu=\(String(format: "%.2f", used)) bytes=\(bytes) file=\(path)")
+    }
+
+    /// This process's user + system time, in seconds.
+    private static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
     /// `REEL_BENCH_EXPORT="<clip> <clip> ... " REEL_BENCH_MUSIC=<file>
     /// REEL_BENCH_OUT=<folder> [REEL_BENCH_TRIM="2 8"] [REEL_BENCH_VOLUME=0.3]
     /// [REEL_BENCH_FRAMED=1]`:
@@ -172,12 +203,6 @@ final class MediaBench: XCTestCase {
             editor.add([MovieClip.photo(uri: MediaFixture.uri(decoration[0]), width: 4000, height: 3000)])
             editor.addOverlay(.watermark(MoviePicture(uri: MediaFixture.uri(decoration[1]), width: 400, height: 200)))
         }
-        func cpu() -> Double {
-            var usage = rusage()
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-            return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        }
         // Peak resident memory of this process (the test runner included),
         // in MB: before the export, and after it.
         func peak() -> Double {
@@ -185,9 +210,9 @@ final class MediaBench: XCTestCase {
             getrusage(RUSAGE_SELF.rawValue, &usage)
             return Double(usage.ru_maxrss) / 1024
         }
-        let (startCPU, start, peakBefore) = (cpu(), Date(), peak())
+        let (startCPU, start, peakBefore) = (MediaBench.cpuSeconds(), Date(), peak())
         let outcome = MovieRenderer(edit: editor.edit, folder: out).run()
-        let (seconds, used) = (Date().timeIntervalSince(start), cpu() - startCPU)
+        let (seconds, used) = (Date().timeIntervalSince(start), MediaBench.cpuSeconds() - startCPU)
         guard case .saved(let path) = outcome else { return XCTFail("not saved: \(outcome)") }
         let format = editor.edit.output.format(isInstalled: MovieRenderer.isSelectable)!
         print("REEL_BENCH export wall=\(String(format: "%.2f", seconds)) cpu=\(String(format: "%.2f", used)) "

@@ -114,6 +114,32 @@ final class MovieGIFTests: XCTestCase {
         XCTAssertGreaterThan(scores.min()!, 0.8, "every frame is the movie's at its time")
     }
 
+    /// A piece too long to keep its frames is drawn from a second pass:
+    /// the same GIF, byte for byte.
+    func testASecondPassMakesTheSameGIFAsKeptFrames() throws {
+        var clip = try MovieSource.clip(MediaFixture.uri(MovieFixture.shared.colourful))
+        clip.trim(from: 0, to: 1_000_000_000)
+        var edit = MovieEdit()
+        edit.clips = [clip]
+        let gif = MovieGIF(width: 320, framesPerSecond: 10)
+        let timeline = try MovieTimeline(edit.plan)
+        let folder = MediaFixture.shared.makeFolder("movie-gif-passes")
+        var files: [Data] = []
+        for keptBytes in [MovieGIFMaker.usualKeptBytes, 0] {
+            let path = folder + "/\(keptBytes).gif"
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+            var maker = MovieGIFMaker(timeline: timeline, gif: gif, plan: edit.plan, isCancelled: { false })
+            maker.keptBytes = keptBytes
+            var progress: [Double] = []
+            XCTAssertEqual(maker.write(to: path) { progress.append($0) }, .saved(path: path))
+            XCTAssertEqual(progress, progress.sorted(), "never goes back")
+            XCTAssertEqual(progress.last, 1)
+            files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        XCTAssertGreaterThan(files[0].count, 1000)
+        XCTAssertEqual(files[0], files[1])
+    }
+
     /// Cancelled once under way: nothing left, hidden or not. Its
     /// progress went up through both passes before.
     func testCancellingAGIFLeavesNoFile() throws {

@@ -92,21 +92,14 @@ final class MovieSettingsPanel {
         let choose = widgets.musicChoose
         // "Choose…" says what it chooses to a screen reader: its name alone.
         gtk_accessible_reset_relation(OpaquePointer(choose), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-        MovieSettingsPanel.setChoices(of: format, containers.map { tr(ContainerSpec.spec(for: $0).label) }
+        PanelRow.setChoices(of: format, containers.map { tr(ContainerSpec.spec(for: $0).label) }
                                         + [tr("Animated GIF (No Sound)")])
-        MovieSettingsPanel.setChoices(of: gifRate, MovieGIF.rates.map(String.init))
-        MovieSettingsPanel.setChoices(of: clipSound, ClipSound.allCases.map { tr($0.label) })
-        MovieSettingsPanel.setChoices(of: shape, MovieShape.allCases.map { tr($0.label) })
-        MovieSettingsPanel.setChoices(of: sizeLimit, [tr("No Limit")] + limits.map(\.label))
+        PanelRow.setChoices(of: gifRate, MovieGIF.rates.map(String.init))
+        PanelRow.setChoices(of: clipSound, ClipSound.allCases.map { tr($0.label) })
+        PanelRow.setChoices(of: shape, MovieShape.allCases.map { tr($0.label) })
+        PanelRow.setChoices(of: sizeLimit, [tr("No Limit")] + limits.map(\.label))
         Signals.connect(choose, "clicked") { [weak self] in self?.chooseMusic() }
         connect()
-    }
-
-    private static func setChoices(of dropDown: UnsafeMutablePointer<GtkWidget>, _ labels: [String]) {
-        let names = gtk_string_list_new(nil)!
-        for label in labels { gtk_string_list_append(names, label) }
-        gtk_drop_down_set_model(cast(dropDown), names)
-        g_object_unref(UnsafeMutableRawPointer(names))
     }
 
     private func edit(_ body: @escaping (inout MovieEditor) -> Void) {
@@ -209,14 +202,14 @@ final class MovieSettingsPanel {
             if !listsWidths {
                 listsWidths = true
                 sizes = []
-                MovieSettingsPanel.setChoices(of: size, MovieGIF.widths.map { CoreText.format(tr("%s Pixels Wide"), [String($0)]) })
+                PanelRow.setChoices(of: size, MovieGIF.widths.map { CoreText.format(tr("%s Pixels Wide"), [String($0)]) })
             }
             gtk_drop_down_set_selected(cast(size), guint(MovieGIF.widths.firstIndex(of: gif.width) ?? 0))
         } else {
             if listsWidths || edit.offeredSizes != sizes {
                 listsWidths = false
                 sizes = edit.offeredSizes
-                MovieSettingsPanel.setChoices(of: size, sizes.map { tr($0.label) })
+                PanelRow.setChoices(of: size, sizes.map { tr($0.label) })
             }
             gtk_drop_down_set_selected(cast(size), guint(sizes.firstIndex(of: edit.output.size) ?? 0))
         }

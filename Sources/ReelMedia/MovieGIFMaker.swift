@@ -20,11 +20,6 @@ struct MovieGIFMaker {
     /// How much of the first pass's frames may be kept (`usualKeptBytes`).
     var keptBytes = MovieGIFMaker.usualKeptBytes
 
-    enum Pass {
-        case count(GIFPalette.Histogram)
-        case draw(FileHandle, GIFWriter)
-    }
-
     /// The frames a first pass keeps, to draw them without a second one:
     /// 96 MB of RGB (a 10 s GIF 480 pixels wide at 15 fps is 58 MB).
     static let usualKeptBytes = 96 << 20

@@ -75,10 +75,13 @@ final class MovieExportBar {
             MovieExportBar.log("movie exported: \(path)")
             let name = (path as NSString).lastPathComponent
             let place = ChosenFolders.displayPath((path as NSString).deletingLastPathComponent)
+            let uri = URL(fileURLWithPath: path).absoluteString
+            // A GIF is a picture for a chat or a page, not a video to play here.
+            let button = path.hasSuffix(".gif")
+                ? ToastButton(label: tr("Show in _Files"), action: WindowAction.feedShowInFiles.detailedName, target: uri)
+                : ToastButton(label: tr("_Play"), action: WindowAction.feedPlay.detailedName, target: uri)
             onEvent?(.toast(savedInChosenFolder ? CoreText.format(tr("“%s” was saved in %s"), [name, place])
-                                : CoreText.format(tr("“%s” was saved in Videos"), [name]),
-                            button: ToastButton(label: tr("_Play"), action: WindowAction.feedPlay.detailedName,
-                                                target: URL(fileURLWithPath: path).absoluteString)))
+                                : CoreText.format(tr("“%s” was saved in Videos"), [name]), button: button))
         case .cancelled:
             onEvent?(.toast(tr("The export was cancelled. No movie was saved."), button: nil))
         case .failed(let problem):

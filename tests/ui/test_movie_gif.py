@@ -40,6 +40,8 @@ def test_a_movie_is_exported_as_a_gif(launch_ready, clips, profile):  # noqa: F8
 
     app.key("ctrl+e")
     app.find(win, role="label", name=re.compile(r"was saved in Videos$"), timeout=120)
+    # A picture to share, not a video to play here: its toast shows it in Files.
+    app.find(win, role="push button", name="Show in Files", timeout=2)
     made = list((profile / "home" / "Videos" / "Reel").glob("*.gif"))
     assert len(made) == 1, list((profile / "home" / "Videos" / "Reel").iterdir())
     header = made[0].read_bytes()[:10]

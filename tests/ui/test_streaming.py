@@ -416,6 +416,14 @@ def test_a_streams_subtitle_rendition_shows_on_screen_and_off_hides_it(play, ser
         outlast), and the line rises over the controls as they show: the
         screenshot is taken again when the line moved in between."""
         button_press("Pause", "paused")
+        # The line seen may have ended as the pause came: the next one,
+        # a few times.
+        for _ in range(3):
+            if lines(word):
+                break
+            button_press("Play", "playing")
+            wait_until(lambda: lines(word), 15, what=f"the next {word} line")
+            button_press("Pause", "paused")
         def where(nodes: list) -> list:
             return [(node_name(n), window_extents(n)) for n in nodes]
         def laid_out(nodes: list) -> bool:

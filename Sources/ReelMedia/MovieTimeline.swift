@@ -295,21 +295,18 @@ final class MovieTimeline {
         g_value_init(&frameRate, gst_fraction_get_type())
         defer { g_value_unset(&frameRate) }
         gst_value_set_fraction(&frameRate, Int32(movieRate.numerator), Int32(movieRate.denominator))
-        let picture: [(String, (UnsafeMutablePointer<GESTimelineElement>) -> gboolean)] = [
-            ("rate", { element in PropertyValue.double(speed).withGValue { ges_timeline_element_set_child_property(element, "rate", $0) } }),
-            ("frame-rate", { ges_timeline_element_set_child_property($0, "frame-rate", &frameRate) }),
-        ]
-        var effects = [("reelspeed", picture)]
-        if audioSource(of: clip, in: audioTrack) != nil {
-            effects.append(("pitch", [("tempo", { element in
-                PropertyValue.float(Float(speed)).withGValue { ges_timeline_element_set_child_property(element, "tempo", $0) }
-            })]))
+        let problem = MovieProblem.failed("the speed of \(placement.clip.name) could not be set")
+        func added(_ name: String) throws -> UnsafeMutablePointer<GESTimelineElement> {
+            guard let effect = ges_effect_new(name), ges_container_add(cast(clip), cast(effect)) != 0 else { throw problem }
+            return cast(effect)
         }
-        for (element, settings) in effects {
-            guard let effect = ges_effect_new(element), ges_container_add(cast(clip), cast(effect)) != 0,
-                  settings.allSatisfy({ $0.1(cast(effect)) != 0 }) else {
-                throw MovieProblem.failed("the speed of \(placement.clip.name) could not be set")
-            }
+        let picture = try added("reelspeed")
+        guard PropertyValue.double(speed).withGValue({ ges_timeline_element_set_child_property(picture, "rate", $0) }) != 0,
+              ges_timeline_element_set_child_property(picture, "frame-rate", &frameRate) != 0 else { throw problem }
+        if audioSource(of: clip, in: audioTrack) != nil {
+            let sound = try added("pitch")
+            guard PropertyValue.float(Float(speed)).withGValue({ ges_timeline_element_set_child_property(sound, "tempo", $0) }) != 0
+            else { throw problem }
         }
         // A clip kept to the source's end reads a little less than its
         // trimmed part (from a millisecond past its in point, see

@@ -74,6 +74,9 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case playerGoLive = "player-go-live"
     case playerInhibit = "player-inhibit"
     case playerLive = "player-live"
+    case playerLoop = "player-loop"
+    /// An A–B loop went back to its start without a flush.
+    case playerLoopJoin = "player-loop-join"
     case playerManifest = "player-manifest"
     case playerOpen = "player-open"
     case playerQuality = "player-quality"

@@ -60,6 +60,16 @@ public final class Player {
     /// The file's title, artist and cover, from its tags.
     public private(set) var tags = MediaTags()
     public private(set) var rate: Double = 1
+    /// The part played over and over (an A–B loop), in seconds; nil when
+    /// the video plays through.
+    public private(set) var loop: Range<Double>?
+    /// Where the pipeline's segment stops early (a loop's end, or one just
+    /// turned off): its SEGMENT_DONE comes there instead of the end.
+    private var segmentStop: Double?
+    /// A segment with a stop was played since the last seek without one:
+    /// the next one must clear it (a seek that leaves the stop alone keeps
+    /// it, and one past it fails).
+    private var stopToClear = false
     /// Reached PLAYING once: a connection lost after that is retried.
     public var hasPlayed: Bool { session.hasPlayed }
     public var isPlaying: Bool { session.isPlaying }
@@ -229,8 +239,64 @@ public final class Player {
 
     /// Seeks to `seconds`; accurate lands on the exact frame, otherwise on
     /// the nearest keyframe (fast, for dragging the seek bar).
+    /// A seek out of a loop's part ends the loop.
     public func seek(to seconds: Double, accurate: Bool = true) {
+        if let part = loop, !part.contains(seconds) { loop = nil }
         send(.seek(to: seconds, accurate: accurate))
+    }
+
+    /// Loops `part` without a gap, starting at `entry` (inside it), or
+    /// with nil plays on through the part's end. A loop is a segment seek:
+    /// at the part's end the demuxer posts SEGMENT_DONE instead of going
+    /// on, and a seek back to its start that does not flush queues the
+    /// start behind frames still on their way, so the join shows every
+    /// frame once. Turning it off keeps the segment: at its end playback
+    /// goes on the same way, with no jump now.
+    public func setLoop(_ part: Range<Double>?, entry: Double? = nil) {
+        loop = part
+        Trace.shared.event(.playerLoop, ["start": part?.lowerBound ?? -1, "stop": part?.upperBound ?? -1])
+        guard let part else { return }
+        send(.seek(to: entry ?? part.lowerBound, accurate: true))
+    }
+
+    /// The segment ended: back to the loop's start, or on to the end.
+    /// The demuxer runs ahead of what is shown (by up to the part's length
+    /// as queued), so the seek has time; it is made off the main thread,
+    /// as it waits on the streaming thread for some 30 ms, during which
+    /// the main thread would show no frame.
+    private func segmentDone() {
+        guard let stop = segmentStop else { return }
+        if let loop {
+            segmentStop = loop.upperBound
+            seekOffMainThread(flags: GST_SEEK_FLAG_SEGMENT.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue,
+                              start: loop.lowerBound, stop: loop.upperBound)
+            Trace.shared.event(.playerLoopJoin, ["start": loop.lowerBound, "stop": loop.upperBound])
+        } else {
+            segmentStop = nil
+            seekOffMainThread(flags: GST_SEEK_FLAG_ACCURATE.rawValue, start: stop, stop: nil)
+        }
+    }
+
+    /// The stop of a seek about to be made: the loop's end, or no stop
+    /// where one was set before, else left as it is (a live stream's
+    /// demuxer is happier without one).
+    private func takeStop() -> (GstSeekType, gint64) {
+        if let segmentStop {
+            stopToClear = true
+            return (GST_SEEK_TYPE_SET, gint64(segmentStop * 1e9))
+        }
+        defer { stopToClear = false }
+        return stopToClear ? (GST_SEEK_TYPE_SET, -1) : (GST_SEEK_TYPE_NONE, 0)
+    }
+
+    /// A seek that does not flush, run on GStreamer's own thread pool.
+    private func seekOffMainThread(flags: UInt32, start: Double, stop: Double?) {
+        stopToClear = stop != nil
+        let event = gst_event_new_seek(rate, GST_FORMAT_TIME, GstSeekFlags(flags), GST_SEEK_TYPE_SET, gint64(start * 1e9),
+                                       GST_SEEK_TYPE_SET, stop.map { gint64($0 * 1e9) } ?? -1)
+        gst_element_call_async(playbin, { element, event in
+            _ = gst_element_send_event(element, event?.assumingMemoryBound(to: GstEvent.self))
+        }, event, nil)
     }
 
     /// Changes speed without a jump: an instant rate change where the
@@ -238,12 +304,17 @@ public final class Player {
     public func setRate(_ newRate: Double) {
         guard newRate > 0, abs(newRate - rate) > 0.001 else { return }
         rate = newRate
-        let instant = gst_element_seek(playbin, newRate, GST_FORMAT_TIME, GST_SEEK_FLAG_INSTANT_RATE_CHANGE,
+        // An instant change keeps the segment, but only when its flags
+        // are the segment's own (a loop's SEGMENT flag).
+        let segment = segmentStop == nil ? 0 : GST_SEEK_FLAG_SEGMENT.rawValue
+        let instant = gst_element_seek(playbin, newRate, GST_FORMAT_TIME,
+                                       GstSeekFlags(GST_SEEK_FLAG_INSTANT_RATE_CHANGE.rawValue | segment),
                                        GST_SEEK_TYPE_NONE, 0, GST_SEEK_TYPE_NONE, 0) != 0
         if !instant, let position {
-            let flags = GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue
-            _ = gst_element_seek(playbin, newRate, GST_FORMAT_TIME, GstSeekFlags(flags),
-                                 GST_SEEK_TYPE_SET, gint64(position * 1e9), GST_SEEK_TYPE_NONE, 0)
+            let flags = GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue | segment
+            let (stopType, stop) = takeStop()
+            _ = gst_element_seek(playbin, newRate, GST_FORMAT_TIME, GstSeekFlags(flags), GST_SEEK_TYPE_SET, gint64(position * 1e9),
+                                 stopType, stop)
         }
         Trace.shared.event(.playerRate, ["rate": newRate, "instant": instant ? 1 : 0])
     }
@@ -360,6 +431,7 @@ public final class Player {
         case GST_MESSAGE_ERROR: handleError(message)
         case GST_MESSAGE_ELEMENT: handleElement(message)
         case GST_MESSAGE_EOS: send(.endOfStream)
+        case GST_MESSAGE_SEGMENT_DONE: segmentDone()
         case GST_MESSAGE_STATE_CHANGED: handleStateChanged(message)
         case GST_MESSAGE_BUFFERING:
             var percent: gint = 0
@@ -540,12 +612,17 @@ public final class Player {
         var target = max(0, seconds)
         if let duration { target = min(target, duration) }
         if let window = liveWindow { target = LiveEdge.seekTarget(target, window: window) }
-        let flags = GST_SEEK_FLAG_FLUSH.rawValue | (accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
+        var flags = GST_SEEK_FLAG_FLUSH.rawValue | (accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
                                                     : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
+        // Inside a loop the segment stops at its end (setLoop).
+        if let part = loop, !part.contains(target) { loop = nil }
+        segmentStop = loop?.upperBound
+        if segmentStop != nil { flags |= GST_SEEK_FLAG_SEGMENT.rawValue }
         cues.clear()
         pictures.clear()
-        _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GstSeekFlags(flags),
-                             GST_SEEK_TYPE_SET, gint64(target * 1e9), GST_SEEK_TYPE_NONE, 0)
+        let (stopType, stop) = takeStop()
+        _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GstSeekFlags(flags), GST_SEEK_TYPE_SET, gint64(target * 1e9),
+                             stopType, stop)
         Trace.shared.event(.playerSeek, ["target": target, "accurate": accurate ? 1 : 0])
     }
 

@@ -455,6 +455,8 @@ final class PlayerWatch {
     private(set) var frames: [VideoFrame] = []
     /// Every frame delivered so far.
     private(set) var delivered = 0
+    /// Every frame's time in the video and running time, in seconds.
+    private(set) var shown: [(pts: Double, running: Double)] = []
     private(set) var seeksDone = 0
     private(set) var chapters: Chapters?
 
@@ -473,6 +475,7 @@ final class PlayerWatch {
         }
         player.sink.onFrame = { [unowned self] frame in
             self.delivered += 1
+            self.shown.append((frame.pts.map { Double($0) / 1e9 } ?? -1, frame.runningTime.map { Double($0) / 1e9 } ?? -1))
             self.frames.append(frame)
             if self.frames.count > 8 { self.frames.removeFirst() }
         }

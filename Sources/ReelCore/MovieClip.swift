@@ -139,11 +139,17 @@ public struct MovieClip: Equatable, Identifiable, Sendable {
 
     /// Sets both trim points: each moved onto a frame, kept inside the
     /// source and at least `shortestDuration` apart (the end moves first,
-    /// then the start, when they would cross).
-    public mutating func trim(from start: Int64, to end: Int64) {
+    /// then the start, when they would cross). `firstFrame`: when the
+    /// source's first frame is, for a source whose frames are not on the
+    /// grid from 0 (a web stream's, `VideoPart`); a local file's start at 0.
+    public mutating func trim(from start: Int64, to end: Int64, firstFrame: Int64 = 0) {
+        // The grid's offset: where frame 0 would start, a frame or less
+        // after 0. A variable rate has no grid to move.
+        let shift = frameRate.isVariable ? 0 : max(firstFrame, 0) - frameRate.time(ofFrame: frameRate.frame(at: max(firstFrame, 0)))
+        func onFrame(_ time: Int64) -> Int64 { shift + frameRate.rounded(time - shift) }
         let shortest = min(shortestDuration, sourceDuration)
-        var newOut = min(max(frameRate.rounded(end), shortest), sourceDuration)
-        var newIn = min(max(frameRate.rounded(start), 0), sourceDuration)
+        var newOut = min(max(onFrame(end), shortest), sourceDuration)
+        var newIn = min(max(onFrame(start), 0), sourceDuration)
         if newOut - newIn < shortest {
             newOut = min(newIn + shortest, sourceDuration)
             newIn = max(newOut - shortest, 0)

@@ -20,6 +20,16 @@ public enum MovieProblem: Error, Equatable, Sendable {
     case tooLongForLimit(String)
     /// The movie is longer than a GIF is made for (`MovieGIF.longest`).
     case tooLongForGIF
+    /// A web video's server answered with an HTTP error ("HTTP 404 (Not
+    /// Found)", the protocol's own words) when a part of it was saved.
+    case webStatus(String)
+    /// A web video's server could not be reached: nothing listens there,
+    /// its name does not resolve, or its certificate is not valid (its host).
+    case unreachable(String)
+    /// A web video's server took the connection but sent nothing in time (its host).
+    case noAnswer(String)
+    /// A web video's server stopped sending after the part had begun (its host).
+    case connectionLost(String)
     /// Anything else the pipeline reported, quoted.
     case failed(String)
 
@@ -34,6 +44,10 @@ public enum MovieProblem: Error, Equatable, Sendable {
         case .cannotWrite: return N_("The movie could not be written: %s")
         case .tooLongForLimit: return N_("The movie is too long to fit under %s. Choose a larger limit or shorten it.")
         case .tooLongForGIF: return N_("A GIF is for short pieces: shorten the movie to a minute or less, or choose a video format.")
+        case .webStatus: return N_("The server answered “%s”, so the part was not saved.")
+        case .unreachable: return N_("“%s” could not be reached, so the part was not saved.")
+        case .noAnswer: return N_("“%s” did not answer in time, so the part was not saved.")
+        case .connectionLost: return N_("The connection to “%s” was lost before the part was saved.")
         case .failed: return N_("The movie could not be made: %s")
         }
     }
@@ -41,7 +55,8 @@ public enum MovieProblem: Error, Equatable, Sendable {
     public var detail: String {
         switch self {
         case .missingSource(let text), .unreadableSource(let text), .notAPicture(let text), .cannotWrite(let text),
-             .tooLongForLimit(let text), .failed(let text):
+             .tooLongForLimit(let text), .webStatus(let text), .unreachable(let text), .noAnswer(let text),
+             .connectionLost(let text), .failed(let text):
             return text
         default: return ""
         }
@@ -62,6 +77,10 @@ public enum MovieProblem: Error, Equatable, Sendable {
         case .cannotWrite: return "cannot-write"
         case .tooLongForLimit: return "too-long-for-limit"
         case .tooLongForGIF: return "too-long-for-gif"
+        case .webStatus: return "web-status"
+        case .unreachable: return "unreachable"
+        case .noAnswer: return "no-answer"
+        case .connectionLost: return "connection-lost"
         case .failed: return "failed"
         }
     }

@@ -11,7 +11,9 @@ import ReelCore
 /// from a worker thread.
 public enum MovieSource {
     /// A clip for the movie, untrimmed; throws `MovieProblem` naming the
-    /// file when it is missing or is not a video.
+    /// file when it is missing or is not a video. A web address (a part of
+    /// a web video being saved) is read the same way, its server given
+    /// `timeout` seconds to send enough to read it (`noAnswer` past that).
     /// A JPEG or PNG (the camera's photos) is a photo clip, its size as
     /// shown (its EXIF orientation applied).
     public static func clip(_ uri: String, timeout: Double = 10) throws -> MovieClip {
@@ -189,6 +191,12 @@ public enum MovieSource {
         if let error { g_error_free(error) }
         guard let info else { throw MovieProblem.unreadableSource(name) }
         defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+        // A web address that sent nothing in time is its server's silence,
+        // not a file that cannot be read (a part of a web video being
+        // saved, `VideoPartSaver`); a local file that slow is damaged.
+        if gst_discoverer_info_get_result(info) == GST_DISCOVERER_TIMEOUT, !MediaLocator.isLocal(uri) {
+            throw MovieProblem.noAnswer(VideoPart.host(ofURI: uri))
+        }
         let duration = gst_discoverer_info_get_duration(info)
         guard gst_discoverer_info_get_result(info) == GST_DISCOVERER_OK, duration > 0, duration != UInt64.max,
               let result = read(info, Int64(duration)) else {

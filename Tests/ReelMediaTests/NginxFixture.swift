@@ -2,7 +2,8 @@ import Foundation
 
 /// A real nginx on 127.0.0.1 serving a temp folder, for ReelMedia's HTTP
 /// tests. `statuses` answers a path with a status instead of the file;
-/// `slowPath` is served at 1 KB/s. Requests are logged (`requests()`).
+/// `slowPath` is served at `slowRate` (nginx's units, 1 KB/s unless
+/// told). Requests are logged (`requests()`).
 final class NginxFixture {
     let root: URL
     let port: Int
@@ -10,21 +11,22 @@ final class NginxFixture {
     private let process = Process()
 
     /// Serves `files`, written into a fresh folder.
-    convenience init(files: [String: Data], statuses: [String: Int] = [:], slowPath: String? = nil) throws {
+    convenience init(files: [String: Data], statuses: [String: Int] = [:], slowPath: String? = nil,
+                     slowRate: String = "1k") throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("reel-nginx-root-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (name, data) in files { try data.write(to: root.appendingPathComponent(name)) }
-        try self.init(root: root, statuses: statuses, slowPath: slowPath)
+        try self.init(root: root, statuses: statuses, slowPath: slowPath, slowRate: slowRate)
     }
 
     /// Serves an existing folder.
-    init(root: URL, statuses: [String: Int] = [:], slowPath: String? = nil) throws {
+    init(root: URL, statuses: [String: Int] = [:], slowPath: String? = nil, slowRate: String = "1k") throws {
         work = FileManager.default.temporaryDirectory.appendingPathComponent("reel-nginx-\(UUID().uuidString)")
         self.root = root
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         port = NginxFixture.freePort()
         let faults = statuses.map { "location = \($0.key) { return \($0.value); }" }.joined(separator: "\n")
-        let slow = slowPath.map { "location = \($0) { limit_rate 1k; }" } ?? ""
+        let slow = slowPath.map { "location = \($0) { limit_rate \(slowRate); }" } ?? ""
         let config = """
         daemon off; master_process off; worker_processes 1;
         pid \(work.path)/nginx.pid; error_log \(work.path)/error.log warn;

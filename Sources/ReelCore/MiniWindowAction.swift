@@ -5,6 +5,9 @@ public enum MiniWindowAction: String, ScopedAction {
     case seekBackward = "seek-backward"
     case seekForward = "seek-forward"
     case mute
+    case markStart = "mark-start"
+    case markEnd = "mark-end"
+    case loopPart = "loop-part"
     case subtitleEarlier = "subtitle-earlier"
     case subtitleLater = "subtitle-later"
     case subtitleBigger = "subtitle-bigger"
@@ -21,6 +24,9 @@ public enum MiniWindowAction: String, ScopedAction {
         case .seekBackward: return .seekBackward
         case .seekForward: return .seekForward
         case .mute: return .mute
+        case .markStart: return .markStart
+        case .markEnd: return .markEnd
+        case .loopPart: return .loopPart
         case .subtitleEarlier: return .subtitleEarlier
         case .subtitleLater: return .subtitleLater
         case .subtitleBigger: return .subtitleBigger

@@ -1,10 +1,14 @@
 /// The player page's actions (`player.`), shared with the mini window.
 public enum PlayerAction: String, ScopedAction {
     case addSubtitleFile = "add-subtitle-file"
+    /// Adds the marked part to a movie: "open" (the movie being edited)
+    /// or "new".
+    case addPartToMovie = "add-part-to-movie"
     case aspect
     case audioTrack = "audio-track"
     case back
     case chapter
+    case clearMarks = "clear-marks"
     case close
     case contentMode = "content-mode"
     case deinterlace
@@ -16,6 +20,9 @@ public enum PlayerAction: String, ScopedAction {
     case goLive = "go-live"
     case jumpBackward = "jump-backward"
     case jumpForward = "jump-forward"
+    case loopPart = "loop-part"
+    case markEnd = "mark-end"
+    case markStart = "mark-start"
     case mute
     case next
     case nextChapter = "next-chapter"
@@ -36,6 +43,7 @@ public enum PlayerAction: String, ScopedAction {
     case slower
     case speed
     case statistics
+    case stopSavingPart = "stop-saving-part"
     case subtitle
     case subtitleBigger = "subtitle-bigger"
     case subtitleEarlier = "subtitle-earlier"

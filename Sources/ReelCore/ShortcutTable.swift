@@ -36,6 +36,7 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
     case sound
     case subtitles
     case seeking
+    case part
     case pictureInPicture
     case camera
     case movieClips
@@ -46,7 +47,7 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
     public var page: ShortcutPage {
         switch self {
         case .general, .window, .selection, .strip: return .app
-        case .playback, .seeking: return .player
+        case .playback, .seeking, .part: return .player
         case .sound, .subtitles: return .soundAndSubtitles
         case .pictureInPicture: return .pictureInPicture
         case .camera: return .camera
@@ -61,6 +62,7 @@ public enum ShortcutSection: String, CaseIterable, Sendable {
         case .window: return N_("Window")
         case .playback: return N_("Playback")
         case .seeking: return N_("Moving Around")
+        case .part: return N_("A Part of the Video")
         case .sound: return N_("Sound")
         case .subtitles: return N_("Subtitles")
         case .strip: return N_("Preview Strip")
@@ -146,6 +148,10 @@ public enum ShortcutTable {
                  section: .seeking, arguments: (0...9).map { $0 * 10 }),
         Shortcut(PlayerAction.frameBackward, accelerators: ["comma"], title: N_("Previous Frame (Paused)"), section: .seeking),
         Shortcut(PlayerAction.frameForward, accelerators: ["period"], title: N_("Next Frame (Paused)"), section: .seeking),
+        // The keys the movie page trims with.
+        Shortcut(PlayerAction.markStart, accelerators: ["i"], title: N_("Mark the Start"), section: .part),
+        Shortcut(PlayerAction.markEnd, accelerators: ["o"], title: N_("Mark the End"), section: .part),
+        Shortcut(PlayerAction.loopPart, accelerators: ["<Shift>l"], title: N_("Loop the Part"), section: .part),
         Shortcut(PlayerAction.volumeUp, accelerators: ["Up"], title: N_("Volume Up"), section: .sound),
         Shortcut(PlayerAction.volumeDown, accelerators: ["Down"], title: N_("Volume Down"), section: .sound),
         Shortcut(PlayerAction.mute, accelerators: ["m"], title: N_("Mute"), section: .sound),
@@ -168,6 +174,9 @@ public enum ShortcutTable {
         Shortcut(MiniWindowAction.seekBackward, accelerators: ["Left"], title: N_("Back 5 Seconds"), section: .pictureInPicture),
         Shortcut(MiniWindowAction.seekForward, accelerators: ["Right"], title: N_("Forward 5 Seconds"), section: .pictureInPicture),
         Shortcut(MiniWindowAction.mute, accelerators: ["m"], title: N_("Mute"), section: .pictureInPicture),
+        Shortcut(MiniWindowAction.markStart, accelerators: ["i"], title: N_("Mark the Start"), section: .pictureInPicture),
+        Shortcut(MiniWindowAction.markEnd, accelerators: ["o"], title: N_("Mark the End"), section: .pictureInPicture),
+        Shortcut(MiniWindowAction.loopPart, accelerators: ["<Shift>l"], title: N_("Loop the Part"), section: .pictureInPicture),
     ] + subtitleKeys(MiniWindowAction.subtitleEarlier, MiniWindowAction.subtitleLater, MiniWindowAction.subtitleBigger,
                      MiniWindowAction.subtitleSmaller, .pictureInPicture) + [
         Shortcut(MiniWindowAction.backToPlayer, accelerators: ["Escape", "p"], title: N_("Back to the Player"), section: .pictureInPicture),

@@ -79,6 +79,13 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case playerLoopJoin = "player-loop-join"
     case playerManifest = "player-manifest"
     case playerOpen = "player-open"
+    /// The marks of a part changed (PartMarks).
+    case playerPart = "player-part"
+    /// A marked part went into a movie.
+    case playerPartAdded = "player-part-added"
+    /// A web video's part began to be saved, and how that ended.
+    case playerPartSaving = "player-part-saving"
+    case playerPartSaved = "player-part-saved"
     case playerQuality = "player-quality"
     case playerRate = "player-rate"
     case playerReconnect = "player-reconnect"

@@ -12,6 +12,11 @@ final class ChapterControls {
     private let seekBar: UnsafeMutablePointer<GtkWidget>
     private let button: UnsafeMutablePointer<GtkWidget>
     private(set) var chapters = Chapters([])
+    /// The marked part's start and end (PartMarks), ticked over the bar
+    /// where the chapters' are under it.
+    var partMarks: [Double] = [] {
+        didSet { if partMarks != oldValue { drawMarks() } }
+    }
 
     init(seekBar: UnsafeMutablePointer<GtkWidget>, button: UnsafeMutablePointer<GtkWidget>) {
         self.seekBar = seekBar
@@ -25,11 +30,7 @@ final class ChapterControls {
 
     func show(_ chapters: Chapters) {
         self.chapters = chapters
-        gtk_scale_clear_marks(cast(seekBar))
-        // The first chapter usually starts at 0, where the bar starts anyway.
-        for chapter in chapters.all where chapter.start > 0 {
-            gtk_scale_add_mark(cast(seekBar), chapter.start, GTK_POS_BOTTOM, nil)
-        }
+        drawMarks()
         gtk_widget_set_has_tooltip(seekBar, chapters.isEmpty ? 0 : 1)
         let menu = g_menu_new()!
         for index in chapters.all.indices {
@@ -42,6 +43,15 @@ final class ChapterControls {
         gtk_menu_button_set_menu_model(cast(button), cast(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
         button.isShown = !chapters.isEmpty
+    }
+
+    private func drawMarks() {
+        gtk_scale_clear_marks(cast(seekBar))
+        // The first chapter usually starts at 0, where the bar starts anyway.
+        for chapter in chapters.all where chapter.start > 0 {
+            gtk_scale_add_mark(cast(seekBar), chapter.start, GTK_POS_BOTTOM, nil)
+        }
+        for mark in partMarks { gtk_scale_add_mark(cast(seekBar), mark, GTK_POS_TOP, nil) }
     }
 
     /// The chapter's words: its title, or "Chapter 3".

@@ -32,6 +32,8 @@ final class MainWindow {
     private var fileChooser: FileChooser?
     /// The picture-in-picture window, while the video plays there.
     private var miniWindow: PictureInPictureWindow?
+    /// A web video's part being saved for a movie.
+    private var partSaver: VideoPartSaver?
     private(set) var isAlive = true
     /// The control that had the focus when the feed was left (the Camera
     /// button, a header button), for `FeedFocus.control`.
@@ -442,9 +444,7 @@ final class MainWindow {
     private func updateMoviesMenu() {
         g_menu_remove_all(moviesMenu)
         for (document, _) in MovieStore(folder: MoviePage.folder).all().prefix(10) {
-            let count = document.edit.clips.count
-            let name = document.edit.clips.first.flatMap { feed.item(withID: $0.uri)?.title } ?? document.title
-            let label = CoreText.format(ntr("%s (%s clip)", "%s (%s clips)", count), [name, String(count)])
+            let label = movieLabel(document)
             let item = g_menu_item_new(label, nil)!
             g_menu_item_set_action_and_target_value(item, WindowAction.openMovie.detailedName, g_variant_new_string(document.id))
             g_menu_append_item(moviesMenu, item)
@@ -644,7 +644,88 @@ extension MainWindow {
         case .failedElsewhere: navigate(.returnFromMiniWindow)
         case .changed: mpris?.setNeedsRefresh()
         case .seeked(let position): mpris?.seeked(to: position)
+        case .addPart(let uri, let title, let start, let end, let toNewMovie):
+            addPart(uri: uri, title: title, trim: (start, end), toNewMovie: toNewMovie)
+        case .stopSavingPart: partSaver?.cancel()
         }
+    }
+
+    /// A part marked in the player goes into the movie being edited, or
+    /// starts a new one; the player plays on, and a toast offers the movie.
+    private func addPart(uri: String, title: String, trim: (start: Int64, end: Int64)?, toNewMovie: Bool) {
+        if !MediaLocator.isLocal(uri), let trim { return savePart(uri: uri, title: title, trim: trim, toNewMovie: toNewMovie) }
+        let added: (Int) -> Void = { [weak self] count in
+            guard let self else { return }
+            guard count > 0 else {
+                self.notePart(CoreText.format(tr("“%s” could not be added to the movie."), [DisplayText.isolated(title)]))
+                return
+            }
+            Trace.shared.event(.playerPartAdded, ["uri": uri, "start": trim.map { Double($0.start) / 1e9 } ?? -1,
+                                                  "end": trim.map { Double($0.end) / 1e9 } ?? -1, "movie": self.moviePage.document.id])
+            self.notePart(CoreText.format(tr("The part of “%s” was added to the movie."), [DisplayText.isolated(title)]),
+                          button: ToastButton(label: tr("_Edit the Movie"), action: WindowAction.openMovie.detailedName,
+                                              target: self.moviePage.document.id))
+        }
+        if toNewMovie || moviePage.document.edit.clips.isEmpty {
+            moviePage.start(with: [uri], trim: trim, then: added)
+        } else {
+            moviePage.add([uri], trim: trim, then: added)
+        }
+    }
+
+    /// A web video's part is saved as a local file first (the movie maker
+    /// takes local files), with its progress on the part's row, then goes
+    /// into the movie whole. One at a time.
+    private func savePart(uri: String, title: String, trim: (start: Int64, end: Int64), toNewMovie: Bool) {
+        guard partSaver == nil else { return notePart(tr("A part is being saved already: wait for it, or stop it.")) }
+        let folder = ChosenFolders.current(settings).folder(for: .movie)
+        let saver = VideoPartSaver(uri: uri, start: Double(trim.start) / 1e9, end: Double(trim.end) / 1e9, folder: folder)
+        partSaver = saver
+        playerPage.controls.part.showSaving(0)
+        Trace.shared.event(.playerPartSaving, ["uri": uri])
+        // Both are called on the main thread.
+        let progress = MainThreadHandler { [weak self] (fraction: Double) in self?.playerPage.controls.part.showSaving(fraction) }
+        let finished = MainThreadHandler { [weak self] (outcome: VideoPartSaver.Outcome) in
+            self?.partSaved(outcome, title: title, toNewMovie: toNewMovie)
+        }
+        saver.start(onProgress: { progress.call($0) }, onFinished: { finished.call($0) })
+    }
+
+    private func partSaved(_ outcome: VideoPartSaver.Outcome, title: String, toNewMovie: Bool) {
+        partSaver = nil
+        playerPage.controls.part.showSaving(nil)
+        switch outcome {
+        case .saved(let path):
+            Trace.shared.event(.playerPartSaved, ["path": path])
+            addPart(uri: URL(fileURLWithPath: path).absoluteString, title: title, trim: nil, toNewMovie: toNewMovie)
+        case .cancelled:
+            Trace.shared.event(.playerPartSaved, ["cancelled": 1])
+            notePart(tr("Saving the part was stopped."))
+        case .failed(let problem):
+            Trace.shared.event(.playerPartSaved, ["problem": problem.kind])
+            notePart(CoreText.translate(problem.message, detail: problem.detail))
+        }
+    }
+
+    /// Words about a part, where the person is: over the player, or the
+    /// window's page while the video plays in the mini window.
+    private func notePart(_ text: String, button: ToastButton? = nil) {
+        guard navigator.screen.windowPage == .video else { return showToast(text, button: button) }
+        if let button { playerPage.toasts.note(text, button: button) } else { playerPage.toast(text) }
+    }
+
+    /// The movie a part can join besides a new one, as the Movies menu
+    /// names it; nil while the movie page holds none.
+    private var openMovieLabel: String? {
+        let document = moviePage.document
+        guard !document.edit.clips.isEmpty else { return nil }
+        return movieLabel(document)
+    }
+
+    func movieLabel(_ document: MovieDocument) -> String {
+        let count = document.edit.clips.count
+        let name = document.edit.clips.first.flatMap { feed.item(withID: $0.uri)?.title } ?? document.title
+        return CoreText.format(ntr("%s (%s clip)", "%s (%s clips)", count), [name, String(count)])
     }
 
     /// Previous or Next: the video before or after this one in the queue.
@@ -658,6 +739,7 @@ extension MainWindow {
     private func connectPlayerPage() {
         playerPage.onEvent = { [weak self] event in self?.handle(event) }
         playerPage.memory = feed
+        playerPage.controls.part.openMovie = { [weak self] in self?.openMovieLabel }
     }
 }
 

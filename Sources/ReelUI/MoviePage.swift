@@ -15,7 +15,7 @@ final class MoviePage {
     private let layout = UIFile("movie-page.ui")
     private let store = MovieStore(folder: MoviePage.folder)
     private var editor = MovieEditor()
-    private var document = MovieDocument(edit: MovieEdit())
+    private(set) var document = MovieDocument(edit: MovieEdit())
     /// The clip the trim controls and keys act on.
     private var chosenClip: MovieClip.ID?
     private var handle: MovieTrimHandle = .start
@@ -145,17 +145,19 @@ final class MoviePage {
     // MARK: Opening
 
     /// Starts a new movie from these files (read in the background).
-    func start(with uris: [String]) {
+    func start(with uris: [String], trim: (start: Int64, end: Int64)? = nil, then added: ((Int) -> Void)? = nil) {
         preview.handle(.stop)
         editor = MovieEditor()
         document = MovieDocument(edit: MovieEdit())
         chosenClip = nil
         update()
-        add(uris)
+        add(uris, trim: trim, then: added)
     }
 
-    /// Adds files at the end of the movie being edited.
-    func add(_ uris: [String]) {
+    /// Adds files at the end of the movie being edited; with `trim`, each
+    /// trimmed to it (a part marked in the player). `added` gets how many
+    /// clips were added.
+    func add(_ uris: [String], trim: (start: Int64, end: Int64)? = nil, then added: ((Int) -> Void)? = nil) {
         guard !uris.isEmpty else { return }
         reading += 1
         let done = MainThreadHandler { [weak self] (results: [Result<MovieClip, MovieProblem>]) in
@@ -165,10 +167,13 @@ final class MoviePage {
             var clips: [MovieClip] = []
             for result in results {
                 switch result {
-                case .success(let clip): clips.append(clip)
+                case .success(var clip):
+                    if let trim { clip.trim(from: trim.start, to: trim.end) }
+                    clips.append(clip)
                 case .failure(let problem): self.toast(problem)
                 }
             }
+            added?(clips.count)
             guard !clips.isEmpty else { return }
             // Focus put on Back or Add Videos while the page had no clips
             // goes to the chosen clip once there is one (Make Movie opens

@@ -39,6 +39,8 @@ final class PlayerControls {
     private let chapterTitle: Label
     /// The file holds the bars and menus for as long as the controls live.
     private let layout: UIFile
+    /// The marked part's row.
+    let part: PartControls
     /// The position in words, as last told to screen readers.
     private var positionText = ""
 
@@ -64,6 +66,7 @@ final class PlayerControls {
         queuePlace = layout.label("queue-place")
         chaptersButton = layout.widget("chapters", gtk_menu_button_get_type())
         chapterTitle = layout.label("chapter-title")
+        part = PartControls(layout: layout)
         // The recording's own level, on a bar that goes to 150 %.
         Scale(widget: volumeBar).addMark(at: VolumeLevel.full)
         speedButton.setMenu(PlayerControls.speedMenu())
@@ -74,7 +77,7 @@ final class PlayerControls {
         PlayerControls.fill(layout.object("deinterlacing", g_menu_get_type()),
                             with: PlayerControls.choiceMenu(PlayerAction.deinterlace.detailedName, Deinterlacing.allCases.map { (tr($0.title), $0.rawValue) }))
         menuButtons = [MenuButton(widget: chaptersButton), MenuButton(widget: audioButton), MenuButton(widget: subtitleButton),
-                       qualityButton, speedButton, aspectButton, layout.menuButton("more")]
+                       qualityButton, speedButton, aspectButton, layout.menuButton("more"), part.menuButton]
         // Names that follow the state, as they start.
         setPlaying(false)
         IconButton.describe(muteButton.widget, tr("Mute"))

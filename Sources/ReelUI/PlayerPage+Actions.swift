@@ -42,6 +42,12 @@ extension PlayerPage {
             guard let self, self.chapterControls.chapters.all.indices.contains(index) else { return }
             self.seek(to: self.chapterControls.chapters.all[index].start)
         })
+        map.add(.markStart) { [weak self] in self?.markStart() }
+        map.add(.markEnd) { [weak self] in self?.markEnd() }
+        map.add(.clearMarks) { [weak self] in self?.clearMarks() }
+        actions[.loopPart] = map.add(.loopPart, toggle: false) { [weak self] on in self?.setLooping(on) }
+        map.add(.addPartToMovie, withString: { [weak self] target in self?.addPart(toNewMovie: target == "new") })
+        map.add(.stopSavingPart) { [weak self] in self?.onEvent?(.stopSavingPart) }
         map.add(.frameBackward) { [weak self] in self?.player?.step(forward: false) }
         map.add(.frameForward) { [weak self] in self?.player?.step(forward: true) }
         map.add(.volumeUp) { [weak self] in self?.changeVolume(by: 1) }

@@ -35,6 +35,11 @@ final class PlayerPage {
         /// The video failed while playing elsewhere: the error page needs
         /// to be seen.
         case failedElsewhere
+        /// Add This Part to a Movie: the video, its title, the part's trim
+        /// points (nanoseconds), and whether a new movie starts with it.
+        case addPart(uri: String, title: String, start: Int64, end: Int64, toNewMovie: Bool)
+        /// Stop pressed while a web video's part is being saved.
+        case stopSavingPart
     }
 
     var onEvent: ((Event) -> Void)?
@@ -87,6 +92,8 @@ final class PlayerPage {
     private var ticker: SourceID?
     var preciseSeek: SourceID?
     var liveEdge = LiveEdge()
+    /// The part marked with I and O (PlayerPage+Part).
+    var marks = PartMarks()
     /// MPRIS's track ID: each opening of a video is a new track (counted
     /// on the main thread only).
     nonisolated(unsafe) private static var openings = 0
@@ -167,6 +174,9 @@ final class PlayerPage {
     /// `paused`: kept paused there.
     func open(_ locator: MediaLocator, title: String, at position: Double? = nil, paused: Bool = false) {
         let shown = position == nil ? nil : screen.paintable.currentFrame
+        // Marks belong to a video: the same one opened again (new
+        // subtitles) keeps them, but not the loop of the player it had.
+        let sameVideo = locator.uri == self.locator?.uri
         stop()
         self.locator = locator
         gtk_label_set_text(cast(controls.title), title)
@@ -208,6 +218,8 @@ final class PlayerPage {
         controls.setPlaying(true)
         controls.setPosition(0, duration: nil)
         chapterControls.show(player.chapters)
+        if sameVideo { marks.setLooping(false, frameDuration: player.frameDuration, duration: nil) } else { marks.clear() }
+        partChanged()
         audioCover.hide()
         openedTitle = title
         bars.opened()
@@ -378,7 +390,9 @@ final class PlayerPage {
             if state == .playing { trackMenus.tracksChanged() }
         case .failure(let problem): showError(problem)
         case .buffering(let percent): buffering(percent)
-        case .duration: refreshPosition()
+        case .duration:
+            refreshPosition()
+            if !marks.isEmpty { partChanged() }
         case .manifest(let manifest): controls.setQualities(available: manifest.variants.count > 1)
         case .chapters(let chapters): chapterControls.show(chapters)
         case .tags: showAudioCover()
@@ -387,6 +401,7 @@ final class PlayerPage {
         case .seekDone:
             guard let position = player?.position else { return }
             Trace.shared.event(.playerSeekDone, ["position": position])
+            loopMayHaveEnded()
             refreshPosition()
             onEvent?(.seeked(to: position))
         }

@@ -44,6 +44,16 @@ final class PlayerToasts {
         show(toast)
     }
 
+    /// A note with a button ("Edit the Movie"), for five seconds.
+    func note(_ text: String, button: ToastButton) {
+        let toast = adw_toast_new(text)!
+        adw_toast_set_button_label(toast, button.label)
+        adw_toast_set_action_name(toast, button.action)
+        adw_toast_set_action_target_value(toast, g_variant_new_string(button.target))
+        adw_toast_set_timeout(toast, 5)
+        show(toast)
+    }
+
     func offerResume(at seconds: Double) {
         let toast = adw_toast_new(CoreText.format(tr("Resume from %s?"), [DurationText.format(seconds)]))!
         adw_toast_set_button_label(toast, tr("_Resume"))

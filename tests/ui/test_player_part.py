@@ -1,0 +1,85 @@
+"""A part of a video marked in the player, as a person marks it: I on one
+frame, O on a later one (the keys the movie page trims with), the part
+shown over the seek bar, looped without a seam (every presented frame in
+the trace, none repeated or skipped where the end joins the start), then
+added to a new movie from the part's menu: the clip is trimmed to the
+marked frames."""
+
+from __future__ import annotations
+
+import json
+
+from harness import APP_TIMEOUT, wait_until
+from player_helpers import FRAME, Trace, play, press, reveal, window_manager  # noqa: F401 (fixtures)
+from player_helpers import seek_landing
+from test_movie import movies_folder, visible
+from test_player import media  # noqa: F401 (a fixture)
+
+
+def step_to(app, trace: Trace, frames: int) -> float:
+    """Steps forward `frames` frames, paused; the frame then on screen."""
+    for _ in range(frames):
+        i = press(app, trace, "period")
+        trace.wait("player-step", after=i)
+        wait_until(lambda: trace.frames_after(i), 5, what="the next frame")
+    return trace.last_pts()
+
+
+def last_part(trace: Trace) -> dict:
+    return trace.named("player-part")[-1]
+
+
+def test_a_part_is_marked_looped_seamlessly_and_added_to_a_new_movie(play, media, profile):  # noqa: F811
+    app, win, trace = play(media / "bars.mp4")
+    i = press(app, trace, "space")
+    trace.wait("player-state", lambda e: e["state"] == "paused", after=i)
+    i = press(app, trace, "Home")
+    seek_landing(trace, i)
+
+    start = step_to(app, trace, 15)
+    i = press(app, trace, "i")
+    trace.wait("player-part", lambda e: e["start"] >= 0, after=i)
+    assert abs(last_part(trace)["start"] - start) < 0.001, (last_part(trace), start)
+    end = step_to(app, trace, 30)
+    i = press(app, trace, "o")
+    trace.wait("player-part", lambda e: e["end"] >= 0, after=i)
+    part = last_part(trace)
+    assert abs(part["end"] - end) < 0.001 and abs(part["to"] - (end + FRAME)) < 0.001, (part, end)
+
+    # The part's row over the seek bar, in words a person sees.
+    reveal(app)
+    label = app.find(win, role="label", name="Part 0:00 – 0:01", timeout=APP_TIMEOUT)
+    visible(app, label, "part-row")
+
+    # Shift+L loops it; played, the end joins the start twice over.
+    i = press(app, trace, "shift+l")
+    trace.wait("player-loop", lambda e: e["start"] >= 0, after=i)
+    press(app, trace, "space")
+    trace.wait("player-loop-join", after=i)
+    second = trace.wait("player-loop-join", after=trace.at(trace.wait("player-loop-join", after=i)) + 1)
+    wait_until(lambda: len(trace.frames_after(trace.at(second))) > 40, APP_TIMEOUT, what="the part shown once more")
+    shown = [f["pts"] for f in trace.frames_after(trace.at(trace.wait("player-loop-join", after=i)))]
+    joins = 0
+    for before, after in zip(shown, shown[1:]):
+        if after < before:
+            joins += 1
+            assert abs(before - end) < 0.001 and abs(after - start) < 0.001, ("the join", before, after)
+        else:
+            assert abs(after - before - FRAME) < 0.001, ("a frame repeated or skipped", before, after, shown)
+    assert joins >= 1, shown
+    app.screenshot("looping")
+
+    # Add This Part to a Movie › Add to a New Movie: the clip is the part.
+    reveal(app)
+    app.click(app.find(win, role="push button", name="Add This Part to a Movie"))
+    item = app.find(win, role="menu item", name="Add to a New Movie", timeout=5, visible=False)
+    item.queryAction().doAction(0)
+    added = trace.wait("player-part-added")
+    assert abs(added["start"] - start) < 0.001 and abs(added["end"] - (end + FRAME)) < 0.001, (added, start, end)
+    note = app.find(win, name="The part of “bars” was added to the movie.", timeout=APP_TIMEOUT)
+    visible(app, note, "part-added")
+    saved = movies_folder(profile) / f"{added['movie']}.json"
+    wait_until(saved.exists, APP_TIMEOUT, what="the new movie saved")
+    clip = json.loads(saved.read_text())["clips"][0]
+    assert clip["uri"].endswith("/bars.mp4"), clip
+    assert abs(clip["trimIn"] / 1e9 - start) < 0.001 and abs(clip["trimOut"] / 1e9 - (end + FRAME)) < 0.001, (clip, start, end)

@@ -221,6 +221,19 @@ def test_keys_in_the_mini_window(play, media):
     i = trace.count()
     app.key("m", window=title)
     trace.wait("player-volume", lambda e: e["muted"] == 1, after=i)
+    # I and O mark a part as in the player; Shift+L loops it.
+    i = trace.count()
+    app.key("i", window=title)
+    start = trace.wait("player-part", lambda e: e["start"] >= 0, after=i)["start"]
+    wait_until(lambda: trace.last_pts() > start + 0.5, 10, what="half a second more")
+    i = trace.count()
+    app.key("o", window=title)
+    end = trace.wait("player-part", lambda e: e["end"] >= 0, after=i)["end"]
+    assert end > start, (start, end)
+    i = trace.count()
+    app.key("shift+l", window=title)
+    loop = trace.wait("player-loop", lambda e: e["start"] >= 0, after=i)
+    assert loop["start"] == start, (loop, start)
     # p goes back to the player; p there comes back to the mini window.
     i = trace.count()
     app.key("p", window=title)

@@ -8,6 +8,7 @@ marked frames."""
 from __future__ import annotations
 
 import json
+from urllib.parse import unquote
 
 from harness import APP_TIMEOUT, wait_until
 from player_helpers import FRAME, Trace, play, press, reveal, window_manager  # noqa: F401 (fixtures)
@@ -83,3 +84,61 @@ def test_a_part_is_marked_looped_seamlessly_and_added_to_a_new_movie(play, media
     clip = json.loads(saved.read_text())["clips"][0]
     assert clip["uri"].endswith("/bars.mp4"), clip
     assert abs(clip["trimIn"] / 1e9 - start) < 0.001 and abs(clip["trimOut"] / 1e9 - (end + FRAME)) < 0.001, (clip, start, end)
+
+
+def mark_part(app, trace: Trace) -> tuple:
+    """Pauses at the start and marks frames 15 to 45; their times."""
+    i = press(app, trace, "space")
+    trace.wait("player-state", lambda e: e["state"] == "paused", after=i)
+    i = press(app, trace, "Home")
+    seek_landing(trace, i)
+    start = step_to(app, trace, 15)
+    i = press(app, trace, "i")
+    trace.wait("player-part", lambda e: e["start"] >= 0, after=i)
+    end = step_to(app, trace, 30)
+    i = press(app, trace, "o")
+    trace.wait("player-part", lambda e: e["end"] >= 0, after=i)
+    return start, end
+
+
+def add_to_new_movie(app, win) -> None:
+    reveal(app)
+    app.click(app.find(win, role="push button", name="Add This Part to a Movie"))
+    item = app.find(win, role="menu item", name="Add to a New Movie", timeout=5, visible=False)
+    item.queryAction().doAction(0)
+
+
+def test_a_web_videos_part_is_saved_then_added_and_a_dead_server_is_said(play, media, profile, tmp_path):  # noqa: F811
+    from webserver import WebServer
+    server = WebServer(media, tmp_path / "nginx").start()
+    try:
+        app, win, trace = play(server.url("/bars.mp4"))
+        start, end = mark_part(app, trace)
+        add_to_new_movie(app, win)
+        trace.wait("player-part-saving")
+        saved = trace.wait("player-part-saved", timeout=120)
+        assert "path" in saved, saved
+        added = trace.wait("player-part-added")
+        assert unquote(added["uri"]) == "file://" + saved["path"], (added, saved)
+        note = app.find(win, name="The part of “bars.mp4” was added to the movie.", timeout=APP_TIMEOUT)
+        visible(app, note, "web-part-added")
+        movie = movies_folder(profile) / f"{added['movie']}.json"
+        wait_until(movie.exists, APP_TIMEOUT, what="the new movie saved")
+        clip = json.loads(movie.read_text())["clips"][0]
+        # The saved file is the part: the clip is all of it.
+        assert clip["trimIn"] == 0, clip
+        assert abs(clip["trimOut"] / 1e9 - (end + FRAME - start)) < 1.5 * FRAME, (clip, start, end)
+
+        # The server gone, a second part cannot be saved: said in words,
+        # and the row offers Add again.
+        server.stop()
+        i = trace.count()
+        add_to_new_movie(app, win)
+        failed = trace.wait("player-part-saved", after=i, timeout=120)
+        assert failed.get("problem") == "unreachable", failed
+        port = server.url("/").split(":")[2].split("/")[0]
+        words = app.find(win, name=f"“127.0.0.1:{port}” could not be reached, so the part was not saved.", timeout=APP_TIMEOUT)
+        visible(app, words, "web-part-unreachable")
+        app.find(win, role="push button", name="Add This Part to a Movie", timeout=APP_TIMEOUT)
+    finally:
+        server.stop()

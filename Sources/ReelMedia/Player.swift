@@ -70,6 +70,11 @@ public final class Player {
     /// the next one must clear it (a seek that leaves the stop alone keeps
     /// it, and one past it fails).
     private var stopToClear = false
+    /// The rate of the last flushing seek. An instant rate change leaves
+    /// the segments at it and has the sinks multiply it (until a flush),
+    /// so a loop's seek without a flush asks for it, not for `rate`: the
+    /// new rate would be applied twice.
+    private var segmentRate: Double = 1
     /// Reached PLAYING once: a connection lost after that is retried.
     public var hasPlayed: Bool { session.hasPlayed }
     public var isPlaying: Bool { session.isPlaying }
@@ -292,7 +297,7 @@ public final class Player {
     /// A seek that does not flush, run on GStreamer's own thread pool.
     private func seekOffMainThread(flags: UInt32, start: Double, stop: Double?) {
         stopToClear = stop != nil
-        let event = gst_event_new_seek(rate, GST_FORMAT_TIME, GstSeekFlags(flags), GST_SEEK_TYPE_SET, gint64(start * 1e9),
+        let event = gst_event_new_seek(segmentRate, GST_FORMAT_TIME, GstSeekFlags(flags), GST_SEEK_TYPE_SET, gint64(start * 1e9),
                                        GST_SEEK_TYPE_SET, stop.map { gint64($0 * 1e9) } ?? -1)
         gst_element_call_async(playbin, { element, event in
             _ = gst_element_send_event(element, event?.assumingMemoryBound(to: GstEvent.self))
@@ -313,6 +318,7 @@ public final class Player {
         if !instant, let position {
             let flags = GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue | segment
             let (stopType, stop) = takeStop()
+            segmentRate = newRate
             _ = gst_element_seek(playbin, newRate, GST_FORMAT_TIME, GstSeekFlags(flags), GST_SEEK_TYPE_SET, gint64(position * 1e9),
                                  stopType, stop)
         }
@@ -621,6 +627,7 @@ public final class Player {
         cues.clear()
         pictures.clear()
         let (stopType, stop) = takeStop()
+        segmentRate = rate
         _ = gst_element_seek(playbin, rate, GST_FORMAT_TIME, GstSeekFlags(flags), GST_SEEK_TYPE_SET, gint64(target * 1e9),
                              stopType, stop)
         Trace.shared.event(.playerSeek, ["target": target, "accurate": accurate ? 1 : 0])

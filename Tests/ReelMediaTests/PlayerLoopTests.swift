@@ -38,6 +38,24 @@ final class PlayerLoopTests: NoSoundServerTestCase {
         watch.close()
     }
 
+    /// At 2× the loop goes on joining, twice as fast: the instant rate
+    /// change keeps the loop's segment.
+    func testASpeedChangeKeepsTheLoop() throws {
+        let watch = PlayerWatch(PlayerMedia.shared.clip)
+        XCTAssertTrue(watch.spin(20) { watch.player.state == .playing && watch.delivered > 2 }, watch.summary)
+        watch.player.setLoop(1.0..<2.0, entry: 1.0)
+        XCTAssertTrue(watch.spin(20) { watch.shown.contains { abs($0.pts - 1.2) < self.frame / 2 } }, watch.summary)
+        watch.player.setRate(2)
+        let from = watch.shown.count
+        var joins: Int { zip(watch.shown[from...], watch.shown[from...].dropFirst()).filter { $1.pts < $0.pts }.count }
+        XCTAssertTrue(watch.spin(30) { joins >= 2 }, watch.summary)
+        let pace = try watch.pace(over: 6)
+        XCTAssertEqual(pace, 2, accuracy: 0.05, "media seconds per second of running time")
+        XCTAssertTrue(watch.shown[from...].allSatisfy { $0.pts < 2.0 }, "nothing past the part")
+        XCTAssertEqual(watch.failures, [])
+        watch.close()
+    }
+
     /// Turned off, the loop plays on through the part's end to the video's,
     /// without a jump; a seek out of a loop ends it.
     func testOffPlaysOnAndASeekOutEndsIt() throws {

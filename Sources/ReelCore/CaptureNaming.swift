@@ -6,11 +6,22 @@ public enum CaptureKind: Sendable {
     case recording
     /// An exported movie (it goes beside the recordings).
     case movie
+    /// A part of a web video saved for a movie (it goes with the movies).
+    case part
     /// A frame of a video the player shows (it goes beside the photos).
     case screenshot
 
     /// A still picture: it goes in the Pictures folder, not Videos.
     public var isPicture: Bool { self == .photo || self == .screenshot }
+
+    /// The kind whose folder (Preferences › Saving) it is saved in.
+    var chosenWith: CaptureKind {
+        switch self {
+        case .screenshot: return .photo
+        case .part: return .movie
+        default: return self
+        }
+    }
 
     /// The word a file name starts with. Not translated: a name written on
     /// disk stays the same whatever language the next session speaks.
@@ -19,6 +30,7 @@ public enum CaptureKind: Sendable {
         case .photo: return "Photo"
         case .recording: return "Recording"
         case .movie: return "Movie"
+        case .part: return "Part"
         case .screenshot: return "Screenshot"
         }
     }

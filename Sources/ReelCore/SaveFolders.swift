@@ -19,7 +19,7 @@ public struct SaveFolders: Equatable, Sendable {
     /// Where a new file of `kind` goes. The player's screenshots go with
     /// the photos.
     public func folder(for kind: CaptureKind) -> String {
-        if let path = chosen[kind == .screenshot ? .photo : kind], SaveFolders.isUsable(path) {
+        if let path = chosen[kind.chosenWith], SaveFolders.isUsable(path) {
             return SaveFolders.normalized(path)
         }
         return standard(for: kind)

@@ -28,9 +28,13 @@ public final class MovieRenderer: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
 
-    public init(edit: MovieEdit, folder: String? = nil) {
+    /// What the file is named as: a movie, or a saved part of a web video.
+    public let kind: CaptureKind
+
+    public init(edit: MovieEdit, folder: String? = nil, kind: CaptureKind = .movie) {
         self.edit = edit
-        self.folder = folder ?? CaptureFile.folder(for: .movie)
+        self.kind = kind
+        self.folder = folder ?? CaptureFile.folder(for: kind)
     }
 
     /// Starts the export on a background thread. `onProgress` (0…1) and
@@ -117,7 +121,7 @@ public final class MovieRenderer: @unchecked Sendable {
     private func write(fileExtension: String, _ make: (String) -> Outcome) -> Outcome {
         let working: String
         do {
-            working = try CaptureFile.reserve(.movie, fileExtension: fileExtension, in: folder, hidden: true)
+            working = try CaptureFile.reserve(kind, fileExtension: fileExtension, in: folder, hidden: true)
         } catch let error as GLibError {
             return .failed(error.code == ENOSPC ? .diskFull : .cannotWrite(error.message))
         } catch {

@@ -9,8 +9,8 @@ import ReelCore
 /// is read as a movie clip is (`MovieSource.clip`, with a time limit),
 /// trimmed to the part (`VideoPart`) and exported as a one-clip movie by
 /// `MovieRenderer`, which brings progress, cancelling, the hidden working
-/// file published under a visible name in `folder` (`CaptureFile`) and a
-/// full disk said as such. What this adds is the web: a server that
+/// file published under a visible name in `folder` ("Part <date>.mp4":
+/// `CaptureKind.part`, beside the movies) and a full disk said as such. What this adds is the web: a server that
 /// refuses, errs, stays silent or stops sending ends the save in words
 /// (`VideoPart.problem`), never in a hang, and leaves no file.
 public final class VideoPartSaver: @unchecked Sendable {
@@ -92,7 +92,7 @@ public final class VideoPartSaver: @unchecked Sendable {
         }
         if isCancelled { return .cancelled }
         let firstFrame = VideoPartSaver.firstFrameTime(uri, timeout: timeout) ?? 0
-        let renderer = MovieRenderer(edit: part.edit(of: clip, firstFrame: firstFrame), folder: folder)
+        let renderer = MovieRenderer(edit: part.edit(of: clip, firstFrame: firstFrame), folder: folder, kind: .part)
         lock.lock()
         self.renderer = renderer
         let cancelledMeanwhile = cancelled

@@ -27,14 +27,14 @@ public enum ChosenFolders {
             switch kind {
             case .photo: return tr("Photo saved in Pictures › Reel")
             case .screenshot: return tr("Screenshot saved in Pictures › Reel")
-            case .recording, .movie: return tr("Recording saved in Videos › Reel")
+            case .recording, .movie, .part: return tr("Recording saved in Videos › Reel")
             }
         }
         let place = displayPath(folders.folder(for: kind))
         switch kind {
         case .photo: return CoreText.format(tr("Photo saved in %s"), [place])
         case .screenshot: return CoreText.format(tr("Screenshot saved in %s"), [place])
-        case .recording, .movie: return CoreText.format(tr("Recording saved in %s"), [place])
+        case .recording, .movie, .part: return CoreText.format(tr("Recording saved in %s"), [place])
         }
     }
 

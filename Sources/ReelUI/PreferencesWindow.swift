@@ -99,7 +99,7 @@ final class PreferencesWindow {
         let title = switch kind {
         case .photo, .screenshot: tr("Save Photos In")
         case .recording: tr("Save Recordings In")
-        case .movie: tr("Save Movies In")
+        case .movie, .part: tr("Save Movies In")
         }
         let dialog = ObjectRef(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(
             title, window.cast(), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, tr("_Select"), tr("_Cancel"))!))

@@ -13,6 +13,8 @@ final class CaptureNamingTests: XCTestCase {
                        "Recording 2026-11-30 15-21-07.webm")
         XCTAssertEqual(CaptureNaming.fileName(.screenshot, at: date, fileExtension: "png", timeZone: utc) { _ in false },
                        "Screenshot 2026-11-30 15-21-07.png")
+        XCTAssertEqual(CaptureNaming.fileName(.part, at: date, fileExtension: "mp4", timeZone: utc) { _ in false },
+                       "Part 2026-11-30 15-21-07.mp4", "a web video's part saved for a movie")
     }
 
     func testScreenshotsGoWithThePhotos() {

@@ -17,6 +17,9 @@ final class SaveFoldersTests: XCTestCase {
         folders.chosen = [.photo: "/media/card/DCIM/", .recording: "relative/path", .movie: "/"]
         XCTAssertEqual(folders.folder(for: .photo), "/media/card/DCIM")
         XCTAssertEqual(folders.folder(for: .screenshot), "/media/card/DCIM", "screenshots go with the photos")
+        folders.chosen[.movie] = "/media/films"
+        XCTAssertEqual(folders.folder(for: .part), "/media/films", "a web video's saved part goes with the movies")
+        folders.chosen[.movie] = "/"
         XCTAssertTrue(folders.isChosen(.photo))
         XCTAssertEqual(folders.folder(for: .recording), "/home/me/Videos/Reel", "not an absolute path")
         XCTAssertEqual(folders.folder(for: .movie), "/home/me/Videos/Reel", "not the whole disk")

@@ -108,6 +108,7 @@ def test_a_web_videos_part_is_saved_then_added_and_a_dead_server_is_said(play, m
         assert "path" in saved, saved
         added = trace.wait("player-part-added")
         assert unquote(added["uri"]) == "file://" + saved["path"], (added, saved)
+        assert saved["path"].split("/")[-1].startswith("Part "), saved
         note = app.find(win, name="The part of “bars.mp4” was added to the movie.", timeout=APP_TIMEOUT)
         visible(app, note, "web-part-added")
         movie = movies_folder(profile) / f"{added['movie']}.json"

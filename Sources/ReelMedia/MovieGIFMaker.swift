@@ -89,12 +89,8 @@ struct MovieGIFMaker {
                       progress: (Double) -> Void) -> MovieRenderer.Outcome {
         let caps = "video/x-raw,format=RGB,width=\(size.width),height=\(size.height),"
             + "framerate=\(gif.framesPerSecond)/1,pixel-aspect-ratio=1/1"
-        // Scaled by Catmull-Rom: the default bilinear's two taps alias a
-        // 4× downscale, a worse picture than a bicubic scale's
-        // (bench/RESULTS.md, the GIF).
         guard let sinkBin = gst_parse_bin_from_description(
-                  "videoconvert ! videoscale method=catrom ! videorate ! \(caps) ! appsink name=frames sync=false max-buffers=4",
-                  1, nil),
+                  "videoconvert ! videoscale ! videorate ! \(caps) ! appsink name=frames sync=false max-buffers=4", 1, nil),
               let quiet = gst_element_factory_make("fakesink", nil) else {
             return .failed(.failed("the GIF's pipeline could not be made"))
         }

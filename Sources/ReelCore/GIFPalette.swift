@@ -1,7 +1,8 @@
-/// The 256 colours of an animated GIF, made for its movie: every pixel of
-/// every frame is counted in a histogram of colours (5 bits a channel),
-/// and median cut splits that cloud of colours into as many boxes, each
-/// becoming the average of what it holds. A frame is then drawn with the
+/// The colours of an animated GIF (255 of GIF's 256: the last is
+/// `GIFWriter.transparent`), made for its movie: every pixel of every
+/// frame is counted in a histogram of colours (6 bits a channel, with the
+/// sums of the exact values), and median cut splits that cloud of colours
+/// into as many boxes, each becoming the mean of the pixels it holds. A frame is then drawn with the
 /// palette by Floyd–Steinberg dithering, so a smooth sky becomes a fine
 /// mix of its nearest colours rather than bands.
 public struct GIFPalette: Equatable, Sendable {
@@ -15,31 +16,46 @@ public struct GIFPalette: Equatable, Sendable {
 
     public var count: Int { rgb.count / 3 }
 
-    /// How many pixels of each 5-bit colour the movie's frames hold.
+    /// How many pixels of each 6-bit colour the movie's frames hold, and
+    /// the sums of their exact channels: a palette colour is then the mean
+    /// of the very pixels it stands for. (A cell's middle made black
+    /// (4, 4, 4) with 5 bits, and dithering spread that error as noise
+    /// over every dark background: a larger GIF and a worse picture.)
     public struct Histogram: Sendable {
-        var counts = [UInt32](repeating: 0, count: 1 << 15)
+        var counts = [UInt32](repeating: 0, count: 1 << 18)
+        /// Red, green and blue sums of each cell, one after another.
+        var sums = [UInt64](repeating: 0, count: 3 << 18)
 
         public init() {}
 
         /// Counts the pixels of a frame of packed RGB (3 bytes a pixel).
         public mutating func add(rgb pixels: UnsafeBufferPointer<UInt8>) {
             counts.withUnsafeMutableBufferPointer { counts in
-                var index = 0
-                while index + 2 < pixels.count {
-                    let key = Int(pixels[index] >> 3) << 10 | Int(pixels[index + 1] >> 3) << 5 | Int(pixels[index + 2] >> 3)
-                    counts[key] &+= 1
-                    index += 3
+                sums.withUnsafeMutableBufferPointer { sums in
+                    var index = 0
+                    while index + 2 < pixels.count {
+                        let (red, green, blue) = (pixels[index], pixels[index + 1], pixels[index + 2])
+                        let key = Int(red >> 2) << 12 | Int(green >> 2) << 6 | Int(blue >> 2)
+                        counts[key] &+= 1
+                        sums[key * 3] &+= UInt64(red)
+                        sums[key * 3 + 1] &+= UInt64(green)
+                        sums[key * 3 + 2] &+= UInt64(blue)
+                        index += 3
+                    }
                 }
             }
         }
     }
 
-    /// At most `colours` colours (2…256) for what `histogram` counted.
-    public init(_ histogram: Histogram, colours: Int = 256) {
+    /// At most `colours` colours (2…256) for what `histogram` counted;
+    /// 255 leaves GIF's last index for `GIFWriter.transparent`.
+    public init(_ histogram: Histogram, colours: Int = 255) {
         let wanted = min(max(colours, 2), 256)
-        var boxes = [Box(entries: histogram.counts.indices.filter { histogram.counts[$0] > 0 }
-            .map { Entry(key: $0, count: histogram.counts[$0]) })]
-        if boxes[0].entries.isEmpty { boxes[0] = Box(entries: [Entry(key: 0, count: 1)]) }
+        var boxes = [Box(entries: histogram.counts.indices.filter { histogram.counts[$0] > 0 }.map {
+            Entry(key: $0, count: histogram.counts[$0],
+                  sums: (histogram.sums[$0 * 3], histogram.sums[$0 * 3 + 1], histogram.sums[$0 * 3 + 2]))
+        })]
+        if boxes[0].entries.isEmpty { boxes[0] = Box(entries: [Entry(key: 0, count: 1, sums: (0, 0, 0))]) }
         // Split the box whose colours spread widest (weighted by how many
         // pixels it holds), at its median along that spread, until there
         // are enough boxes or none can be split.
@@ -88,34 +104,46 @@ public struct GIFPalette: Equatable, Sendable {
     /// Floyd–Steinberg dithered: each pixel's error (what its colour lacks
     /// from the one chosen) goes on to its neighbours right and below.
     public func dithered(rgb pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [UInt8] {
-        var indices = [UInt8](repeating: 0, count: width * height)
+        precondition(pixels.count >= width * height * 3, "a frame is width × height pixels")
         // The error carried into this row and the next, per channel, in
-        // sixteenths (the diffusion's weights are 7, 3, 5 and 1 sixteenths).
-        var current = [Int32](repeating: 0, count: (width + 2) * 3)
-        var next = current
-        rgb.withUnsafeBufferPointer { colours in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let at = (y * width + x) * 3, carried = (x + 1) * 3
-                    let red = min(max(Int(pixels[at]) + Int(current[carried]) / 16, 0), 255)
-                    let green = min(max(Int(pixels[at + 1]) + Int(current[carried + 1]) / 16, 0), 255)
-                    let blue = min(max(Int(pixels[at + 2]) + Int(current[carried + 2]) / 16, 0), 255)
-                    let chosen = index(red: red, green: green, blue: blue)
-                    indices[y * width + x] = chosen
-                    let colour = Int(chosen) * 3
-                    for (channel, value) in [red, green, blue].enumerated() {
-                        let error = Int32(value - Int(colours[colour + channel]))
-                        current[carried + 3 + channel] += error * 7
-                        next[carried - 3 + channel] += error * 3
-                        next[carried + channel] += error * 5
-                        next[carried + 3 + channel] += error
+        // sixteenths (the diffusion's weights are 7, 3, 5 and 1 sixteenths),
+        // with a pixel of margin at each end. Pointers, not arrays: this
+        // loop is most of a GIF's time.
+        let rowLength = (width + 2) * 3
+        var errors = [Int32](repeating: 0, count: rowLength * 2)
+        // Runs of one colour (a flat background, no error carried) are
+        // common: their index is the last one found.
+        var (lastKey, lastIndex) = (-1, UInt8(0))
+        return [UInt8](unsafeUninitializedCapacity: width * height) { indices, initialized in
+            errors.withUnsafeMutableBufferPointer { errors in
+                rgb.withUnsafeBufferPointer { colours in
+                    for y in 0..<height {
+                        let current = errors.baseAddress! + (y % 2) * rowLength
+                        let next = errors.baseAddress! + (1 - y % 2) * rowLength
+                        next.update(repeating: 0, count: rowLength)
+                        for x in 0..<width {
+                            let at = (y * width + x) * 3, carried = (x + 1) * 3
+                            let red = min(max(Int(pixels[at]) + Int(current[carried]) / 16, 0), 255)
+                            let green = min(max(Int(pixels[at + 1]) + Int(current[carried + 1]) / 16, 0), 255)
+                            let blue = min(max(Int(pixels[at + 2]) + Int(current[carried + 2]) / 16, 0), 255)
+                            let key = red << 16 | green << 8 | blue
+                            if key != lastKey { (lastKey, lastIndex) = (key, index(red: red, green: green, blue: blue)) }
+                            indices[y * width + x] = lastIndex
+                            let colour = Int(lastIndex) * 3
+                            for channel in 0..<3 {
+                                let value = channel == 0 ? red : channel == 1 ? green : blue
+                                let error = Int32(value - Int(colours[colour + channel]))
+                                current[carried + 3 + channel] += error * 7
+                                next[carried - 3 + channel] += error * 3
+                                next[carried + channel] += error * 5
+                                next[carried + 3 + channel] += error
+                            }
+                        }
                     }
                 }
-                swap(&current, &next)
-                for index in next.indices { next[index] = 0 }
             }
+            initialized = width * height
         }
-        return indices
     }
 
     /// For every 5-bit cell, the palette colours that can be nearest to a
@@ -143,10 +171,12 @@ public struct GIFPalette: Equatable, Sendable {
         return (start, candidates)
     }
 
+    /// A 6-bit cell of the histogram: its pixels and their channels' sums.
     private struct Entry {
         let key: Int
         let count: UInt32
-        func channel(_ channel: Int) -> Int { key >> (10 - channel * 5) & 31 }
+        let sums: (UInt64, UInt64, UInt64)
+        func channel(_ channel: Int) -> Int { key >> (12 - channel * 6) & 63 }
     }
 
     /// Colours of the histogram that become one palette colour.
@@ -163,7 +193,7 @@ public struct GIFPalette: Equatable, Sendable {
             pixels = entries.reduce(0) { $0 + Double($1.count) }
             var widest = (channel: 0, range: -1)
             for channel in 0..<3 {
-                var (low, high) = (31, 0)
+                var (low, high) = (63, 0)
                 for entry in entries {
                     let value = entry.channel(channel)
                     low = min(low, value)
@@ -190,12 +220,15 @@ public struct GIFPalette: Equatable, Sendable {
             return (Box(entries: Array(sorted[..<cut])), Box(entries: Array(sorted[cut...])))
         }
 
-        /// The pixel-weighted average colour, 8 bits a channel.
+        /// The mean colour of its pixels, 8 bits a channel.
         var average: [UInt8] {
-            (0..<3).map { channel in
-                let sum = entries.reduce(0.0) { $0 + Double($1.channel(channel) << 3 | 4) * Double($1.count) }
-                return UInt8(min(max((sum / pixels).rounded(), 0), 255))
+            var sums = (0.0, 0.0, 0.0)
+            for entry in entries {
+                sums.0 += Double(entry.sums.0)
+                sums.1 += Double(entry.sums.1)
+                sums.2 += Double(entry.sums.2)
             }
+            return [sums.0, sums.1, sums.2].map { UInt8(min(max(($0 / pixels).rounded(), 0), 255)) }
         }
     }
 }

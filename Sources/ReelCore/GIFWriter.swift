@@ -1,5 +1,6 @@
 /// Makes an animated GIF (GIF89a) a frame at a time: one global palette
-/// (`GIFPalette`), every frame whole, LZW-compressed, looping forever, each
+/// (`GIFPalette`), the first frame whole and each after it only what
+/// changed (the rest transparent), LZW-compressed, looping forever, each
 /// shown for its share of a second on a 1/100 s clock (15 fps: 7, 6, 7,
 /// 7, 6, 7... hundredths, so the GIF keeps the movie's time).
 public struct GIFWriter: Sendable {
@@ -10,12 +11,18 @@ public struct GIFWriter: Sendable {
     public let header: [UInt8]
     /// The file's end, after the last frame.
     public static let trailer: [UInt8] = [0x3B]
+    /// The palette index that shows the frame before: never a colour
+    /// (`GIFPalette` makes at most 255).
+    public static let transparent: UInt8 = 255
     private var frames = 0
+    /// The last frame's indices, which the next one is drawn over.
+    private var previous: [UInt8]?
 
     public init(width: Int, height: Int, framesPerSecond: Int, palette: GIFPalette) {
         self.width = width
         self.height = height
         self.framesPerSecond = max(framesPerSecond, 1)
+        precondition(palette.count < 256, "the last index is the transparent one")
         var header = Array("GIF89a".utf8)
         header += GIFWriter.little(width) + GIFWriter.little(height)
         // A global table of 256 colours (2^(7+1)), 8 bits a channel.
@@ -35,16 +42,25 @@ public struct GIFWriter: Sendable {
     }
 
     /// The next frame's bytes, from its palette indices (`width` × `height`).
+    /// After the first, a frame is only the rectangle that changed since
+    /// the one before, its unchanged pixels `transparent` and the one
+    /// before left in place under it ("do not dispose"): shown, it is the
+    /// same picture, but mostly long runs of one index, which LZW packs
+    /// into a few codes.
     public mutating func frame(_ indices: [UInt8]) -> [UInt8] {
         precondition(indices.count == width * height, "a frame is width × height indices")
         let delay = GIFWriter.delay(ofFrame: frames, framesPerSecond: framesPerSecond)
         frames += 1
-        // Graphic control: nothing disposed (each frame covers the last), the delay, no transparency.
-        var bytes: [UInt8] = [0x21, 0xF9, 0x04, 0x04] + GIFWriter.little(delay) + [0x00, 0x00]
-        // The image, the whole canvas, no local table; LZW from 8-bit codes.
-        bytes += [0x2C] + GIFWriter.little(0) + GIFWriter.little(0) + GIFWriter.little(width) + GIFWriter.little(height)
+        let (area, pixels, transparency) = changes(indices)
+        previous = indices
+        // Graphic control: nothing disposed, the delay, the transparent index when used.
+        var bytes: [UInt8] = [0x21, 0xF9, 0x04, transparency ? 0x05 : 0x04] + GIFWriter.little(delay)
+        bytes += [transparency ? GIFWriter.transparent : 0, 0x00]
+        // The image, at its place on the canvas, no local table; LZW from 8-bit codes.
+        bytes += [0x2C] + GIFWriter.little(area.x) + GIFWriter.little(area.y)
+        bytes += GIFWriter.little(area.width) + GIFWriter.little(area.height)
         bytes += [0x00, 8]
-        let data = GIFWriter.compressed(indices)
+        let data = GIFWriter.compressed(pixels)
         var offset = 0
         while offset < data.count {
             let length = min(255, data.count - offset)
@@ -54,6 +70,35 @@ public struct GIFWriter: Sendable {
         }
         bytes.append(0)
         return bytes
+    }
+
+    /// The part of `indices` to write: the whole frame at first; then the
+    /// smallest rectangle holding every pixel that differs from the frame
+    /// before, in which pixels that do not differ are `transparent` (a
+    /// frame the same as the one before is one transparent pixel).
+    private func changes(_ indices: [UInt8]) -> (area: (x: Int, y: Int, width: Int, height: Int), pixels: [UInt8], transparency: Bool) {
+        guard let previous else { return ((0, 0, width, height), indices, false) }
+        var (left, right, top, bottom) = (width, -1, height, -1)
+        for y in 0..<height {
+            let row = y * width
+            var x = 0
+            while x < width, indices[row + x] == previous[row + x] { x += 1 }
+            guard x < width else { continue }
+            var last = width - 1
+            while indices[row + last] == previous[row + last] { last -= 1 }
+            (left, right) = (min(left, x), max(right, last))
+            (top, bottom) = (min(top, y), y)
+        }
+        guard right >= 0 else { return ((0, 0, 1, 1), [GIFWriter.transparent], true) }
+        let (across, down) = (right - left + 1, bottom - top + 1)
+        var pixels = [UInt8](repeating: 0, count: across * down)
+        for y in 0..<down {
+            for x in 0..<across {
+                let at = (top + y) * width + left + x
+                pixels[y * across + x] = indices[at] == previous[at] ? GIFWriter.transparent : indices[at]
+            }
+        }
+        return ((left, top, across, down), pixels, true)
     }
 
     private static func little(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }

@@ -66,9 +66,17 @@ def test_the_player_its_menus_and_the_way_back_to_the_card(feed, artifacts):
     app.key("space")
     trace.wait("player-state", lambda e: e["state"] == "paused")
     wait_focus(app, "push button", "Play", "Play after pausing")
+    # A part marked (I, a frame on, O): its row's controls are stops too,
+    # walked while the "End marked" toast shows.
+    for key in ("i", "period", "o"):
+        i = trace.count()
+        app.key(key)
+        trace.wait("player-part" if key != "period" else "player-step", after=i)
+    trace.wait("player-part", lambda e: e["start"] >= 0 and e["end"] >= 0)
     stops = check_screen(app, "Reel", win, artifacts,
                          must_reach=("Back to the Feed", "Back 15 Seconds", "Play", "Forward 15 Seconds", "Position",
-                                     "Volume", "Speed, 1×", "Aspect", "More Options", "Picture in Picture"))
+                                     "Volume", "Speed, 1×", "Aspect", "More Options", "Picture in Picture",
+                                     "Loop the Part", "Add This Part to a Movie", "Clear the Marks"))
     # The video itself is a stop named after it (it keeps the keys while
     # the bars are hidden).
     assert any(s.role == "image" and s.name == "Charlie" for s in stops), stops

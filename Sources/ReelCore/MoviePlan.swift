@@ -18,6 +18,23 @@ public struct MoviePlan: Equatable, Sendable {
 
         public var end: Int64 { start + duration }
 
+        /// The video's picture once turned and cut, before it is scaled to
+        /// its place.
+        public var cutSize: (width: Int, height: Int) {
+            let turned = clip.framing.turned((clip.width, clip.height))
+            return (turned.width - cut.left - cut.right, turned.height - cut.top - cut.bottom)
+        }
+
+        /// Whether the clip's own effect scales its picture to its place,
+        /// rather than the compositor: a framed or re-timed video whose cut
+        /// picture is not its place's size. The effect scales each source
+        /// frame once, before a slowed clip's frames are repeated; the
+        /// compositor would scale every frame of the movie.
+        public var scalesInEffect: Bool {
+            clip.isVideo && (!clip.framing.isOriginal || clip.speed != 1)
+                && (cutSize.width != picture.width || cutSize.height != picture.height)
+        }
+
         /// Where GES starts reading the source: a millisecond past the in
         /// point. The frame before the trimmed-to one can end a hair after
         /// the in point (WebM and Matroska keep times to the millisecond; a

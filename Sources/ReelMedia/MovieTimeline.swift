@@ -359,15 +359,38 @@ final class MovieTimeline {
         let framing = placement.clip.framing, cut = placement.cut
         var parts: [String] = []
         if framing.isReoriented { parts.append("videoflip video-direction=\(orientation(framing))") }
+        if placement.scalesInEffect {
+            // The picture's own size before the cut: left open, the scaler
+            // below would have the source scaled to suit it instead.
+            let turned = framing.turned((placement.clip.width, placement.clip.height))
+            parts.append("capsfilter caps=video/x-raw,width=\(turned.width),height=\(turned.height)")
+        }
         if !cut.isNone {
             parts.append("videocrop left=\(cut.left) top=\(cut.top) right=\(cut.right) bottom=\(cut.bottom)")
+        }
+        let picture = placement.picture
+        if placement.scalesInEffect {
+            // Catmull-Rom, as sharp as ffmpeg's bicubic.
+            parts.append("videoscale name=\(scalerName) method=catrom ! capsfilter "
+                         + "caps=video/x-raw,width=\(picture.width),height=\(picture.height),pixel-aspect-ratio=1/1")
         }
         guard !parts.isEmpty else { return }
         guard let effect = ges_effect_new(parts.joined(separator: " ! ")),
               ges_container_add(cast(clip), cast(effect)) != 0 else {
             throw MovieProblem.failed("the framing of \(placement.clip.name) could not be applied")
         }
+        if placement.scalesInEffect {
+            let bin: UnsafeMutablePointer<GstBin>? = ges_track_element_get_element(cast(effect)).map { cast($0) }
+            guard let scaler = bin.flatMap({ gst_bin_get_by_name($0, scalerName) }) else {
+                throw MovieProblem.failed("the framing of \(placement.clip.name) could not be applied")
+            }
+            PlacementCarrier.carry(across: scaler)
+            gst_object_unref(UnsafeMutableRawPointer(scaler))
+        }
     }
+
+    /// The framing effect's scaler, found by name to carry the placement.
+    private static let scalerName = "reelplacedscale"
 
     /// videoflip's name for turning `quarterTurns` clockwise, then
     /// mirroring left to right when `mirrored`.

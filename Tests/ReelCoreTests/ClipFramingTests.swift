@@ -154,6 +154,34 @@ final class ClipFramingTests: XCTestCase {
         XCTAssertEqual(edit.plan.placements[0].cut, ClipFraming.Insets(left: 0, top: 420, right: 0, bottom: 420))
     }
 
+    /// A framed or re-timed clip whose cut picture is not its place's size
+    /// is scaled by its own effect (once per source frame); one shown at
+    /// its size, or left as it is at 1×, is not.
+    func testWhereAClipsPictureIsScaled() {
+        let clip = MovieClip(uri: "file:///a.mp4", sourceDuration: 5_000_000_000, frameRate: FrameRate(30),
+                             width: 1920, height: 1080)
+        var edit = MovieEdit()
+        edit.clips = [clip]
+        XCTAssertFalse(edit.plan.placements[0].scalesInEffect, "as it is: no effect at all")
+        edit.clips[0].framing.turn(clockwise: true)
+        XCTAssertTrue(edit.plan.placements[0].cutSize == (1080, 1920))
+        XCTAssertFalse(edit.plan.placements[0].scalesInEffect, "turned, at its own size")
+        edit.output.size = .hd
+        XCTAssertTrue(edit.plan.placements[0].picture == (0, 0, 720, 1280))
+        XCTAssertTrue(edit.plan.placements[0].scalesInEffect, "turned, and smaller")
+        edit.clips[0].framing = ClipFraming()
+        XCTAssertFalse(edit.plan.placements[0].scalesInEffect, "the compositor scales a clip left as it is")
+        edit.clips[0].setSpeed(0.5)
+        XCTAssertTrue(edit.plan.placements[0].scalesInEffect, "a slowed clip is scaled before its frames repeat")
+        edit.clips[0].setSpeed(1)
+        edit.output.shape = .vertical
+        edit.output.size = .fullHD
+        edit.clips[0].framing.fill = true
+        let filled = edit.plan.placements[0]
+        XCTAssertTrue(filled.cutSize == (606, 1080) && filled.picture == (0, 0, 1080, 1920), "\(filled.cutSize) \(filled.picture)")
+        XCTAssertTrue(filled.scalesInEffect)
+    }
+
     func testFramingIsOneUndoableStepSavedInTheDocument() throws {
         var editor = MovieEditor()
         let clip = MovieClip(uri: "file:///a.mp4", sourceDuration: 5_000_000_000, frameRate: FrameRate(30),

@@ -377,10 +377,11 @@ final class MovieRendererTests: XCTestCase {
     /// The corner clip (a white square top left on black) framed and
     /// exported: the movie's first frame's size and which corners are white.
     private func framed(_ change: (inout ClipFraming) -> Void, shape: MovieShape = .asFirstClip,
-                        size: MovieSize = .asFirstClip) throws -> (width: Int, height: Int, white: Set<String>,
-                                                                   frame: DecodedMovie.Frame) {
+                        size: MovieSize = .asFirstClip, speed: Double = 1) throws -> (width: Int, height: Int, white: Set<String>,
+                                                                                      frame: DecodedMovie.Frame) {
         var clip = try MovieSource.clip(uri(MovieFixture.shared.corner))
         change(&clip.framing)
+        clip.setSpeed(speed)
         var edit = MovieEdit()
         edit.clips = [clip]
         edit.output.shape = shape
@@ -432,6 +433,15 @@ final class MovieRendererTests: XCTestCase {
         XCTAssertEqual(filled.white, ["top left"])
         let other = try framed({ $0.fill = true; $0.focus = ClipFraming.Point(x: 1, y: 0.5) }, shape: .vertical, size: .sd)
         XCTAssertEqual(other.white, [])
+        // Scaled by the clip's own effect (slowed, or turned and smaller):
+        // placed as the compositor would place it.
+        let slowed = try framed({ _ in }, shape: .square, size: .sd, speed: 0.5)
+        XCTAssertEqual(slowed.white, [])
+        let slowedSquare = slowed.frame.colour(x: 8, y: 105 + 8)
+        XCTAssertTrue(slowedSquare.0 > 200 && slowedSquare.1 > 200 && slowedSquare.2 > 200, "between the bars: \(slowedSquare)")
+        let turnedSmaller = try framed({ $0.turn(clockwise: true) }, shape: .vertical, size: .sd)
+        XCTAssertTrue((turnedSmaller.width, turnedSmaller.height) == (480, 852))
+        XCTAssertEqual(turnedSmaller.white, ["top right"])
     }
 
     /// Twice the landscape clip (6 s, a tone) to fit under 1 MB: the file

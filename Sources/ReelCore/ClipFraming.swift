@@ -143,6 +143,21 @@ public struct ClipFraming: Equatable, Sendable {
         quarterTurns % 2 == 1 ? (size.height, size.width) : size
     }
 
+    /// `cut` (in the turned picture's pixels) in the pixels of the picture
+    /// of `size` as displayed, before it is turned: cutting that and then
+    /// turning keeps the same part, and turns a smaller picture.
+    public func unturnedCut(_ cut: Insets, of size: (width: Int, height: Int)) -> Insets {
+        let turned = self.turned(size), m = turnedMap(size)
+        // The map turns and mirrors: its inverse is its transpose.
+        func back(_ x: Int, _ y: Int) -> (x: Int, y: Int) {
+            let u = Double(x) - m.x0, v = Double(y) - m.y0
+            return (Int((m.xx * u + m.yx * v).rounded()), Int((m.xy * u + m.yy * v).rounded()))
+        }
+        let a = back(cut.left, cut.top), b = back(turned.width - cut.right, turned.height - cut.bottom)
+        return Insets(left: min(a.x, b.x), top: min(a.y, b.y),
+                      right: size.width - max(a.x, b.x), bottom: size.height - max(a.y, b.y))
+    }
+
     /// What the crop cuts from a picture of `size` (as displayed), in the
     /// turned picture's pixels: even numbers (4:2:0 video has one colour
     /// sample per 2×2), at least 2 pixels kept each way.

@@ -356,18 +356,19 @@ final class MovieTimeline {
     /// asks) and the compositor (which scales it to its place): nothing
     /// for a clip shown as it is.
     private static func applyFraming(_ placement: MoviePlan.Placement, to clip: UnsafeMutablePointer<GESClip>) throws {
-        let framing = placement.clip.framing, cut = placement.cut
+        let framing = placement.clip.framing, size = (placement.clip.width, placement.clip.height)
         var parts: [String] = []
-        if framing.isReoriented { parts.append("videoflip video-direction=\(orientation(framing))") }
         if placement.scalesInEffect {
-            // The picture's own size before the cut: left open, the scaler
-            // below would have the source scaled to suit it instead.
-            let turned = framing.turned((placement.clip.width, placement.clip.height))
-            parts.append("capsfilter caps=video/x-raw,width=\(turned.width),height=\(turned.height)")
+            // The picture's own size: left open, the scaler below would have
+            // the source scaled to suit it instead.
+            parts.append("capsfilter caps=video/x-raw,width=\(size.0),height=\(size.1)")
         }
+        // Cut, then turn: the turn has less to move.
+        let cut = framing.unturnedCut(placement.cut, of: size)
         if !cut.isNone {
             parts.append("videocrop left=\(cut.left) top=\(cut.top) right=\(cut.right) bottom=\(cut.bottom)")
         }
+        if framing.isReoriented { parts.append("videoflip video-direction=\(orientation(framing))") }
         let picture = placement.picture
         if placement.scalesInEffect {
             // Catmull-Rom, as sharp as ffmpeg's bicubic.

@@ -84,6 +84,31 @@ final class ClipFramingTests: XCTestCase {
         }
     }
 
+    /// A cut made before turning keeps what the same cut after turning
+    /// keeps, in all eight orientations.
+    func testACutMovesBeforeTheTurn() {
+        let size = (width: 40, height: 20), cut = ClipFraming.Insets(left: 2, top: 4, right: 6, bottom: 8)
+        for turns in 0..<4 {
+            for mirrored in [false, true] {
+                let framing = ClipFraming(quarterTurns: turns, mirrored: mirrored)
+                let m = framing.turnedMap(size), turned = framing.turned(size)
+                let early = framing.unturnedCut(cut, of: size)
+                // The kept part's corners, turned, are the kept part of the turned picture.
+                let corners = [(early.left, early.top), (size.width - early.right, size.height - early.bottom)].map { x, y in
+                    (Int(m.xx * Double(x) + m.xy * Double(y) + m.x0), Int(m.yx * Double(x) + m.yy * Double(y) + m.y0))
+                }
+                let kept = ClipFraming.Insets(left: min(corners[0].0, corners[1].0), top: min(corners[0].1, corners[1].1),
+                                              right: turned.width - max(corners[0].0, corners[1].0),
+                                              bottom: turned.height - max(corners[0].1, corners[1].1))
+                XCTAssertEqual(kept, cut, "\(turns) turns, mirrored \(mirrored): cut first \(early)")
+            }
+        }
+        XCTAssertEqual(ClipFraming(quarterTurns: 1).unturnedCut(cut, of: size),
+                       ClipFraming.Insets(left: 4, top: 6, right: 8, bottom: 2), "a quarter turn clockwise")
+        XCTAssertEqual(ClipFraming(mirrored: true).unturnedCut(cut, of: size),
+                       ClipFraming.Insets(left: 6, top: 4, right: 2, bottom: 8), "mirrored: left and right swap")
+    }
+
     func testACropKeepsATenthAndEvenPixels() {
         let framing = ClipFraming(crop: ClipFraming.Crop(left: 0.7, top: 0, right: 0.7, bottom: 0.25))
         XCTAssertEqual(framing.crop.left, 0.7)

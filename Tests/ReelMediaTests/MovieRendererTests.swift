@@ -414,6 +414,10 @@ final class MovieRendererTests: XCTestCase {
         let transposed = try framed { $0.flipHorizontally(); $0.turn(clockwise: false) }
         XCTAssertTrue((transposed.width, transposed.height) == (180, 320))
         XCTAssertEqual(transposed.white, ["top left"])
+        // Turned, then its top right quarter kept (cut before the turn).
+        let turnedCropped = try framed { $0.turn(clockwise: true); $0.crop = ClipFraming.Crop(left: 0.5, bottom: 0.5) }
+        XCTAssertTrue((turnedCropped.width, turnedCropped.height) == (90, 160))
+        XCTAssertEqual(turnedCropped.white, ["top right"])
     }
 
     func testACropKeepsItsPartAndFillAndFitMeetOtherShapes() throws {

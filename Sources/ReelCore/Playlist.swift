@@ -7,7 +7,20 @@ import Foundation
 public struct Playlist: Equatable, Sendable {
     public enum Format: String, Sendable, CaseIterable {
         case m3u, pls, xspf
+
+        /// The file name suffixes of the format.
+        public var suffixes: [String] {
+            switch self {
+            case .m3u: return ["m3u", "m3u8"]
+            case .pls: return ["pls"]
+            case .xspf: return ["xspf"]
+            }
+        }
     }
+
+    /// The desktop's names for playlist files (shared-mime-info's), which
+    /// Reel opens as a queue. HLS streams share the M3U ones.
+    public static let mimeTypes = ["audio/x-mpegurl", "audio/mpegurl", "audio/x-scpls", "application/xspf+xml"]
 
     public struct Entry: Equatable, Sendable {
         /// As written: a path (absolute or relative) or a URI reference.
@@ -40,10 +53,7 @@ public struct Playlist: Equatable, Sendable {
         var bytes = Substring(name).utf8
         if let end = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { bytes = bytes[..<end] }
         let path = String(Substring(bytes.suffix(5))).lowercased()
-        if path.hasSuffix(".m3u") || path.hasSuffix(".m3u8") { return .m3u }
-        if path.hasSuffix(".pls") { return .pls }
-        if path.hasSuffix(".xspf") { return .xspf }
-        return nil
+        return Format.allCases.first { $0.suffixes.contains { path.hasSuffix("." + $0) } }
     }
 
     /// Text from a playlist file's bytes: UTF-8 (with or without its mark),

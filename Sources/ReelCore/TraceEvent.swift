@@ -86,6 +86,8 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     /// A web video's part began to be saved, and how that ended.
     case playerPartSaving = "player-part-saving"
     case playerPartSaved = "player-part-saved"
+    /// Entries of an opened playlist were left out (count, truncated).
+    case playlistSkipped = "playlist-skipped"
     case playerQuality = "player-quality"
     case playerRate = "player-rate"
     case playerReconnect = "player-reconnect"

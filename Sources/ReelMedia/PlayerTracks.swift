@@ -153,7 +153,7 @@ extension Player {
     /// can read, which goes to playbin.
     static func styledCues(of uri: String, encoding: String?) -> [SubtitleCues.Cue]? {
         guard let url = URL(string: uri), url.isFileURL, ["ass", "ssa", "srt", "vtt"].contains(url.pathExtension.lowercased()),
-              let data = SubtitleFileReader.contents(of: url.path) else { return nil }
+              let data = SmallFileReader.contents(of: url.path) else { return nil }
         var text = String(decoding: data, as: UTF8.self)
         if let encoding, encoding.uppercased() != "UTF-8" {
             var written: gsize = 0

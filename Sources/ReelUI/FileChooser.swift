@@ -17,6 +17,11 @@ final class FileChooser {
         var patterns: [String] = []
 
         static var videos: Kind { Kind(name: tr("Videos"), mimeTypes: ["video/*"]) }
+        /// Open Video takes playlists too (M3U, PLS, XSPF: their queue).
+        static var videosAndPlaylists: Kind {
+            Kind(name: tr("Videos and Playlists"), mimeTypes: ["video/*"] + Playlist.mimeTypes,
+                 suffixes: Playlist.Format.allCases.flatMap(\.suffixes))
+        }
         /// The movie maker takes photos as clips.
         static var videosAndPhotos: Kind { Kind(name: tr("Videos and Photos"), mimeTypes: ["video/*", "image/jpeg", "image/png"]) }
         /// The pictures with alpha the movie's overlays draw.

@@ -557,8 +557,37 @@ final class MainWindow {
     }
 
     /// Several addresses at once (the command line, the file chooser, a
-    /// drop): the videos play in this order; catalogs join the feed.
+    /// drop): the videos play in this order, a playlist's entries where it
+    /// is (read off the main thread, what could not be played named on a
+    /// toast); catalogs join the feed.
     func open(addresses: [String]) {
+        guard addresses.contains(where: PlaylistReader.isCandidate) else { return openRead(addresses) }
+        PlaylistReader.open(addresses, then: MainThreadHandler { [weak self] opened in
+            self?.openRead(opened.addresses)
+            self?.notePlaylist(opened)
+        })
+    }
+
+    /// Says which playlist entries were left out (the first by name, the
+    /// rest counted), and whether some were for a queue too long.
+    private func notePlaylist(_ opened: PlaylistReader.Opened) {
+        var words: [String] = []
+        if let first = opened.skipped.first {
+            words.append(CoreText.format(tr("“%s” in the playlist is missing or is not a video file."), [DisplayText.isolated(first)]))
+            if opened.skipped.count > 1 {
+                let more = opened.skipped.count - 1
+                words.append(CoreText.format(ntr("%s more entry was left out.", "%s more entries were left out.", more), [String(more)]))
+            }
+        }
+        if opened.truncated {
+            words.append(CoreText.format(tr("The queue holds the first %s videos."), [String(PlaylistExpansion.largest)]))
+        }
+        guard !words.isEmpty else { return }
+        Trace.shared.event(.playlistSkipped, ["count": opened.skipped.count, "truncated": opened.truncated])
+        note(words.joined(separator: " "))
+    }
+
+    private func openRead(_ addresses: [String]) {
         var videos: [String] = []
         for address in addresses {
             guard case .success(let locator) = MediaLocator.parse(address), !locator.isCatalog else {
@@ -578,7 +607,7 @@ final class MainWindow {
     // MARK: Dialogs
 
     func chooseFiles() {
-        let chooser = FileChooser(parent: gtkWindow, title: tr("Open Video"), accept: tr("_Open"), kinds: [.videos, .allFiles],
+        let chooser = FileChooser(parent: gtkWindow, title: tr("Open Video"), accept: tr("_Open"), kinds: [.videosAndPlaylists, .allFiles],
                                   multiple: true) { [weak self] uris in
             self?.fileChooser = nil
             self?.open(addresses: uris)
@@ -657,12 +686,12 @@ extension MainWindow {
         let added: (Int) -> Void = { [weak self] count in
             guard let self else { return }
             guard count > 0 else {
-                self.notePart(CoreText.format(tr("“%s” could not be added to the movie."), [DisplayText.isolated(title)]))
+                self.note(CoreText.format(tr("“%s” could not be added to the movie."), [DisplayText.isolated(title)]))
                 return
             }
             Trace.shared.event(.playerPartAdded, ["uri": uri, "start": trim.map { Double($0.start) / 1e9 } ?? -1,
                                                   "end": trim.map { Double($0.end) / 1e9 } ?? -1, "movie": self.moviePage.document.id])
-            self.notePart(CoreText.format(tr("The part of “%s” was added to the movie."), [DisplayText.isolated(title)]),
+            self.note(CoreText.format(tr("The part of “%s” was added to the movie."), [DisplayText.isolated(title)]),
                           button: ToastButton(label: tr("_Edit the Movie"), action: WindowAction.openMovie.detailedName,
                                               target: self.moviePage.document.id))
         }
@@ -677,7 +706,7 @@ extension MainWindow {
     /// takes local files), with its progress on the part's row, then goes
     /// into the movie whole. One at a time.
     private func savePart(uri: String, title: String, trim: (start: Int64, end: Int64), toNewMovie: Bool) {
-        guard partSaver == nil else { return notePart(tr("A part is being saved already: wait for it, or stop it.")) }
+        guard partSaver == nil else { return note(tr("A part is being saved already: wait for it, or stop it.")) }
         let folder = ChosenFolders.current(settings).folder(for: .movie)
         let saver = VideoPartSaver(uri: uri, start: Double(trim.start) / 1e9, end: Double(trim.end) / 1e9, folder: folder)
         partSaver = saver
@@ -700,16 +729,17 @@ extension MainWindow {
             addPart(uri: URL(fileURLWithPath: path).absoluteString, title: title, trim: nil, toNewMovie: toNewMovie)
         case .cancelled:
             Trace.shared.event(.playerPartSaved, ["cancelled": 1])
-            notePart(tr("Saving the part was stopped."))
+            note(tr("Saving the part was stopped."))
         case .failed(let problem):
             Trace.shared.event(.playerPartSaved, ["problem": problem.kind])
-            notePart(CoreText.translate(problem.message, detail: problem.detail))
+            note(CoreText.translate(problem.message, detail: problem.detail))
         }
     }
 
-    /// Words about a part, where the person is: over the player, or the
-    /// window's page while the video plays in the mini window.
-    private func notePart(_ text: String, button: ToastButton? = nil) {
+    /// Words about what plays (a part, a playlist), where the person is:
+    /// over the player (above its controls), or the window's page while
+    /// the video plays in the mini window.
+    private func note(_ text: String, button: ToastButton? = nil) {
         guard navigator.screen.windowPage == .video else { return showToast(text, button: button) }
         if let button { playerPage.toasts.note(text, button: button) } else { playerPage.toast(text) }
     }

@@ -250,13 +250,13 @@ final class TrackMenus {
             inFolders[name] = (try? manager.contentsOfDirectory(atPath: folder + "/" + name)) ?? []
         }
         return SubtitleFiles.find(for: video.lastPathComponent, beside: names, inFolders: inFolders, languages: languages)
-            .filter { SubtitleFileReader.isReadable(folder + "/" + $0.path) }
+            .filter { SmallFileReader.isReadable(folder + "/" + $0.path) }
     }
 
     /// The encoding of a local file, from its first 64 KB.
     static func guessEncoding(of uri: String) -> SubtitleEncoding {
         guard let url = URL(string: uri), url.isFileURL else { return .utf8 }
-        return SubtitleEncoding.guess(Array(SubtitleFileReader.head(of: url.path, count: 65536)), userLanguage: userLanguage)
+        return SubtitleEncoding.guess(Array(SmallFileReader.head(of: url.path, count: 65536)), userLanguage: userLanguage)
     }
 
     /// The user's language ("zh_CN"), from the locale gettext uses.

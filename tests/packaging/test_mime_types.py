@@ -1,6 +1,8 @@
 """The video (and sound) types the desktop file claims are ones GStreamer here plays:
 each names the element that takes it apart, and that element must be in
-this machine's registry (the packages tools/deps.sh installs)."""
+this machine's registry (the packages tools/deps.sh installs). Playlist
+types are read by Reel itself (ReelCore's Playlist), not by GStreamer."""
+import re
 from pathlib import Path
 
 import gi
@@ -8,7 +10,9 @@ import gi
 gi.require_version("Gst", "1.0")
 from gi.repository import Gst  # noqa: E402
 
-DESKTOP = Path(__file__).resolve().parents[2] / "data" / "io.github.reelapp.Reel.desktop.in"
+ROOT = Path(__file__).resolve().parents[2]
+DESKTOP = ROOT / "data" / "io.github.reelapp.Reel.desktop.in"
+PLAYLIST = ROOT / "Sources" / "ReelCore" / "Playlist.swift"
 
 # Each claimed type and the demuxer (or adaptive demuxer) that opens it.
 DEMUXERS = {
@@ -41,14 +45,26 @@ def claimed() -> list:
     raise AssertionError(f"no MimeType line in {DESKTOP}")
 
 
+def playlist_types() -> set:
+    """The types Reel's playlist reader says it takes (Playlist.mimeTypes)."""
+    found = re.search(r"static let mimeTypes = \[([^\]]*)\]", PLAYLIST.read_text())
+    assert found, f"no mimeTypes in {PLAYLIST}"
+    return set(re.findall(r'"([^"]+)"', found.group(1)))
+
+
 def test_every_claimed_type_has_a_demuxer_here():
     Gst.init(None)
-    types = claimed()
+    types = [t for t in claimed() if t not in playlist_types()]
     assert len(types) == len(set(types)), "a type listed twice"
     unknown = [t for t in types if t not in DEMUXERS]
     assert not unknown, f"claimed without a known demuxer: {unknown}"
     missing = {t: DEMUXERS[t] for t in types if Gst.ElementFactory.find(DEMUXERS[t]) is None}
     assert not missing, f"claimed, but GStreamer here lacks the element: {missing}"
+
+
+def test_the_playlist_types_reel_reads_are_claimed():
+    assert playlist_types() == {"audio/x-mpegurl", "audio/mpegurl", "audio/x-scpls", "application/xspf+xml"}
+    assert playlist_types() <= set(claimed())
 
 
 def test_web_addresses_stay_the_browsers():

@@ -1,10 +1,13 @@
 """The player's queue, driven as a person drives it: a video opened from a
 filtered feed walks that feed (the buttons, Shift+N / Shift+P, mpv's < >,
 the end action "Play the Next Video"), the title bar says where it is
-("2 of 3"), and files opened together play in the order given."""
+("2 of 3"), and files opened together, or a playlist's entries, play in the
+order given."""
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -217,3 +220,48 @@ def test_mpris_next_and_previous_follow_the_queue(launch_ready, media, profile, 
         assert not client.get(PLAYER, "CanGoPrevious")
     finally:
         client.close()
+
+
+def test_a_playlist_opens_as_its_queue_and_names_what_it_leaves_out(launch_ready, media, profile, artifacts,
+                                                                    window_manager, tmp_path):
+    """An XSPF playlist from the command line: its entries are the queue
+    (a relative one, one from an M3U it names, an absolute path there);
+    a missing file, a pipe named like a video and the M3U's way back to
+    the XSPF are left out, the first by its title, and none of them is
+    opened (a pipe opened for reading would hang the reader)."""
+    keyfile(profile, end_action="'stop'")
+    videos, lists = tmp_path / "my videos", tmp_path / "lists"
+    videos.mkdir()
+    lists.mkdir()
+    for name in ["zebra.mp4", "apple.mkv", "pear.mp4"]:
+        shutil.copy(media / "clip.mp4", videos / name)
+    os.mkfifo(videos / "pipe.mp4")
+    (lists / "trip.xspf").write_text(f"""<?xml version="1.0" encoding="UTF-8"?>
+<playlist version="1" xmlns="http://xspf.org/ns/0/"><trackList>
+  <track><location>../my%20videos/zebra.mp4</location></track>
+  <track><title>The missing one</title><location>../my%20videos/gone.mp4</location></track>
+  <track><location>more.m3u</location></track>
+  <track><location>{(videos / 'pipe.mp4').as_uri()}</location></track>
+</trackList></playlist>
+""")
+    (lists / "more.m3u").write_text(f"#EXTM3U\n../my videos/apple.mkv\ntrip.xspf\n{videos / 'pear.mp4'}\n")
+    trace = Trace(artifacts / "trace.jsonl")
+    app, win = launch_ready(args=[str(lists / "trip.xspf")], env={"REEL_TRACE": str(trace.path)})
+    assert _opened(trace, 0) == "zebra"
+    skipped = trace.wait("playlist-skipped")
+    assert skipped["count"] == 3 and not skipped["truncated"], skipped
+    toast = app.find(win, name=re.compile("The missing one.* in the playlist is missing or is not a video file\\. "
+                                          "2 more entries were left out\\."), timeout=APP_TIMEOUT)
+    sd, bright = words_on_screen(app, toast, app.screenshot("playlist-toast"))
+    assert sd > 0.1, f"the toast's words are not visible (sd {sd:.3f})"
+    _wait_full_screen(app)
+    _place_shown(app, win, "1 of 3")
+    i = trace.count()
+    app.key("shift+n")
+    assert _opened(trace, i) == "apple"
+    _place_shown(app, win, "2 of 3")
+    i = trace.count()
+    app.key("shift+n")
+    assert _opened(trace, i) == "pear"
+    assert not [e for e in trace.named("player-open") if "pipe" in e["uri"] or "gone" in e["uri"]]
+    assert app.alive()

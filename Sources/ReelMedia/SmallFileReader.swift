@@ -1,11 +1,13 @@
 import Foundation
 import ReelCore
 
-/// Reads a subtitle file the person has beside a video, or dropped: only a
-/// regular file (a pipe named Film.srt would block the read, and with it
-/// the window, until something wrote to it) and only up to a size no
-/// subtitle file reaches (a film's subtitles are a few hundred kilobytes).
-public enum SubtitleFileReader {
+/// Reads a small text file the person points Reel at (a subtitle file
+/// beside a video or dropped, a playlist): only a regular file (a pipe
+/// named Film.srt would block the read, and with it the window, until
+/// something wrote to it) and only up to a size no such file reaches (a
+/// film's subtitles are a few hundred kilobytes, a playlist of a hundred
+/// thousand entries a few megabytes).
+public enum SmallFileReader {
     public static let largest = 20 << 20
 
     /// The whole file, or nil for anything that is not a regular file of

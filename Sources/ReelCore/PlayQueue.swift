@@ -122,6 +122,24 @@ public struct PlayQueue: Equatable, Sendable {
         if current == address { current = nil }
     }
 
+    /// Puts `address` right after the current video (Play Next), taken
+    /// from wherever it was; the current video itself stays where it is.
+    public mutating func playNext(_ address: String) {
+        guard address != current else { return }
+        before.removeAll { $0 == address }
+        after.removeAll { $0 == address }
+        after.insert(address, at: 0)
+    }
+
+    /// Puts `address` at the end (Add to Queue), taken from wherever it
+    /// was; the current video itself stays where it is.
+    public mutating func add(_ address: String) {
+        guard address != current else { return }
+        before.removeAll { $0 == address }
+        after.removeAll { $0 == address }
+        after.append(address)
+    }
+
     /// Leaves out the addresses `shouldRemove` picks, but never the
     /// current video (the feed hid some while one plays).
     public mutating func removeAll(where shouldRemove: (String) -> Bool) {

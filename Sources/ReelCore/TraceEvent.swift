@@ -88,6 +88,8 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case playerPartSaved = "player-part-saved"
     /// Entries of an opened playlist were left out (count, truncated).
     case playlistSkipped = "playlist-skipped"
+    /// The queue changed from a card (count, the next address).
+    case playerQueue = "player-queue"
     case playerQuality = "player-quality"
     case playerRate = "player-rate"
     case playerReconnect = "player-reconnect"

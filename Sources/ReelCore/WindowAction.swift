@@ -7,6 +7,9 @@ public enum WindowAction: String, ScopedAction {
     case close
     case feedPictureInPicture = "feed-picture-in-picture"
     case feedPlay = "feed-play"
+    /// A card's video after the one playing, or at the queue's end.
+    case feedPlayNext = "feed-play-next"
+    case feedAddToQueue = "feed-add-to-queue"
     case feedRemove = "feed-remove"
     case feedShowInFiles = "feed-show-in-files"
     case makeMovie = "make-movie"

@@ -3,13 +3,16 @@ import CGtk
 import GLibKit
 import ReelCore
 
-/// The menu of one feed card: play, play in picture-in-picture, show in Files (local files only),
+/// The menu of one feed card: play, play in picture-in-picture, play next or add to the queue of
+/// what plays, show in Files (local files only),
 /// add to the movie being made, remove from the feed. Its items call window actions with the item's id.
 enum FeedContextMenu {
     static func present(for item: VideoItem, at card: UnsafeMutablePointer<GtkWidget>) {
         let menu = g_menu_new()!
         append(menu, tr("_Play"), action: WindowAction.feedPlay.detailedName, id: item.id)
         append(menu, tr("Play in P_icture in Picture"), action: WindowAction.feedPictureInPicture.detailedName, id: item.id)
+        append(menu, tr("Play _Next"), action: WindowAction.feedPlayNext.detailedName, id: item.id)
+        append(menu, tr("Add to _Queue"), action: WindowAction.feedAddToQueue.detailedName, id: item.id)
         if item.kind == .file {
             append(menu, tr("Show in _Files"), action: WindowAction.feedShowInFiles.detailedName, id: item.id)
         }

@@ -43,6 +43,8 @@ final class MainWindow {
     /// What plays in turn: the feed as the user saw it when they opened a
     /// video from it, or the files opened together.
     private var queue = PlayQueue(addresses: [])
+    /// The last toast Play Next or Add to Queue showed.
+    private var queueToast: ObjectRef?
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings?) {
         window = ObjectRef(retaining: adw_application_window_new(application))
@@ -200,6 +202,8 @@ final class MainWindow {
         }
         actions.add(.feedPlay, withString: { [weak self] id in self?.openFromFeed(id) })
         actions.add(.feedPictureInPicture, withString: { [weak self] id in self?.openFromFeed(id, inMiniWindow: true) })
+        actions.add(.feedPlayNext, withString: { [weak self] id in self?.queueFromFeed(id, next: true) })
+        actions.add(.feedAddToQueue, withString: { [weak self] id in self?.queueFromFeed(id, next: false) })
         actions.add(.feedShowInFiles, withString: { [weak self] id in
             guard let self else { return }
             FileManager1.show(fileURI: id, parent: self.gtkWindow)
@@ -556,6 +560,28 @@ final class MainWindow {
         open(address: uri, inMiniWindow: inMiniWindow, queue: queue)
     }
 
+    /// Play Next or Add to Queue on a card: into the queue of what plays
+    /// (the player or the mini window), said on a toast; with nothing
+    /// playing, the video plays.
+    private func queueFromFeed(_ id: String, next: Bool) {
+        guard let item = feed.item(withID: id) else { return }
+        guard navigator.screen.video != nil else { return openFromFeed(item.uri) }
+        if next { queue.playNext(item.uri) } else { queue.add(item.uri) }
+        playerPage.setQueue(queue)
+        mpris?.setNeedsRefresh()
+        Trace.shared.event(.playerQueue, ["count": queue.count, "next": queue.next() ?? ""])
+        let title = DisplayText.isolated(item.title)
+        // One queue toast at a time: the newest replaces the last rather
+        // than waiting behind it.
+        if let queueToast { adw_toast_dismiss(OpaquePointer(queueToast.object)) }
+        let toast = ObjectRef(retaining: UnsafeMutableRawPointer(
+            showToast(CoreText.format(next ? tr("“%s” plays next.") : tr("“%s” was added to the queue."), [title]))))
+        toast.connect("dismissed") { [weak self, weak toast] in
+            if let toast, self?.queueToast === toast { self?.queueToast = nil }
+        }
+        queueToast = toast
+    }
+
     /// Several addresses at once (the command line, the file chooser, a
     /// drop): the videos play in this order, a playlist's entries where it
     /// is (read off the main thread, what could not be played named on a
@@ -600,7 +626,8 @@ final class MainWindow {
         open(address: first, queue: PlayQueue(addresses: videos, current: first))
     }
 
-    func showToast(_ text: String, button: ToastButton? = nil, extra: ToastButton? = nil) {
+    @discardableResult
+    func showToast(_ text: String, button: ToastButton? = nil, extra: ToastButton? = nil) -> OpaquePointer {
         ToastButton.show(text, button: button, extra: extra, in: toasts)
     }
 
@@ -740,7 +767,10 @@ extension MainWindow {
     /// over the player (above its controls), or the window's page while
     /// the video plays in the mini window.
     private func note(_ text: String, button: ToastButton? = nil) {
-        guard navigator.screen.windowPage == .video else { return showToast(text, button: button) }
+        guard navigator.screen.windowPage == .video else {
+            showToast(text, button: button)
+            return
+        }
         if let button { playerPage.toasts.note(text, button: button) } else { playerPage.toast(text) }
     }
 

@@ -13,7 +13,9 @@ struct ToastButton {
     /// `extra`: a second button, beside the words (a libadwaita 1.2 toast
     /// has one button of its own; the words become a custom title to make
     /// room for another), which dismisses the toast like its own does.
-    static func show(_ text: String, button: ToastButton? = nil, extra: ToastButton? = nil, in overlay: OpaquePointer) {
+    @discardableResult
+    static func show(_ text: String, button: ToastButton? = nil, extra: ToastButton? = nil,
+                     in overlay: OpaquePointer) -> OpaquePointer {
         let toast = adw_toast_new(text)!
         adw_toast_set_timeout(toast, 5)
         if let button {
@@ -42,5 +44,6 @@ struct ToastButton {
             adw_toast_set_custom_title(toast, box)
         }
         UnnamedButtons.add(toast, to: overlay)
+        return toast
     }
 }

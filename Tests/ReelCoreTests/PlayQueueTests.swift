@@ -82,6 +82,27 @@ final class PlayQueueTests: XCTestCase {
         XCTAssertEqual(queue.moveNext(), "file:///b.mkv")
     }
 
+    /// Play Next goes right after the current video, Add to Queue at the
+    /// end; a video already queued moves rather than plays twice.
+    func testPlayNextAndAddToQueue() {
+        var queue = PlayQueue(addresses: ["a", "b", "c"], current: "b")
+        queue.add("d")
+        XCTAssertEqual(queue.after, ["c", "d"])
+        queue.playNext("e")
+        XCTAssertEqual(queue.after, ["e", "c", "d"])
+        queue.playNext("d")
+        XCTAssertEqual(queue.after, ["d", "e", "c"], "moved, not twice")
+        queue.add("a")
+        XCTAssertEqual(queue.before, [])
+        XCTAssertEqual(queue.after, ["d", "e", "c", "a"], "from before the current one to the end")
+        queue.playNext("b")
+        queue.add("b")
+        XCTAssertEqual(queue.current, "b")
+        XCTAssertEqual(queue.count, 5, "the current video stays where it is")
+        XCTAssertEqual(queue.moveNext(), "d")
+        XCTAssertEqual(queue.place?.number, 2)
+    }
+
     func testRemovingAHiddenVideo() {
         var queue = PlayQueue(addresses: ["a", "b", "c", "d"], current: "b")
         queue.remove("c")

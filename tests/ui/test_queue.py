@@ -265,3 +265,58 @@ def test_a_playlist_opens_as_its_queue_and_names_what_it_leaves_out(launch_ready
     assert _opened(trace, i) == "pear"
     assert not [e for e in trace.named("player-open") if "pipe" in e["uri"] or "gone" in e["uri"]]
     assert app.alive()
+
+
+def _card_menu(app, win, title: str, item: str) -> None:
+    """Chooses `item` on the menu of the card `title`, opened with a right
+    click and driven by keyboard from its first item."""
+    app.click(app.find(win, role="label", name=title, timeout=APP_TIMEOUT), button=3)
+    app.find(win, role="menu item", name=item, timeout=5)
+    wait_until(lambda: "focused" in states(app.find(win, role="menu item", name="Play")), 5,
+               what="the menu to take the focus")
+    items = [n.name for n in find_all(win, role="menu item", visible=True)]
+    app.key(*(["Down"] * items.index(item)), "Return")
+
+
+def test_play_next_and_add_to_queue_from_a_card_while_the_mini_window_plays(launch_ready, media, profile, artifacts,
+                                                                           window_manager, tmp_path, desktop):
+    """With a video in the mini window, the feed's cards go into its queue:
+    Add to Queue at the end, Play Next right after it (said on a toast);
+    MPRIS's Next then walks that order."""
+    from test_mpris import PLAYER, Client
+    keyfile(profile, end_action="'stop'")
+    _fill_videos(profile, media)
+    trace = Trace(artifacts / "trace.jsonl")
+    client = Client()
+    try:
+        app, win = launch_ready(env={"REEL_TRACE": str(trace.path)})
+        app.desktop.xdotool("windowactivate", "--sync", app.x_window())
+        _card_menu(app, win, "Market", "Play in Picture in Picture")
+        trace.wait("pip-shown")
+        assert _opened(trace, 0) == "Market"
+        trace.wait("player-first-frame")
+        app.desktop.xdotool("windowactivate", "--sync", app.x_window())
+        i = trace.count()
+        _card_menu(app, win, "Harbour dawn", "Add to Queue")
+        queued = trace.wait("player-queue", after=i)
+        assert _name(queued["next"]) == "Harbour dawn", queued
+        toast = app.find(win, name=re.compile("Harbour dawn.* was added to the queue\\."), timeout=APP_TIMEOUT)
+        sd, _ = words_on_screen(app, toast, app.screenshot("added-to-queue"))
+        assert sd > 0.1, f"the toast's words are not visible (sd {sd:.3f})"
+        i = trace.count()
+        _card_menu(app, win, "Harbour noon", "Play Next")
+        queued = trace.wait("player-queue", after=i)
+        # The queue was the feed (all four) from the start: moved, not added twice.
+        assert _name(queued["next"]) == "Harbour noon" and queued["count"] == len(NAMES), queued
+        app.find(win, name=re.compile("Harbour noon.* plays next\\."), timeout=APP_TIMEOUT)
+        played = []
+        while client.get(PLAYER, "CanGoNext") or not played:
+            wait_until(lambda: client.get(PLAYER, "CanGoNext"), 10, what="CanGoNext")
+            i = trace.count()
+            client.player("Next")
+            played.append(_opened(trace, i))
+            trace.wait("player-first-frame", after=i)
+        assert played[0] == "Harbour noon" and played[-1] == "Harbour dawn", played
+        assert len(set(played)) == len(played), f"a video came twice: {played}"
+    finally:
+        client.close()

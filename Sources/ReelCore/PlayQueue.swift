@@ -47,6 +47,9 @@ public struct PlayQueue: Equatable, Sendable {
         self.init(addresses: shown.contains(current) ? shown : [current], current: current)
     }
 
+    /// Every video in order, the current one included.
+    public var addresses: [String] { before + (current.map { [$0] } ?? []) + after }
+
     /// How many videos, the current one included.
     public var count: Int { before.count + after.count + (current == nil ? 0 : 1) }
 

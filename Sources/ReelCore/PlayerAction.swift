@@ -34,6 +34,8 @@ public enum PlayerAction: String, ScopedAction {
     case quality
     case resume
     case retry
+    /// Writes the queue as a playlist file (XSPF or M3U).
+    case saveQueue = "save-queue"
     case screenshot
     case seekBackward = "seek-backward"
     case seekEnd = "seek-end"

@@ -99,10 +99,20 @@ public struct PlaylistExpansion: Equatable, Sendable {
     public static func resolve(_ entry: Playlist.Entry, against base: String) -> String? {
         let location = entry.location
         if location.hasPrefix("/") || hasScheme(location) {
-            guard case .success(let locator) = MediaLocator.parse(location) else { return nil }
+            let absolute = location.hasPrefix("/") ? URL(fileURLWithPath: location).standardized.path : location
+            guard case .success(let locator) = MediaLocator.parse(absolute) else { return nil }
             return locator.uri
         }
         guard let baseURL = URL(string: base) else { return nil }
+        if !entry.isURIReference, MediaLocator.isLocal(base) {
+            // A path beside a local playlist: a file address made as any
+            // opened file's is (the same video, the same address).
+            let path = location.replacingOccurrences(of: "\\", with: "/")
+            let folder = baseURL.deletingLastPathComponent().path
+            let full = URL(fileURLWithPath: folder + "/" + path).standardized.path
+            guard case .success(let locator) = MediaLocator.parse(full) else { return nil }
+            return locator.uri
+        }
         let reference: String
         if entry.isURIReference {
             reference = location

@@ -90,6 +90,8 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case playlistSkipped = "playlist-skipped"
     /// The queue changed from a card (count, the next address).
     case playerQueue = "player-queue"
+    /// Save Queue… wrote a playlist (path, count) or failed (path, error).
+    case playerQueueSaved = "player-queue-saved"
     case playerQuality = "player-quality"
     case playerRate = "player-rate"
     case playerReconnect = "player-reconnect"

@@ -37,11 +37,15 @@ final class FileChooser {
     /// `title` and `accept` name what the files are for; `multiple`: more
     /// than one may be chosen; `folder`: the folder (a URI) it opens in,
     /// rather than on Recent files (where a typed path is not taken).
+    /// `saving`: a file to write, this name suggested (its chosen URI
+    /// comes back; the dialog asks before replacing a file).
     init(parent: UnsafeMutablePointer<GtkWindow>?, title: String, accept: String, kinds: [Kind], multiple: Bool = false,
-         folder: String? = nil, completion: @escaping ([String]) -> Void) {
-        chooser = ObjectRef(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+         folder: String? = nil, saving name: String? = nil, completion: @escaping ([String]) -> Void) {
+        let action = name == nil ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
+        chooser = ObjectRef(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(title, parent, action,
                                                                                          accept, tr("_Cancel"))!))
         let fileChooser = OpaquePointer(chooser.object)
+        if let name { gtk_file_chooser_set_current_name(fileChooser, name) }
         gtk_file_chooser_set_select_multiple(fileChooser, multiple ? 1 : 0)
         if let folder, let file = g_file_new_for_uri(folder) {
             _ = gtk_file_chooser_set_current_folder(fileChooser, file, nil)

@@ -703,6 +703,43 @@ extension MainWindow {
         case .addPart(let uri, let title, let start, let end, let toNewMovie):
             addPart(uri: uri, title: title, trim: (start, end), toNewMovie: toNewMovie)
         case .stopSavingPart: partSaver?.cancel()
+        case .saveQueue: chooseQueueFile()
+        }
+    }
+
+    /// Save Queue…: the queue as a playlist file where the person chooses
+    /// (XSPF unless the name ends in .m3u), each video with its title.
+    private func chooseQueueFile() {
+        let chooser = FileChooser(parent: gtkWindow, title: tr("Save Queue"), accept: tr("_Save"),
+                                  kinds: [FileChooser.Kind(name: tr("Playlists"), suffixes: ["xspf", "m3u", "m3u8"])],
+                                  saving: tr("Queue") + ".xspf") { [weak self] uris in
+            self?.fileChooser = nil
+            guard let uri = uris.first else { return }
+            self?.saveQueue(to: uri)
+        }
+        fileChooser = chooser
+        chooser.show()
+    }
+
+    private func saveQueue(to uri: String) {
+        guard let chosen = URL(string: uri), chosen.isFileURL else { return }
+        let (format, name) = PlaylistWriter.format(forName: chosen.lastPathComponent)
+        let file = chosen.deletingLastPathComponent().appendingPathComponent(name)
+        // The feed's title, else a local file's as the feed would give it.
+        let items = queue.addresses.map { address in
+            let local = try? MediaLocator.parse(address).get()
+            let title = feed.item(withID: address)?.title
+                ?? local.flatMap { MediaLocator.isLocal($0.uri) ? LibraryScanRules.title(fileName: $0.displayName) : nil }
+            return PlaylistWriter.Item(address: address, title: title)
+        }
+        do {
+            try Data(PlaylistWriter.text(items, format: format).utf8).write(to: file, options: .atomic)
+            Trace.shared.event(.playerQueueSaved, ["path": file.path, "count": items.count])
+            note(CoreText.format(tr("The queue was saved as “%s”."), [DisplayText.isolated(name)]))
+        } catch {
+            Trace.shared.event(.playerQueueSaved, ["path": file.path, "error": "\(error)"])
+            note(CoreText.format(tr("The queue could not be saved as “%s”: the folder cannot be written to, or the disk is full."),
+                                 [DisplayText.isolated(name)]))
         }
     }
 

@@ -48,6 +48,7 @@ extension PlayerPage {
         actions[.loopPart] = map.add(.loopPart, toggle: false) { [weak self] on in self?.setLooping(on) }
         map.add(.addPartToMovie, withString: { [weak self] target in self?.addPart(toNewMovie: target == "new") })
         map.add(.stopSavingPart) { [weak self] in self?.onEvent?(.stopSavingPart) }
+        actions[.saveQueue] = map.add(.saveQueue) { [weak self] in self?.onEvent?(.saveQueue) }
         map.add(.frameBackward) { [weak self] in self?.player?.step(forward: false) }
         map.add(.frameForward) { [weak self] in self?.player?.step(forward: true) }
         map.add(.volumeUp) { [weak self] in self?.changeVolume(by: 1) }

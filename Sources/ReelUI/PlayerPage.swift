@@ -40,6 +40,8 @@ final class PlayerPage {
         case addPart(uri: String, title: String, start: Int64, end: Int64, toNewMovie: Bool)
         /// Stop pressed while a web video's part is being saved.
         case stopSavingPart
+        /// Save Queue… in the More menu.
+        case saveQueue
     }
 
     var onEvent: ((Event) -> Void)?
@@ -440,6 +442,7 @@ final class PlayerPage {
     func setQueue(_ queue: PlayQueue) {
         g_simple_action_set_enabled(actions[.previous], queue.hasPrevious() ? 1 : 0)
         g_simple_action_set_enabled(actions[.next], queue.hasNext() ? 1 : 0)
+        g_simple_action_set_enabled(actions[.saveQueue], queue.isWalkable ? 1 : 0)
         controls.setQueue(queue)
     }
 

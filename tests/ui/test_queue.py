@@ -320,3 +320,50 @@ def test_play_next_and_add_to_queue_from_a_card_while_the_mini_window_plays(laun
         assert len(set(played)) == len(played), f"a video came twice: {played}"
     finally:
         client.close()
+
+
+def test_the_queue_is_saved_as_a_playlist_that_opens_again(launch_ready, media, profile, artifacts, window_manager,
+                                                           tmp_path):
+    """More Options › Save Queue…: the queue in order as XSPF (the name
+    typed without a suffix gets one), the videos' addresses exactly as
+    opened, their titles; a folder that cannot be written to is said in
+    words. The file
+    reads back with the same videos in order."""
+    from player_helpers import menu_item
+    import xml.etree.ElementTree as ET
+    keyfile(profile, end_action="'stop'")
+    first, second = tmp_path / "zebra & co.mp4", tmp_path / "apple.mkv"
+    shutil.copy(media / "clip.mp4", first)
+    shutil.copy(media / "clip.mp4", second)
+    trace = Trace(artifacts / "trace.jsonl")
+    app, win = launch_ready(args=[str(first), str(second)], env={"REEL_TRACE": str(trace.path)})
+    assert _opened(trace, 0) == "zebra & co"
+    _wait_full_screen(app)
+    saved_as = tmp_path / "lists" / "Our Trip"
+    saved_as.parent.mkdir()
+
+    def save(path: Path) -> dict:
+        i = trace.count()
+        menu_item(app, win, "More Options", "Save Queue…").queryAction().doAction(0)
+        app.x_window("Save Queue")
+        app.key("ctrl+a", window="Save Queue")
+        app.type_text(str(path), window="Save Queue")
+        app.key("Return", window="Save Queue")
+        return trace.wait("player-queue-saved", after=i)
+
+    saved = save(saved_as)
+    assert saved["path"] == str(saved_as) + ".xspf" and saved["count"] == 2, saved
+    toast = app.find(win, name=re.compile("The queue was saved as .*Our Trip\\.xspf"), timeout=APP_TIMEOUT)
+    sd, _ = words_on_screen(app, toast, app.screenshot("queue-saved"))
+    assert sd > 0.1, f"the toast's words are not visible (sd {sd:.3f})"
+    space = {"x": "http://xspf.org/ns/0/"}
+    root = ET.parse(saved["path"]).getroot()
+    locations = [e.text for e in root.findall("x:trackList/x:track/x:location", space)]
+    opened = trace.named("player-open")[0]["uri"]
+    assert locations[0] == opened, (locations, opened)
+    assert [unquote(urlparse(u).path) for u in locations] == [str(first), str(second)], locations
+    assert [e.text for e in root.findall("x:trackList/x:track/x:title", space)] == ["zebra & co", "apple"]
+    # Where nothing can be written (not even by root): words, and no file.
+    failed = save(Path("/proc/q.m3u"))
+    assert "error" in failed, failed
+    app.find(win, name=re.compile("The queue could not be saved as .*q\\.m3u"), timeout=APP_TIMEOUT)

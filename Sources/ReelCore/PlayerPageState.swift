@@ -158,7 +158,7 @@ public struct PlayerPageState: Equatable, Sendable {
         case .stop: return []
         case .close: return [.close]
         case .loop: return [.play]
-        case .next: return [.playNext]
+        case .next, .repeatQueue: return [.playNext]
         }
     }
 }

@@ -828,7 +828,8 @@ extension MainWindow {
     /// Previous or Next: the video before or after this one in the queue.
     private func step(forward: Bool) {
         var moved = queue
-        guard let address = forward ? moved.moveNext() : moved.movePrevious() else { return }
+        let ends = playerPage.endAction.queueEnds
+        guard let address = forward ? moved.moveNext(ends) : moved.movePrevious(ends) else { return }
         open(address: address, queue: moved, stepping: true)
     }
 
@@ -845,8 +846,9 @@ extension MainWindow: MPRISPlayer {
     /// only for the full player, and the queue (Next and Previous).
     var mprisState: MPRISState? {
         guard var state = playerPage.mprisState else { return nil }
-        state.canGoNext = queue.hasNext()
-        state.canGoPrevious = queue.hasPrevious()
+        let ends = playerPage.endAction.queueEnds
+        state.canGoNext = queue.hasNext(ends)
+        state.canGoPrevious = queue.hasPrevious(ends)
         let inPlayer = navigator.screen.windowPage == .video
         state.canSetFullscreen = inPlayer
         state.fullscreen = inPlayer && playerPage.isFullscreen

@@ -115,6 +115,8 @@ extension PlayerPage {
         settingWatch.on(.endAction) { [weak self] in
             guard let self, let action = self.actions[.endAction] else { return }
             ActionState.set(action, self.endAction.rawValue)
+            // Repeating the queue or not: its ends change.
+            self.setQueue(self.queue)
             self.onEvent?(.changed)
         }
         trackMenus.addActions(to: map)

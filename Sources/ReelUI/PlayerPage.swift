@@ -83,6 +83,9 @@ final class PlayerPage {
     let errorPage: UnsafeMutablePointer<GtkWidget>
     let settings: Settings?
     var actions: [PlayerAction: OpaquePointer] = [:]
+    /// What plays in turn, as the window last said (kept to re-apply when
+    /// the end action changes the queue's ends).
+    private(set) var queue = PlayQueue(addresses: [])
     let settingWatch: SettingWatch
     private let screensaver: ScreensaverInhibitor
     /// The "player" actions, shared with the picture-in-picture window.
@@ -440,8 +443,10 @@ final class PlayerPage {
     /// What plays in turn (the owner's PlayQueue): Previous and Next, their
     /// keys and the place in the title bar follow it.
     func setQueue(_ queue: PlayQueue) {
-        g_simple_action_set_enabled(actions[.previous], queue.hasPrevious() ? 1 : 0)
-        g_simple_action_set_enabled(actions[.next], queue.hasNext() ? 1 : 0)
+        self.queue = queue
+        let ends = endAction.queueEnds
+        g_simple_action_set_enabled(actions[.previous], queue.hasPrevious(ends) ? 1 : 0)
+        g_simple_action_set_enabled(actions[.next], queue.hasNext(ends) ? 1 : 0)
         g_simple_action_set_enabled(actions[.saveQueue], queue.isWalkable ? 1 : 0)
         controls.setQueue(queue)
     }

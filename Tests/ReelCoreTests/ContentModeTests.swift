@@ -151,7 +151,8 @@ final class PlayerDecisionTests: XCTestCase {
     }
 
     func testEndActionsHaveTitles() {
-        XCTAssertEqual(EndAction.allCases.map(\.rawValue), ["stop", "close", "next", "loop"])
+        XCTAssertEqual(EndAction.allCases.map(\.rawValue), ["stop", "close", "next", "repeat-queue", "loop"])
+        XCTAssertEqual(EndAction.allCases.filter { $0.queueEnds == .wrap }, [.repeatQueue])
         XCTAssertTrue(EndAction.allCases.allSatisfy { !$0.title.isEmpty })
     }
 }

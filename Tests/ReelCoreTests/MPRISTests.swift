@@ -43,8 +43,14 @@ final class MPRISTests: XCTestCase {
         XCTAssertEqual(MPRISCommand.loopStatus(requested: "None", current: .loop), .endAction(.stop))
         XCTAssertNil(MPRISCommand.loopStatus(requested: "None", current: .next))
         XCTAssertNil(MPRISCommand.loopStatus(requested: "None", current: .close))
-        // No queue: a playlist cannot loop; nonsense is refused.
-        XCTAssertNil(MPRISCommand.loopStatus(requested: "Playlist", current: .stop))
+        // "Playlist" repeats the queue; "None" then plays on to its end.
+        XCTAssertEqual(MPRISLoopStatus(.repeatQueue).rawValue, "Playlist")
+        XCTAssertEqual(MPRISCommand.loopStatus(requested: "Playlist", current: .stop), .endAction(.repeatQueue))
+        XCTAssertEqual(MPRISCommand.loopStatus(requested: "Playlist", current: .loop), .endAction(.repeatQueue))
+        XCTAssertNil(MPRISCommand.loopStatus(requested: "Playlist", current: .repeatQueue))
+        XCTAssertEqual(MPRISCommand.loopStatus(requested: "None", current: .repeatQueue), .endAction(.next))
+        XCTAssertEqual(MPRISCommand.loopStatus(requested: "Track", current: .repeatQueue), .endAction(.loop))
+        // Nonsense is refused.
         XCTAssertNil(MPRISCommand.loopStatus(requested: "track", current: .stop))
     }
 

@@ -82,7 +82,7 @@ final class PlayerPageStateTests: XCTestCase {
     func testTheEndShowsTheEndAndDoesWhatTheEndActionSays() {
         let expected: [EndAction: [PlayerPageState.Effect]] = [
             .stop: [.showPosition], .close: [.showPosition, .close],
-            .loop: [.showPosition, .play], .next: [.showPosition, .playNext],
+            .loop: [.showPosition, .play], .next: [.showPosition, .playNext], .repeatQueue: [.showPosition, .playNext],
         ]
         for action in EndAction.allCases {
             var page = opened()

@@ -218,6 +218,22 @@ def test_mpris_next_and_previous_follow_the_queue(launch_ready, media, profile, 
         assert _opened(trace, i) == "one"
         client.wait_change("CanGoNext", True, after=s)
         assert not client.get(PLAYER, "CanGoPrevious")
+        # LoopStatus "Playlist" repeats the queue (the end action Repeat the
+        # Queue): Previous at the first goes round to the last, and back.
+        from gi.repository import GLib
+        s = client.mark()
+        client.set(PLAYER, "LoopStatus", GLib.Variant("s", "Playlist"))
+        client.wait_change("LoopStatus", "Playlist", after=s)
+        client.wait_change("CanGoPrevious", True, after=s)
+        settings = profile / "config" / "glib-2.0" / "settings" / "keyfile"
+        wait_until(lambda: "end-action='repeat-queue'" in settings.read_text(), 5, what="the end action kept")
+        i = trace.count()
+        client.player("Previous")
+        assert _opened(trace, i) == "two"
+        wait_until(lambda: client.get(PLAYER, "CanGoNext"), 10, what="CanGoNext at the last, going round")
+        i = trace.count()
+        client.player("Next")
+        assert _opened(trace, i) == "one"
     finally:
         client.close()
 

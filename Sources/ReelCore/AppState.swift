@@ -77,6 +77,17 @@ extension AppState: Codable {
             return good
         }
 
+        func lenientMap<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> [String: T] {
+            guard container.contains(key) else { return [:] }
+            guard let map = try? container.decode([String: Lenient<T>].self, forKey: key) else {
+                repairs?.count += 1
+                return [:]
+            }
+            let good = map.compactMapValues(\.value)
+            repairs?.count += map.count - good.count
+            return good
+        }
+
         let entries = lenientList(RecentList.Entry.self, .recent)
         recent = RecentList(entries: entries)
         hiddenIDs = Set(lenientList(String.self, .hiddenIDs))
@@ -96,28 +107,8 @@ extension AppState: Codable {
             }
         }
 
-        trackChoices = [:]
-        if container.contains(.trackChoices) {
-            if let map = try? container.decode([String: Lenient<TrackChoice>].self, forKey: .trackChoices) {
-                for (uri, choice) in map {
-                    if let choice = choice.value { trackChoices[uri] = choice } else { repairs?.count += 1 }
-                }
-            } else {
-                repairs?.count += 1
-            }
-        }
-
-        var watched: [String: WatchHistory.Entry] = [:]
-        if container.contains(.watchHistory) {
-            if let map = try? container.decode([String: Lenient<WatchHistory.Entry>].self, forKey: .watchHistory) {
-                for (uri, entry) in map {
-                    if let entry = entry.value { watched[uri] = entry } else { repairs?.count += 1 }
-                }
-            } else {
-                repairs?.count += 1
-            }
-        }
-        watchHistory = WatchHistory(entries: watched)
+        trackChoices = lenientMap(TrackChoice.self, .trackChoices)
+        watchHistory = WatchHistory(entries: lenientMap(WatchHistory.Entry.self, .watchHistory))
     }
 
     public func encode(to encoder: Encoder) throws {

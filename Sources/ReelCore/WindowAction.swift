@@ -6,6 +6,8 @@ public enum WindowAction: String, ScopedAction {
     case camera
     case close
     case feedPictureInPicture = "feed-picture-in-picture"
+    case feedMarkUnwatched = "feed-mark-unwatched"
+    case feedMarkWatched = "feed-mark-watched"
     case feedPlay = "feed-play"
     case feedRemove = "feed-remove"
     case feedShowInFiles = "feed-show-in-files"

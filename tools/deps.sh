@@ -14,7 +14,7 @@ REEL_RUNTIME_PACKAGES=(
     libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 libgstreamer-plugins-bad1.0-0 libges-1.0-0
     gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
     gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-x gstreamer1.0-alsa
-    dconf-gsettings-backend adwaita-icon-theme librsvg2-common fonts-cantarell fonts-noto-cjk fonts-dejavu-core
+    dconf-gsettings-backend gsettings-desktop-schemas adwaita-icon-theme librsvg2-common fonts-cantarell fonts-noto-cjk fonts-dejavu-core
     iso-codes
 )
 

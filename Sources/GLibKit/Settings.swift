@@ -146,6 +146,20 @@ public final class Settings: ObjectRef {
         init(_ values: [String]) { self.values = values }
     }
 
+    /// A boolean key of a schema that is not Reel's (the desktop's own),
+    /// named where it is read since `SettingKey` lists Reel's keys only;
+    /// nil when the installed schema lacks it.
+    public func bool(otherKey name: String) -> Bool? {
+        guard g_settings_schema_has_key(schema, name) != 0 else { return nil }
+        return g_settings_get_boolean(settings, name) != 0
+    }
+
+    /// Calls `handler` whenever the other schema's key `name` changes.
+    @discardableResult
+    public func onChange(otherKey name: String, _ handler: @escaping () -> Void) -> SignalConnection {
+        connect("changed::\(name)", handler)
+    }
+
     /// Holds writes until `apply` (one disk write for several keys).
     public func delay() { g_settings_delay(settings) }
     public func apply() { g_settings_apply(settings) }

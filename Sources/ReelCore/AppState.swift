@@ -1,7 +1,8 @@
 import Foundation
 
 /// What Reel remembers between runs that changes too often for GSettings:
-/// the Recent list, the items removed from the feed, playback positions.
+/// the Recent list, the items removed from the feed, playback positions,
+/// what was watched.
 /// Stored as JSON under the XDG state dir, written with `AtomicFile`.
 ///
 /// Reading never fails: a damaged file gives a fresh state (or the parts
@@ -16,13 +17,17 @@ public struct AppState: Equatable, Sendable {
     public var playbackPositions: [String: Double]
     /// The sound and subtitles chosen for a video, keyed by URI.
     public var trackChoices: [String: TrackChoice]
+    /// What was watched of each video (its position is `playbackPositions`').
+    public var watchHistory: WatchHistory
 
     public init(recent: RecentList = RecentList(), hiddenIDs: Set<String> = [],
-                playbackPositions: [String: Double] = [:], trackChoices: [String: TrackChoice] = [:]) {
+                playbackPositions: [String: Double] = [:], trackChoices: [String: TrackChoice] = [:],
+                watchHistory: WatchHistory = WatchHistory()) {
         self.recent = recent
         self.hiddenIDs = hiddenIDs
         self.playbackPositions = playbackPositions
         self.trackChoices = trackChoices
+        self.watchHistory = watchHistory
     }
 
     public func encode() throws -> Data {
@@ -51,6 +56,7 @@ extension AppState: Codable {
         case hiddenIDs
         case playbackPositions
         case trackChoices
+        case watchHistory
     }
 
     /// Each part is read on its own, and a bad element is dropped rather
@@ -68,6 +74,17 @@ extension AppState: Codable {
             }
             let good = list.compactMap(\.value)
             repairs?.count += list.count - good.count
+            return good
+        }
+
+        func lenientMap<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> [String: T] {
+            guard container.contains(key) else { return [:] }
+            guard let map = try? container.decode([String: Lenient<T>].self, forKey: key) else {
+                repairs?.count += 1
+                return [:]
+            }
+            let good = map.compactMapValues(\.value)
+            repairs?.count += map.count - good.count
             return good
         }
 
@@ -90,16 +107,8 @@ extension AppState: Codable {
             }
         }
 
-        trackChoices = [:]
-        if container.contains(.trackChoices) {
-            if let map = try? container.decode([String: Lenient<TrackChoice>].self, forKey: .trackChoices) {
-                for (uri, choice) in map {
-                    if let choice = choice.value { trackChoices[uri] = choice } else { repairs?.count += 1 }
-                }
-            } else {
-                repairs?.count += 1
-            }
-        }
+        trackChoices = lenientMap(TrackChoice.self, .trackChoices)
+        watchHistory = WatchHistory(entries: lenientMap(WatchHistory.Entry.self, .watchHistory))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -111,6 +120,7 @@ extension AppState: Codable {
         // JSON has no NaN or infinity; such a position is meaningless anyway.
         try container.encode(playbackPositions.filter { $0.value.isFinite && $0.value >= 0 }, forKey: .playbackPositions)
         try container.encode(trackChoices.filter { !$0.value.isEmpty }, forKey: .trackChoices)
+        try container.encode(watchHistory.entries, forKey: .watchHistory)
     }
 }
 

@@ -15,9 +15,21 @@ public enum TraceEvent: String, CaseIterable, Sendable {
     case cameraShutter = "camera-shutter"
     case cameraStarted = "camera-started"
     case cameraStopped = "camera-stopped"
+    /// The Continue Watching row or a card's mark changed: the row's
+    /// videos ("uris", newest first, space-separated), how many, and how
+    /// many cards have a progress line ("lines") or the watched mark
+    /// ("watched").
+    case feedContinueWatching = "feed-continue-watching"
+    /// The desktop's file history switch changed ("on" 1 or 0).
+    case feedFileHistory = "feed-file-history"
     case feedFirstCard = "feed-first-card"
     case feedFirstPaint = "feed-first-paint"
+    /// Clear History forgot this many videos' history ("entries"; -1: its
+    /// Undo put them back).
+    case feedHistoryCleared = "feed-history-cleared"
     case feedItems = "feed-items"
+    /// Mark as Watched (1) or Unwatched (0) on a card's menu.
+    case feedMarkWatched = "feed-mark-watched"
     case feedSearch = "feed-search"
     case frame = "frame"
     case launch = "launch"

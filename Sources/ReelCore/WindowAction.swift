@@ -6,6 +6,8 @@ public enum WindowAction: String, ScopedAction {
     case camera
     case close
     case feedPictureInPicture = "feed-picture-in-picture"
+    case feedMarkUnwatched = "feed-mark-unwatched"
+    case feedMarkWatched = "feed-mark-watched"
     case feedPlay = "feed-play"
     /// A card's video after the one playing, or at the queue's end.
     case feedPlayNext = "feed-play-next"

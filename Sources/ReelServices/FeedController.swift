@@ -20,6 +20,12 @@ public final class FeedController {
     private var samples: SampleLibrary?
     private var samplesCatalogURI: String?
     private let settingWatch: SettingWatch
+    /// The desktop's privacy switch: off, nothing watched is kept.
+    private let fileHistory: FileHistorySetting
+    /// The Continue Watching row and the cards' marks as last shown: its
+    /// videos are discovered like the cards on screen.
+    private var shownRow: [VideoItem] = []
+    private var shownMarks: [String: WatchHistory.Mark] = [:]
     // All in the media worker's process: a video that crashes a decoder
     // takes that process down, not the app.
     private let probes = ProbeQueue(worker: .shared)
@@ -62,10 +68,12 @@ public final class FeedController {
     private var catalogClips: [(uri: String, clips: [String])] = []
     private var stripClips: [String] = []
 
-    public init(page: FeedDisplay, settings: Settings?, stateFolder: String = FeedController.stateFolder) {
+    public init(page: FeedDisplay, settings: Settings?, stateFolder: String = FeedController.stateFolder,
+                fileHistory: FileHistorySetting = FileHistorySetting()) {
         self.stateFolder = stateFolder
         self.page = page
         self.settings = settings
+        self.fileHistory = fileHistory
         let servers = ServerGate()
         self.servers = servers
         remoteProbes = ProbeQueue(worker: .shared, workers: 2, servers: servers)
@@ -80,6 +88,9 @@ public final class FeedController {
     public func start() {
         _ = library.setItems(state.recent.videoItems, from: .recent)
         publish()
+        fileHistory.onChange = { [weak self] in
+            Trace.shared.event(.feedFileHistory, ["on": self?.fileHistory.isOn == true ? 1 : 0])
+        }
         startVideosFolder()
         if settings?.bool(.showSamples) ?? true { startSamples() }
         settingWatch.on(.showSamples) { [weak self] in self?.showSamplesChanged() }
@@ -287,15 +298,22 @@ public final class FeedController {
 
     // MARK: Recent and removal
 
-    /// Remembers an opened video in the Recent section (and the state file).
+    /// Remembers an opened video in the Recent section (and the state file),
+    /// unless the desktop keeps no file history.
     public func recordOpened(_ locator: MediaLocator) {
-        let fallback = locator.kind == .file ? LibraryScanRules.title(fileName: locator.displayName) : locator.displayName
-        let title = library.item(withID: locator.uri)?.title ?? fallback
-        state.recent.record(uri: locator.uri, title: title)
+        guard fileHistory.isOn else { return }
+        state.recent.record(uri: locator.uri, title: title(of: locator))
         _ = library.unhide(id: locator.uri)
         _ = library.setItems(state.recent.videoItems, from: .recent)
         publish()
         saveState()
+    }
+
+    /// The feed's title for a video, else its file's name as the feed
+    /// would title it, else its address's.
+    private func title(of locator: MediaLocator) -> String {
+        let fallback = locator.kind == .file ? LibraryScanRules.title(fileName: locator.displayName) : locator.displayName
+        return library.item(withID: locator.uri)?.title ?? fallback
     }
 
     public func remove(_ item: VideoItem) {
@@ -313,11 +331,15 @@ public final class FeedController {
 
     public func savedPosition(for uri: String) -> Double? { state.playbackPositions[uri] }
 
-    /// Stores where a long video was left (nil forgets it).
+    /// Stores where a long video was left (nil forgets it). With the
+    /// desktop's file history off, a new position is not kept and the old
+    /// one goes: it would say where the video was left before.
     public func storePosition(_ position: Double?, for uri: String) {
-        guard state.playbackPositions[uri] != position else { return }
-        state.playbackPositions[uri] = position
+        let kept = fileHistory.isOn ? position : nil
+        guard state.playbackPositions[uri] != kept else { return }
+        state.playbackPositions[uri] = kept
         saveState()
+        publishHistory()
     }
 
     public func trackChoice(for uri: String) -> TrackChoice? { state.trackChoices[uri] }
@@ -327,6 +349,110 @@ public final class FeedController {
         guard state.trackChoices[uri] != choice else { return }
         state.trackChoices[uri] = choice.isEmpty ? nil : choice
         saveState()
+    }
+
+    // MARK: What was watched (ReelCore.WatchHistory)
+
+    /// The player stopped `uri` at `position` of `duration` (after storing
+    /// the position resume uses).
+    public func recordWatched(_ uri: String, title: String, position: Double?, duration: Double?) {
+        guard fileHistory.isOn else { return }
+        let before = state.watchHistory
+        // The feed's words for it, as the Recent section has them.
+        let name = (try? MediaLocator.parse(uri).get()).map(self.title(of:)) ?? title
+        state.watchHistory.record(uri: uri, title: name, position: position, duration: duration)
+        guard state.watchHistory != before else { return }
+        saveState()
+        publishHistory()
+    }
+
+    public func isWatched(_ id: String) -> Bool { state.watchHistory.isWatched(id) }
+
+    /// Whether the desktop lets Reel keep what was watched (Mark as Watched
+    /// is offered only then).
+    public var keepsHistory: Bool { fileHistory.isOn }
+
+    /// Mark as Watched: out of the row, the watched mark on its card, and
+    /// it starts from the beginning next time.
+    public func markWatched(_ id: String) {
+        guard fileHistory.isOn else { return }
+        let item = library.item(withID: id)
+        let title = item?.title ?? state.watchHistory.entries[id]?.title ?? ""
+        state.watchHistory.markWatched(uri: id, title: title, duration: item?.info?.duration)
+        state.playbackPositions[id] = nil
+        Trace.shared.event(.feedMarkWatched, ["uri": id, "watched": 1])
+        saveState()
+        publishHistory()
+    }
+
+    /// Mark as Unwatched: as if it had never been played.
+    public func markUnwatched(_ id: String) {
+        state.watchHistory.markUnwatched(uri: id)
+        state.playbackPositions[id] = nil
+        Trace.shared.event(.feedMarkWatched, ["uri": id, "watched": 0])
+        saveState()
+        publishHistory()
+    }
+
+    /// What Clear History takes away, to put back with `restoreHistory`
+    /// (the toast's Undo).
+    public struct History {
+        fileprivate let watched: WatchHistory
+        fileprivate let positions: [String: Double]
+    }
+
+    /// Forgets what was watched and where every video was left; gives what
+    /// was forgotten back, for Undo.
+    @discardableResult
+    public func clearHistory() -> History {
+        let cleared = History(watched: state.watchHistory, positions: state.playbackPositions)
+        state.watchHistory.clear()
+        state.playbackPositions.removeAll()
+        Trace.shared.event(.feedHistoryCleared, ["entries": cleared.watched.entries.count])
+        saveState()
+        publishHistory()
+        return cleared
+    }
+
+    /// Undo of Clear History: what was cleared comes back, with whatever
+    /// was watched since.
+    public func restoreHistory(_ history: History) {
+        state.playbackPositions = history.positions.merging(state.playbackPositions) { _, newer in newer }
+        state.watchHistory = WatchHistory(entries: history.watched.entries.merging(state.watchHistory.entries) { _, newer in newer })
+        Trace.shared.event(.feedHistoryCleared, ["entries": -1])
+        saveState()
+        publishHistory()
+    }
+
+    /// Shows each card's line or mark and the Continue Watching row: the
+    /// feed's own item where it has one, else one made from what the
+    /// history remembers (a video since removed from the feed still
+    /// continues).
+    private func publishHistory() {
+        let history = state.watchHistory
+        let positions = state.playbackPositions
+        let row = history.continueWatching(positions: positions).compactMap { uri -> VideoItem? in
+            if let item = library.item(withID: uri) { return item }
+            guard case .success(let locator) = MediaLocator.parse(uri) else { return nil }
+            let title = history.entries[uri]?.title ?? ""
+            return VideoItem(uri: locator.uri, kind: locator.kind, title: title.isEmpty ? locator.displayName : title,
+                             origin: .recent)
+        }
+        let marks = history.marks(positions: positions)
+        guard row != shownRow || marks != shownMarks else { return }
+        shownRow = row
+        shownMarks = marks
+        page.showHistory(marks, row: row)
+        Trace.shared.event(.feedContinueWatching, [
+            "count": row.count, "uris": row.map(\.uri).joined(separator: " "),
+            "lines": marks.values.filter { $0 != .watched }.count, "watched": marks.values.filter { $0 == .watched }.count,
+        ])
+        // A video played from outside the feed has no card that asked for
+        // its picture; the one the player made is in the cache.
+        for item in row where library.item(withID: item.id) == nil {
+            if let path = ThumbnailCache().existing(for: item.uri) { page.setThumbnail(path, for: item.id) }
+        }
+        scheduleDiscovery()
     }
 
     private func saveState() {
@@ -343,13 +469,18 @@ public final class FeedController {
     /// position by splicing only what changed.
     private func publish() {
         page.setItems(library.items)
+        publishHistory()
         onEvent?(.published)
         let clips = LoopingQueue.choose(catalogClips: catalogClips.first?.clips ?? [], feed: library.items)
         if clips != stripClips {
             stripClips = clips
             onEvent?(.stripClips(clips))
         }
-        // After the frame that shows the cards, not before it.
+        scheduleDiscovery()
+    }
+
+    /// Discovery runs after the frame that shows the cards, not before it.
+    private func scheduleDiscovery() {
         if !discoveryScheduled {
             discoveryScheduled = true
             MainContext.soon { [weak self] in
@@ -368,7 +499,7 @@ public final class FeedController {
     private func discoverNewItems() {
         // The queue runs the newest request first: ask from the bottom of
         // the screen up, so the top cards come first.
-        for id in shownIDs.reversed() {
+        for id in (shownRow.map(\.id) + shownIDs).reversed() {
             guard let item = library.item(withID: id), item.info == nil, item.problem == nil,
                   !requested.contains(item.id) else { continue }
             if let host = ServerGate.host(of: item.uri), let until = servers.restingUntil(host) {

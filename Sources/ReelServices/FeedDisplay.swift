@@ -13,6 +13,10 @@ public protocol FeedDisplay: AnyObject {
     func update(_ item: VideoItem)
     /// An item's thumbnail is this file.
     func setThumbnail(_ path: String, for id: String)
+    /// What was watched: each card's progress line or watched mark (by
+    /// item id), and the Continue Watching row's videos, newest first
+    /// (empty hides it).
+    func showHistory(_ marks: [String: WatchHistory.Mark], row: [VideoItem])
     /// A line of progress above the list (the sample videos being made).
     func showProgress(_ text: String, fraction: Double)
     func hideProgress()

@@ -4,8 +4,9 @@ import GLibKit
 import ReelCore
 import ReelServices
 
-/// One card of the feed grid: thumbnail with duration and badges over it,
-/// title and subtitle below, laid out in data/ui/feed-card.ui. The grid recycles cards: `show` rebinds one to
+/// One card of the feed grid (and of the Continue Watching row): thumbnail
+/// with duration, badges and what was watched over it, title and subtitle
+/// below, laid out in data/ui/feed-card.ui. The grid recycles cards: `show` rebinds one to
 /// another item, so it must reset everything it sets.
 final class FeedCard {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -16,7 +17,13 @@ final class FeedCard {
     private let title: Label
     private let subtitle: Label
     private let check: UnsafeMutablePointer<GtkWidget>
+    private let watched: UnsafeMutablePointer<GtkWidget>
+    private let watchProgress: UnsafeMutablePointer<GtkWidget>
+    /// The words for screen readers, without what was watched.
+    private var name = ""
     private(set) var itemID: String?
+    /// A right click or a long press on the card.
+    var onContextMenu: (() -> Void)?
 
     /// The card's own reference: the builder's goes with it.
     private let reference: ObjectRef
@@ -32,6 +39,15 @@ final class FeedCard {
         title = file.label("title")
         subtitle = file.label("subtitle")
         check = file.widget("check", gtk_image_get_type())
+        watched = file.widget("watched", gtk_box_get_type())
+        watchProgress = file.widget("watch-progress", gtk_progress_bar_get_type())
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, 3)
+        Signals.connect(click, "pressed") { [unowned self] in self.onContextMenu?() }
+        gtk_widget_add_controller(widget, click)
+        let press = gtk_gesture_long_press_new()!
+        Signals.connect(press, "pressed") { [unowned self] in self.onContextMenu?() }
+        gtk_widget_add_controller(widget, press)
     }
 
     /// Marks the card chosen in the feed's selection mode (a check over
@@ -41,8 +57,9 @@ final class FeedCard {
         StyleClass.set("chosen", on: chosen, for: widget)
     }
 
-    /// Binds the card to `item`; `thumbnail` is a PNG path when one is ready.
-    func show(_ item: VideoItem, thumbnail: String?) {
+    /// Binds the card to `item`; `thumbnail` is a PNG path when one is ready,
+    /// `mark` what was watched of it.
+    func show(_ item: VideoItem, thumbnail: String?, mark: WatchHistory.Mark?) {
         itemID = item.id
         title.text = item.title
         let problem = item.problem.map { CoreText.describe($0) }
@@ -64,15 +81,37 @@ final class FeedCard {
         duration.isShown = !time.isEmpty
         setBadges(FeedBadge.badges(for: item))
         // What the card shows under its title: the subtitle, or why it cannot play.
-        let name = [DisplayText.isolated(item.title), DisplayText.isolated(problem ?? item.subtitle), time]
+        name = [DisplayText.isolated(item.title), DisplayText.isolated(problem ?? item.subtitle), time]
             .filter { !$0.isEmpty }.joined(separator: ", ")
-        AccessibleLabel.set(widget, name)
-        // The grid's cell around the card is what takes the focus: a screen
-        // reader reads the focused cell, so it carries the same name.
-        if let cell { AccessibleLabel.set(cell, name) }
+        setMark(mark)
     }
 
-    /// The grid's cell that holds the card (and takes the keyboard focus).
+    /// The line along the thumbnail's foot, or the watched mark; the card's
+    /// name says the same.
+    func setMark(_ mark: WatchHistory.Mark?) {
+        var said = name
+        switch mark {
+        case .progress(let fraction):
+            gtk_progress_bar_set_fraction(cast(watchProgress), fraction)
+            // Translators: %s is how much of the video, as a percentage ("25 %").
+            let percent = CoreText.format(tr("%s watched"), ["\(Int((fraction * 100).rounded())) %"])
+            AccessibleLabel.set(watchProgress, percent)
+            said += ", " + percent
+        case .watched:
+            said += ", " + tr("Watched")
+        case nil:
+            break
+        }
+        watchProgress.isShown = mark.map { if case .progress = $0 { true } else { false } } ?? false
+        watched.isShown = mark == .watched
+        AccessibleLabel.set(widget, said)
+        // The grid's cell (or the row's button) around the card is what
+        // takes the focus: a screen reader reads it, so it carries the same name.
+        if let cell { AccessibleLabel.set(cell, said) }
+    }
+
+    /// The grid's cell or the row's button that holds the card (and takes
+    /// the keyboard focus).
     var cell: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_parent(widget) }
 
     private func setBadges(_ list: [FeedBadge]) {

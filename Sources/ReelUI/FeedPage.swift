@@ -5,8 +5,8 @@ import ReelCore
 import ReelServices
 
 /// The home screen: a recycling grid of cards over the feed's items, with a
-/// search bar, a progress line while samples are made, and real pages for
-/// "nothing yet" and "nothing found".
+/// search bar, a progress line while samples are made, the Continue
+/// Watching row, and real pages for "nothing yet" and "nothing found".
 ///
 /// The grid's model is a GtkStringList of item ids: GTK only ever creates
 /// widgets for the cards on screen, so 10,000 items cost 10,000 short strings.
@@ -19,6 +19,12 @@ final class FeedPage: FeedDisplay {
     /// the feed is scrolled down and comes back at the top.
     private let stripSlot: UnsafeMutablePointer<GtkWidget>
     private var hasStrip = false
+    /// The Continue Watching row's slot, under the strip's; it slides away
+    /// with it.
+    private let continueSlot: UnsafeMutablePointer<GtkWidget>
+    private let continueRow: ContinueWatchingRow
+    /// What was watched of each item (a line or the mark on its card).
+    private var marks: [String: WatchHistory.Mark] = [:]
     private var scrollAdjustment: UnsafeMutablePointer<GtkAdjustment>?
     private let searchEntry: UnsafeMutablePointer<GtkWidget>
     private let stack: OpaquePointer
@@ -55,6 +61,8 @@ final class FeedPage: FeedDisplay {
     enum Event {
         /// A card was activated (click, Enter).
         case activate(VideoItem)
+        /// A card of the Continue Watching row was: it goes on where it was left.
+        case continueWatching(VideoItem)
         /// A card's context menu (right click, Menu key, long press).
         case contextMenu(VideoItem, card: UnsafeMutablePointer<GtkWidget>)
         /// Selection mode began or ended here (Ctrl+click, Escape).
@@ -77,6 +85,8 @@ final class FeedPage: FeedDisplay {
         progressLabel = layout.widget("progress-label", gtk_label_get_type())
         progressBar = layout.widget("progress-bar", gtk_progress_bar_get_type())
         stripSlot = layout.widget("strip-slot", gtk_revealer_get_type())
+        continueSlot = layout.widget("continue-slot", gtk_revealer_get_type())
+        continueRow = ContinueWatchingRow(box: layout.widget("continue-row", gtk_box_get_type()))
         stack = OpaquePointer(layout.widget("stack", gtk_stack_get_type()))
         grid = layout.widget("grid", gtk_grid_view_get_type())
         selectionBar = layout.widget("selection-bar", gtk_revealer_get_type())
@@ -96,6 +106,7 @@ final class FeedPage: FeedDisplay {
         g_object_unref(UnsafeMutableRawPointer(factory))
 
         setUpGrid(factory: factory)
+        setUpContinueRow()
         setUpSearch()
         setUpSelection()
         watchScrolling(scroller)
@@ -123,6 +134,7 @@ final class FeedPage: FeedDisplay {
     }
 
     private func revealStrip(atTop: Bool) {
+        revealContinueRow(atTop: atTop)
         let show = hasStrip && atTop
         guard (gtk_revealer_get_reveal_child(cast(stripSlot)) != 0) != show else { return }
         gtk_revealer_set_reveal_child(cast(stripSlot), show ? 1 : 0)
@@ -140,6 +152,9 @@ final class FeedPage: FeedDisplay {
 
     /// Redraws one item's card if it is bound, without touching the list.
     func update(_ item: VideoItem) {
+        if continueRow.items.contains(where: { $0.id == item.id }) {
+            continueRow.update(item, thumbnail: thumbnails[item.id], mark: marks[item.id])
+        }
         guard items[item.id] != nil else { return }
         items[item.id] = item
         rebind(item.id)
@@ -153,13 +168,17 @@ final class FeedPage: FeedDisplay {
     private func rebind(_ id: String) {
         guard let item = items[id] else { return }
         for card in cards.values where card.itemID == id {
-            card.show(item, thumbnail: thumbnails[id])
+            card.show(item, thumbnail: thumbnails[id], mark: marks[id])
+        }
+        if let rowItem = continueRow.items.first(where: { $0.id == id }) {
+            continueRow.update(rowItem, thumbnail: thumbnails[id], mark: marks[id])
         }
     }
 
     func setQuery(_ newQuery: FeedQuery) {
         query = newQuery
         refilter()
+        revealContinueRow(atTop: scrollAdjustment.map { gtk_adjustment_get_value($0) < 1 } ?? true)
     }
 
     /// Applies the query and splices the grid's model in one step.
@@ -278,7 +297,7 @@ final class FeedPage: FeedDisplay {
                   let object = gtk_list_item_get_item(cast(listItem)),
                   let id = String(borrowingGString: gtk_string_object_get_string(OpaquePointer(object))),
                   let item = self.items[id] else { return }
-            card.show(item, thumbnail: self.thumbnails[id])
+            card.show(item, thumbnail: self.thumbnails[id], mark: self.marks[id])
             card.setChosen(self.selection.contains(id))
             self.scheduleVisibleReport()
             if !self.reportedFirstCards {
@@ -303,19 +322,10 @@ final class FeedPage: FeedDisplay {
     }
 
     private func attachContextMenu(to card: FeedCard) {
-        let click = gtk_gesture_click_new()!
-        gtk_gesture_single_set_button(click, 3)
-        Signals.connect(click, "pressed") { [unowned self, unowned card] in
+        card.onContextMenu = { [unowned self, unowned card] in
             guard let id = card.itemID, let item = self.items[id] else { return }
             self.onEvent?(.contextMenu(item, card: card.widget))
         }
-        gtk_widget_add_controller(card.widget, click)
-        let press = gtk_gesture_long_press_new()!
-        Signals.connect(press, "pressed") { [unowned self, unowned card] in
-            guard let id = card.itemID, let item = self.items[id] else { return }
-            self.onEvent?(.contextMenu(item, card: card.widget))
-        }
-        gtk_widget_add_controller(card.widget, press)
     }
 
     /// Notes in the trace when the first cards reach the screen (the frame
@@ -380,6 +390,57 @@ final class FeedPage: FeedDisplay {
             guard near.contains(position), let id = card.itemID else { return nil }
             return (position, id)
         }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    // MARK: Continue Watching
+
+    private func setUpContinueRow() {
+        continueRow.onEvent = { [unowned self] event in
+            switch event {
+            case .activate(let item): self.onEvent?(.continueWatching(item))
+            case .contextMenu(let item, let card): self.onEvent?(.contextMenu(item, card: card))
+            }
+        }
+        // The Menu key (or Shift+F10) opens the focused card's menu, as a
+        // right click does.
+        let keys = gtk_event_controller_key_new()!
+        Signals.connect(UnsafeMutableRawPointer(keys), .keyPressed) { [unowned self] key in
+            let shiftF10 = key.keyval == UInt32(GDK_KEY_F10) && key.modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            guard key.keyval == UInt32(GDK_KEY_Menu) || shiftF10,
+                  let root = gtk_widget_get_root(self.widget), let focus = gtk_root_get_focus(root),
+                  let (item, card) = self.card(containing: focus) else { return false }
+            self.onEvent?(.contextMenu(item, card: card))
+            return true
+        }
+        gtk_widget_add_controller(widget, keys)
+    }
+
+    /// The item and card widget of the grid's or the row's card holding `widget`.
+    private func card(containing widget: UnsafeMutablePointer<GtkWidget>) -> (VideoItem, UnsafeMutablePointer<GtkWidget>)? {
+        if let found = continueRow.card(containing: widget) { return found }
+        for card in cards.values {
+            guard let cell = card.cell, cell == widget || gtk_widget_is_ancestor(widget, cell) != 0,
+                  let id = card.itemID, let item = items[id] else { continue }
+            return (item, card.widget)
+        }
+        return nil
+    }
+
+    /// Each card's line or watched mark, and the row's videos.
+    func showHistory(_ marks: [String: WatchHistory.Mark], row: [VideoItem]) {
+        self.marks = marks
+        for card in cards.values {
+            card.setMark(card.itemID.flatMap { marks[$0] })
+        }
+        continueRow.show(row, thumbnails: thumbnails, marks: marks)
+        revealContinueRow(atTop: scrollAdjustment.map { gtk_adjustment_get_value($0) < 1 } ?? true)
+    }
+
+    /// The row shows while it has videos, the grid is at its top and no
+    /// search is open (what was found matters then).
+    private func revealContinueRow(atTop: Bool) {
+        let show = !continueRow.isEmpty && atTop && query.searchText.isEmpty
+        gtk_revealer_set_reveal_child(cast(continueSlot), show ? 1 : 0)
     }
 
     // MARK: Search

@@ -136,7 +136,9 @@ final class MainWindow {
     private func handle(_ event: FeedPage.Event) {
         switch event {
         case .activate(let item): openFromFeed(item.uri)
-        case .contextMenu(let item, let card): FeedContextMenu.present(for: item, at: card)
+        case .continueWatching(let item): open(address: item.uri, resumingAt: feed.savedPosition(for: item.uri))
+        case .contextMenu(let item, let card):
+            FeedContextMenu.present(for: item, at: card, watched: feed.isWatched(item.id), canMark: feed.keepsHistory)
         case .selectingChanged(let on):
             // The header's Select button follows (Ctrl+click, Escape).
             let select = layout.widget("select", gtk_toggle_button_get_type())
@@ -204,6 +206,8 @@ final class MainWindow {
         actions.add(.feedPictureInPicture, withString: { [weak self] id in self?.openFromFeed(id, inMiniWindow: true) })
         actions.add(.feedPlayNext, withString: { [weak self] id in self?.queueFromFeed(id, next: true) })
         actions.add(.feedAddToQueue, withString: { [weak self] id in self?.queueFromFeed(id, next: false) })
+        actions.add(.feedMarkWatched, withString: { [weak self] id in self?.feed.markWatched(id) })
+        actions.add(.feedMarkUnwatched, withString: { [weak self] id in self?.feed.markUnwatched(id) })
         actions.add(.feedShowInFiles, withString: { [weak self] id in
             guard let self else { return }
             FileManager1.show(fileURI: id, parent: self.gtkWindow)
@@ -254,6 +258,11 @@ final class MainWindow {
 
     func close() { gtk_window_close(gtkWindow) }
 
+    /// Preferences' Clear History; gives what it forgot, for Undo.
+    func clearHistory() -> FeedController.History { feed.clearHistory() }
+
+    func restoreHistory(_ history: FeedController.History) { feed.restoreHistory(history) }
+
     /// The feed's list, for GNOME Shell's search.
     var feedLibrary: FeedLibrary { feed.library }
 
@@ -292,7 +301,7 @@ final class MainWindow {
     /// open, with its title.
     @discardableResult
     private func navigate(_ intent: NavigationIntent, facts: WindowFacts? = nil,
-                          opening: (locator: MediaLocator, title: String)? = nil) -> [NavigationEffect] {
+                          opening: Opening? = nil) -> [NavigationEffect] {
         let effects = navigator.handle(intent, facts: facts ?? currentFacts())
         for effect in effects { perform(effect, opening: opening) }
         return effects
@@ -312,7 +321,11 @@ final class MainWindow {
         return .card(position: position, byKeyboard: gtk_window_get_focus_visible(gtkWindow) != 0)
     }
 
-    private func perform(_ effect: NavigationEffect, opening: (locator: MediaLocator, title: String)?) {
+    /// The video a navigation opens: its title, and where it starts when
+    /// that is not the player's choice.
+    private typealias Opening = (locator: MediaLocator, title: String, position: Double?)
+
+    private func perform(_ effect: NavigationEffect, opening: Opening?) {
         switch effect {
         case .rememberFocusedControl:
             focusedControl = gtk_root_get_focus(OpaquePointer(window.object)).map { ObjectRef(retaining: UnsafeMutableRawPointer($0)) }
@@ -327,7 +340,7 @@ final class MainWindow {
             dismissMiniWindow()
         case .openVideo(let address):
             if let opening, opening.locator.uri == address {
-                playerPage.open(opening.locator, title: opening.title)
+                playerPage.open(opening.locator, title: opening.title, at: opening.position)
             } else if case .success(let locator) = MediaLocator.parse(address) {
                 playerPage.open(locator, title: feed.item(withID: address)?.title ?? locator.displayName)
             }
@@ -528,8 +541,10 @@ final class MainWindow {
     /// video opens in the full player (a video in the mini window stops:
     /// one plays at a time), or with `inMiniWindow` straight in the mini
     /// window. `queue`: what plays before and after it (else it plays
-    /// alone); `stepping`: Previous or Next, which keep the mini window.
-    func open(address: String, inMiniWindow: Bool = false, queue: PlayQueue? = nil, stepping: Bool = false) {
+    /// alone); `stepping`: Previous or Next, which keep the mini window;
+    /// `resumingAt`: where it starts (Continue Watching), without asking.
+    func open(address: String, inMiniWindow: Bool = false, queue: PlayQueue? = nil, stepping: Bool = false,
+              resumingAt position: Double? = nil) {
         switch MediaLocator.parse(address) {
         case .success(let locator) where locator.isCatalog:
             feed.addCatalog(locator.uri)
@@ -547,7 +562,7 @@ final class MainWindow {
             self.queue = queue ?? PlayQueue(addresses: [locator.uri])
             playerPage.setQueue(self.queue)
             navigate(.openVideo(address: locator.uri, inMiniWindow: inMiniWindow, stepping: stepping), facts: facts,
-                     opening: (locator, title))
+                     opening: (locator, title, position))
         case .failure(let rejection):
             showToast(CoreText.describe(rejection))
         }

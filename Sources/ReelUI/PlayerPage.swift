@@ -314,13 +314,17 @@ final class PlayerPage {
 
     var title: String { String(cString: gtk_label_get_text(cast(controls.title))) }
 
-    /// Stops playback and remembers where a long video was left.
+    /// Stops playback and remembers where a long video was left, and how
+    /// much of it was watched.
     func stop() {
         guard let player else { return }
         if let locator {
+            // An ended video is at its end, whatever the pipeline's last position said.
+            let position = player.state == .ended ? player.duration : player.position
             memory?.store(position: ResumePolicy.positionToRemember(
-                player.position, duration: player.duration,
+                position, duration: player.duration,
                 minimumDuration: Double(settings?.int(.resumeMinimum) ?? 3) * 60), for: locator.uri)
+            memory?.stopped(locator.uri, title: title, at: position, of: player.isLiveStream ? nil : player.duration)
         }
         ticker?.remove()
         ticker = nil

@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import CShims
 import Foundation
 import GLibKit
 import ReelCore
@@ -26,7 +27,9 @@ final class PreferencesWindow {
         .moviesFolder: ("movies-folder-choose", "movies-folder-reset"),
     ]
 
-    init(over parent: UnsafeMutablePointer<GtkWindow>, settings: Settings) {
+    /// `clearHistory`: Clear History's work; it gives the Undo of what it
+    /// did (nil: nothing was done).
+    init(over parent: UnsafeMutablePointer<GtkWindow>, settings: Settings, clearHistory: @escaping () -> (() -> Void)?) {
         self.settings = settings
         layout = UIFile("preferences.ui")
         let widget = layout.widget("preferences", adw_preferences_window_get_type())
@@ -78,9 +81,43 @@ final class PreferencesWindow {
             watch.on(key) { [unowned self] in self.showFolder(kind, key: key) }
             showFolder(kind, key: key)
         }
+        // A signal, not an app action: the window is not the application's,
+        // so `app.` actions do not reach its buttons.
+        Signals.connect(UnsafeMutableRawPointer(layout.widget("clear-history-button", gtk_button_get_type())), "clicked") {
+            [weak self] in
+            guard let undo = clearHistory() else { return }
+            self?.historyCleared(undo: undo)
+        }
         gtk_window_set_transient_for(window.cast(), parent)
         UnnamedButtons.name(in: widget)
         gtk_window_present(window.cast())
+    }
+
+    /// Clear History forgot what was watched: a toast says so, and its Undo
+    /// calls `undo`.
+    private func historyCleared(undo: @escaping () -> Void) {
+        let toast = adw_toast_new(tr("History cleared"))!
+        adw_toast_set_button_label(toast, tr("_Undo"))
+        Signals.connect(UnsafeMutableRawPointer(toast), "button-clicked") { undo() }
+        // Through the window's own overlay, so the toast's buttons are named
+        // for screen readers as the main window's are.
+        if let overlay = PreferencesWindow.toastOverlay(in: window.cast()) {
+            UnnamedButtons.add(toast, to: OpaquePointer(overlay))
+        } else {
+            adw_preferences_window_add_toast(window.cast(), toast)
+        }
+    }
+
+    /// The toast overlay libadwaita 1.2 keeps inside a preferences window
+    /// (it has no getter for it).
+    private static func toastOverlay(in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        if g_type_is_a(reel_instance_type(widget), adw_toast_overlay_get_type()) != 0 { return widget }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let found = toastOverlay(in: current) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 
     /// A save folder's row says where that kind goes; the reset button

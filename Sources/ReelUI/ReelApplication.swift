@@ -136,6 +136,7 @@ public final class ReelApplication {
         }
         actions.add(.preferences) { [unowned self] in self.presentPreferences() }
         actions.add(.about) { [unowned self] in AboutWindow.present(over: self.mainWindow().gtkWindow) }
+
         actions.add(.quit) { [unowned self] in self.quit() }
         actions.checkComplete()
         // Player and strip keys belong to those widgets' own controllers.
@@ -148,7 +149,12 @@ public final class ReelApplication {
     private func presentPreferences() {
         if let preferences { return gtk_window_present(preferences.window.cast()) }
         guard let settings else { return }
-        let created = PreferencesWindow(over: mainWindow().gtkWindow, settings: settings)
+        let window = mainWindow()
+        let created = PreferencesWindow(over: window.gtkWindow, settings: settings) { [weak window] in
+            guard let window else { return nil }
+            let cleared = window.clearHistory()
+            return { [weak window] in window?.restoreHistory(cleared) }
+        }
         // Let go after the signal, not inside it.
         created.window.connect("destroy") { [weak self] in MainContext.soon { self?.preferences = nil } }
         preferences = created

@@ -23,7 +23,7 @@ final class AppStateTests: XCTestCase {
         state.recent.record(uri: "file:///a.mp4", title: "A", at: Date(timeIntervalSince1970: 10))
         state.hiddenIDs = ["b", "a"]
         let text = String(decoding: try state.encode(), as: UTF8.self)
-        XCTAssertEqual(text, #"{"hiddenIDs":["a","b"],"playbackPositions":{},"recent":[{"openedAt":10,"title":"A","uri":"file:\/\/\/a.mp4"}],"trackChoices":{},"version":1}"#)
+        XCTAssertEqual(text, #"{"hiddenIDs":["a","b"],"playbackPositions":{},"recent":[{"openedAt":10,"title":"A","uri":"file:\/\/\/a.mp4"}],"trackChoices":{},"version":1,"watchHistory":{}}"#)
     }
 
     func testEmptyFileIsAFreshState() {

@@ -1,3 +1,4 @@
+import CGLib
 import Foundation
 import GLibKit
 import ReelCore
@@ -18,6 +19,12 @@ final class FeedControllerTests: XCTestCase {
         func setThumbnail(_ path: String, for id: String) {}
         func showProgress(_ text: String, fraction: Double) {}
         func hideProgress() {}
+        var marks: [String: WatchHistory.Mark] = [:]
+        var row: [VideoItem] = []
+        func showHistory(_ marks: [String: WatchHistory.Mark], row: [VideoItem]) {
+            self.marks = marks
+            self.row = row
+        }
         var uris: [String] { published.last?.map(\.uri) ?? [] }
     }
 
@@ -157,5 +164,61 @@ final class FeedControllerTests: XCTestCase {
         XCTAssertNotNil(next.item(withID: opened.uri))
         XCTAssertNil(next.item(withID: other.uri), "a removed video came back")
         XCTAssertTrue(next.library.hiddenIDs.contains(other.uri))
+    }
+
+    // MARK: What was watched
+
+    /// The desktop's privacy schema as installed, its switch set to `on`
+    /// (the memory backend: this process only); nil without the schema.
+    private func fileHistory(on: Bool) throws -> FileHistorySetting {
+        let privacy = try XCTUnwrap(Settings(schemaID: FileHistorySetting.schemaID), "gsettings-desktop-schemas is not installed")
+        XCTAssertNotEqual(g_settings_set_boolean(privacy.cast(), FileHistorySetting.key, on ? 1 : 0), 0)
+        return FileHistorySetting(settings: privacy)
+    }
+
+    func testAVideoLeftPartWayIsInTheRowUntilMarkedWatchedAndClearingHasAnUndo() throws {
+        let feed = FeedController(page: display, settings: settings, stateFolder: state, fileHistory: try fileHistory(on: true))
+        feed.start()
+        let video = uri("walk.mp4")
+        feed.store(position: 100, for: video)
+        feed.stopped(video, title: "Walk", at: 100, of: 200)
+        XCTAssertEqual(display.row.map(\.uri), [video])
+        XCTAssertEqual(display.row.first?.title, LibraryScanRules.title(fileName: "walk.mp4"),
+                       "a video not in the feed is named as the feed would name it")
+        XCTAssertEqual(display.marks, [video: .progress(0.5)])
+
+        let cleared = feed.clearHistory()
+        XCTAssertEqual(display.row, [])
+        XCTAssertNil(feed.savedPosition(for: video))
+        feed.restoreHistory(cleared)
+        XCTAssertEqual(display.row.map(\.uri), [video])
+        XCTAssertEqual(feed.savedPosition(for: video), 100)
+
+        feed.markWatched(video)
+        XCTAssertEqual(display.row, [])
+        XCTAssertEqual(display.marks, [video: .watched])
+        XCTAssertNil(feed.savedPosition(for: video), "a video marked watched starts from the beginning")
+        // Kept for the next start.
+        let next = FeedController(page: FakeDisplay(), settings: settings, stateFolder: state, fileHistory: try fileHistory(on: true))
+        XCTAssertTrue(next.isWatched(video))
+        feed.markUnwatched(video)
+        XCTAssertEqual(display.marks, [:])
+    }
+
+    func testNothingIsKeptWhileTheDesktopKeepsNoFileHistory() throws {
+        let privacy = try fileHistory(on: false)
+        defer { _ = try? fileHistory(on: true) }
+        let feed = FeedController(page: display, settings: settings, stateFolder: state, fileHistory: privacy)
+        feed.start()
+        let video = uri("walk.mp4")
+        feed.store(position: 100, for: video)
+        feed.stopped(video, title: "Walk", at: 100, of: 200)
+        feed.markWatched(video)
+        feed.recordOpened(try MediaLocator.parse(video).get())
+        XCTAssertNil(feed.savedPosition(for: video))
+        XCTAssertFalse(feed.isWatched(video))
+        XCTAssertFalse(feed.keepsHistory)
+        XCTAssertEqual(display.row, [])
+        XCTAssertNil(feed.item(withID: video), "an opened video went into Recent")
     }
 }

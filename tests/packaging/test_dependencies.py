@@ -5,7 +5,9 @@ The C libraries the Swift modules link (module.modulemap) are read the same
 way, through the dynamic linker's cache, and must come from the run-time list.
 So are the libraries a test needs loaded that nothing names (the GL driver
 of tests/ui/test_gl_renderer.py): a test module's LOADED_LIBRARIES, paths
-relative to the system's library directory.
+relative to the system's library directory. The GSettings schemas of
+other programs the app reads (the desktop's privacy settings) are found by
+their id in the Swift sources and their file under /usr/share/glib-2.0.
 
 A dependency is proven here, not by it happening to be installed on the
 machine the suite runs on: the sources are read for what they use, GStreamer's
@@ -351,6 +353,8 @@ def uses() -> list[Use]:
         else:
             for command in re.findall(r'"(/(?:usr/)?s?bin/[\w.+-]+)"', text):
                 found.append(Use("command", command, where, scope))
+            for schema in sorted(set(re.findall(r'schemaID\s*=\s*"(org\.gnome\.[\w.-]+)"', text))):
+                found.append(Use("schema", schema, where, scope))
     found += [Use("element", name, "playbin's plugging or the device monitor (UNNAMED)", "app") for name in UNNAMED]
     found += [Use("element", name, "GES's timelines and render mode (GES_ELEMENTS)", "app") for name in GES_ELEMENTS]
     found += linked_libraries()
@@ -402,6 +406,9 @@ def file_of(use: Use) -> str | None:
     if use.kind == "loaded":
         folders = dict.fromkeys(os.path.dirname(path) for path in shared_libraries().values())
         return next((str(Path(f) / use.name) for f in folders if (Path(f) / use.name).exists()), None)
+    if use.kind == "schema":
+        candidate = Path("/usr/share/glib-2.0/schemas") / f"{use.name}.gschema.xml"
+        return str(candidate) if candidate.exists() else None
     if use.kind == "typelib":
         for folder in ("/usr/lib/x86_64-linux-gnu/girepository-1.0", "/usr/lib/girepository-1.0",
                        *[str(p) for p in Path("/usr/lib").glob("*/girepository-1.0")]):
@@ -534,6 +541,7 @@ def test_the_reader_finds_what_the_sources_use():
     assert {"timeoverlay", "hlssink2", "x264enc", "avenc_aac", "ximagesink"} <= test_elements, sorted(test_elements)
     assert {"pyatspi", "gi", "pytest", "xdist", "pytest_timeout"} <= {u.name for u in found if u.kind == "module"}
     assert {"Gst-1.0", "Gtk-4.0"} <= {u.name for u in found if u.kind == "typelib"}
+    assert {"org.gnome.desktop.privacy"} <= {u.name for u in found if u.kind == "schema" and u.scope == "app"}
     assert {"ges-1.0", "gstcontroller-1.0", "gstreamer-1.0", "gtk-4", "yuv"} <= \
         {u.name for u in found if u.kind == "library"}, sorted(u.name for u in found if u.kind == "library")
     assert {"nlecomposition", "compositor", "audiomixer", "encodebin"} <= elements

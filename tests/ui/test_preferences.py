@@ -16,7 +16,7 @@ from harness import (APP_TIMEOUT, all_strings, find_all, image_stats, node_child
 from player_helpers import Trace, keyfile as write_keyfile, make_clip
 
 # The rows of each page, by its tab.
-ROWS = {"General": ["Preview Strip", "Strip Sound", "Sample Videos", "Mirror the Preview"],
+ROWS = {"General": ["Preview Strip", "Strip Sound", "Sample Videos", "Clear History", "Mirror the Preview"],
         "Player": ["At the End of a Video", "Resume Long Videos", "Resume Videos Longer Than", "Streaming Quality",
                    "Deinterlacing", "Hardware Decoding", "Subtitles", "Font", "Size"]}
 

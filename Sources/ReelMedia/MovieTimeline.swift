@@ -351,10 +351,11 @@ final class MovieTimeline {
         g_object_set_property(cast(filter), "caps", &property)
     }
 
-    /// A video's turn, mirror and cut (`ClipFraming`), as an effect on its
+    /// A video's cut, turn and mirror (`ClipFraming`), as an effect on its
     /// clip between its source (which has turned it upright as its tag
-    /// asks) and the compositor (which scales it to its place): nothing
-    /// for a clip shown as it is.
+    /// asks) and the compositor, which places it; the effect also scales it
+    /// to its place when `scalesInEffect` (else the compositor does).
+    /// Nothing for a clip shown as it is.
     private static func applyFraming(_ placement: MoviePlan.Placement, to clip: UnsafeMutablePointer<GESClip>) throws {
         let framing = placement.clip.framing, size = (placement.clip.width, placement.clip.height)
         var parts: [String] = []

@@ -17,6 +17,8 @@ public struct PlaylistExpansion: Equatable, Sendable {
 
     /// The addresses to play, in order.
     public private(set) var addresses: [String] = []
+    /// The titles the playlists give their entries, by address.
+    public private(set) var titles: [String: String] = [:]
     /// Entries left out, by name (the playlist's title for them, else the
     /// file name), in order.
     public private(set) var skipped: [String] = []
@@ -87,6 +89,7 @@ public struct PlaylistExpansion: Equatable, Sendable {
                 continue
             }
             addresses.append(address)
+            if let title = entry.title { titles[address] = title }
         }
     }
 

@@ -17,15 +17,10 @@ public enum PlaylistWriter {
         }
     }
 
-    /// The format a chosen file name asks for (M3U for `.m3u` and `.m3u8`,
-    /// else XSPF), and the name with its suffix (`.xspf` added when it has
-    /// none a playlist has).
-    public static func format(forName name: String) -> (format: Playlist.Format, name: String) {
-        switch Playlist.format(ofName: name) {
-        case .m3u: return (.m3u, name)
-        case .xspf: return (.xspf, name)
-        case .pls, nil: return (.xspf, name + ".xspf")
-        }
+    /// The format a chosen file name asks for: M3U for `.m3u` and `.m3u8`,
+    /// else XSPF (the name is kept as chosen).
+    public static func format(forName name: String) -> Playlist.Format {
+        Playlist.format(ofName: name) == .m3u ? .m3u : .xspf
     }
 
     public static func text(_ items: [Item], format: Playlist.Format) -> String {

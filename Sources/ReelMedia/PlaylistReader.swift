@@ -13,6 +13,8 @@ public enum PlaylistReader {
         /// In order: each playlist's entries where it was, other addresses
         /// as they were.
         public var addresses: [String] = []
+        /// The titles the playlists give their entries, by address.
+        public var titles: [String: String] = [:]
         /// Entries left out, by name.
         public var skipped: [String] = []
         /// Whether a playlist had more entries than a queue takes.
@@ -46,6 +48,7 @@ public enum PlaylistReader {
                 continue
             }
             opened.addresses += expansion.addresses
+            opened.titles.merge(expansion.titles) { first, _ in first }
             opened.skipped += expansion.skipped
             opened.truncated = opened.truncated || expansion.truncated
         }

@@ -43,6 +43,9 @@ final class MainWindow {
     /// What plays in turn: the feed as the user saw it when they opened a
     /// video from it, or the files opened together.
     private var queue = PlayQueue(addresses: [])
+    /// The titles opened playlists gave their videos (shown when the feed
+    /// has none of its own).
+    private var playlistTitles: [String: String] = [:]
     /// The last toast Play Next or Add to Queue showed.
     private var queueToast: ObjectRef?
 
@@ -342,7 +345,7 @@ final class MainWindow {
             if let opening, opening.locator.uri == address {
                 playerPage.open(opening.locator, title: opening.title, at: opening.position)
             } else if case .success(let locator) = MediaLocator.parse(address) {
-                playerPage.open(locator, title: feed.item(withID: address)?.title ?? locator.displayName)
+                playerPage.open(locator, title: playlistTitles[address] ?? feed.item(withID: address)?.title ?? locator.displayName)
             }
         case .showMiniWindow:
             showMiniWindow()
@@ -558,7 +561,8 @@ final class MainWindow {
             if MediaLocator.isLocal(locator.uri) {
                 _ = gtk_recent_manager_add_item(gtk_recent_manager_get_default(), locator.uri)
             }
-            let title = feed.item(withID: locator.uri)?.title ?? locator.displayName
+            // A playlist's title for it says more than its file's name.
+            let title = playlistTitles[locator.uri] ?? feed.item(withID: locator.uri)?.title ?? locator.displayName
             self.queue = queue ?? PlayQueue(addresses: [locator.uri])
             playerPage.setQueue(self.queue)
             navigate(.openVideo(address: locator.uri, inMiniWindow: inMiniWindow, stepping: stepping), facts: facts,
@@ -604,6 +608,7 @@ final class MainWindow {
     func open(addresses: [String]) {
         guard addresses.contains(where: PlaylistReader.isCandidate) else { return openRead(addresses) }
         PlaylistReader.open(addresses, then: MainThreadHandler { [weak self] opened in
+            self?.playlistTitles.merge(opened.titles) { _, newer in newer }
             self?.openRead(opened.addresses)
             self?.notePlaylist(opened)
         })
@@ -738,12 +743,13 @@ extension MainWindow {
 
     private func saveQueue(to uri: String) {
         guard let chosen = URL(string: uri), chosen.isFileURL else { return }
-        let (format, name) = PlaylistWriter.format(forName: chosen.lastPathComponent)
-        let file = chosen.deletingLastPathComponent().appendingPathComponent(name)
+        // The name as chosen (the dialog asked before replacing it).
+        let file = chosen, name = chosen.lastPathComponent
+        let format = PlaylistWriter.format(forName: name)
         // The feed's title, else a local file's as the feed would give it.
         let items = queue.addresses.map { address in
             let local = try? MediaLocator.parse(address).get()
-            let title = feed.item(withID: address)?.title
+            let title = playlistTitles[address] ?? feed.item(withID: address)?.title
                 ?? local.flatMap { MediaLocator.isLocal($0.uri) ? LibraryScanRules.title(fileName: $0.displayName) : nil }
             return PlaylistWriter.Item(address: address, title: title)
         }

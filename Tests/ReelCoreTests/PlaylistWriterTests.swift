@@ -27,9 +27,10 @@ final class PlaylistWriterTests: XCTestCase {
     }
 
     func testTheNameChoosesTheFormat() {
-        XCTAssertTrue(PlaylistWriter.format(forName: "Trip.m3u8") == (.m3u, "Trip.m3u8"))
-        XCTAssertTrue(PlaylistWriter.format(forName: "Trip.XSPF") == (.xspf, "Trip.XSPF"))
-        XCTAssertTrue(PlaylistWriter.format(forName: "Trip") == (.xspf, "Trip.xspf"))
-        XCTAssertTrue(PlaylistWriter.format(forName: "Trip.pls") == (.xspf, "Trip.pls.xspf"), "PLS is read, not written")
+        XCTAssertEqual(PlaylistWriter.format(forName: "Trip.m3u8"), .m3u)
+        XCTAssertEqual(PlaylistWriter.format(forName: "Trip.M3U"), .m3u)
+        XCTAssertEqual(PlaylistWriter.format(forName: "Trip.XSPF"), .xspf)
+        XCTAssertEqual(PlaylistWriter.format(forName: "Trip"), .xspf)
+        XCTAssertEqual(PlaylistWriter.format(forName: "Trip.pls"), .xspf, "PLS is read, not written")
     }
 }

@@ -160,8 +160,12 @@ def test_a_marked_part_becomes_a_vertical_slow_movie_and_a_gif(play, media, prof
     # As a GIF: twice the part's frames at half speed, on the GIF's clock.
     choose(app, win, "Format", "alt+f", "Animated GIF (No Sound)", FORMATS,
            lambda: saved_edit(profile).get("gif") is not None)
+    i = trace.count()
     app.key("ctrl+e")
-    app.find(win, role="label", name=re.compile(r"was saved in Videos$"), timeout=120)
+    # The export's own end, not the toast's words: the first export's toast
+    # may still be on screen when the second starts.
+    trace.wait("movie-export", lambda e: e["state"] == "saved", after=i, timeout=120)
+    app.find(win, role="label", name=re.compile(r"was saved in Videos$"), timeout=APP_TIMEOUT)
     videos = profile / "home" / "Videos" / "Reel"
     gif = list(videos.glob("*.gif"))
     assert len(gif) == 1 and gif[0].read_bytes()[:6] == b"GIF89a", gif
@@ -170,8 +174,9 @@ def test_a_marked_part_becomes_a_vertical_slow_movie_and_a_gif(play, media, prof
     app.click(app.find(win, role="push button", name="Undo"))
     wait_until(lambda: saved_edit(profile).get("gif") is None, APP_TIMEOUT, what="back to a video")
     choose(app, win, "Fit Under", "alt+u", "8 MB", LIMITS, lambda: saved_edit(profile).get("sizeLimit") == 8)
+    i = trace.count()
     app.key("ctrl+e")
-    app.find(win, role="label", name=re.compile(r"was saved in Videos$"), timeout=120)
+    trace.wait("movie-export", lambda e: e["state"] == "saved", after=i, timeout=120)
     made = list(videos.glob("*.mp4"))
     assert len(made) == 1 and made[0].stat().st_size <= 8_000_000, made
     info = GstPbutils.Discoverer.new(15 * Gst.SECOND).discover_uri(Gst.filename_to_uri(str(made[0])))
@@ -180,6 +185,8 @@ def test_a_marked_part_becomes_a_vertical_slow_movie_and_a_gif(play, media, prof
     assert abs(info.get_duration() / Gst.SECOND - 2 * (end + FRAME - start)) < 0.1, info.get_duration()
     i = trace.count()
     # The toast's Play, not the preview's (the toast is drawn over the page).
+    wait_until(lambda: len(find_all(win, role="push button", name="Play", visible=True)) >= 2, APP_TIMEOUT,
+               what="the toast's Play")
     app.click(find_all(win, role="push button", name="Play", visible=True)[-1])
     trace.wait("player-open", lambda e: e["uri"].endswith(made[0].name.replace(" ", "%20")), after=i)
     trace.wait("player-first-frame", after=i)

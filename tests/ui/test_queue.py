@@ -254,7 +254,7 @@ def test_a_playlist_opens_as_its_queue_and_names_what_it_leaves_out(launch_ready
     os.mkfifo(videos / "pipe.mp4")
     (lists / "trip.xspf").write_text(f"""<?xml version="1.0" encoding="UTF-8"?>
 <playlist version="1" xmlns="http://xspf.org/ns/0/"><trackList>
-  <track><location>../my%20videos/zebra.mp4</location></track>
+  <track><title>Zebra crossing</title><location>../my%20videos/zebra.mp4</location></track>
   <track><title>The missing one</title><location>../my%20videos/gone.mp4</location></track>
   <track><location>more.m3u</location></track>
   <track><location>{(videos / 'pipe.mp4').as_uri()}</location></track>
@@ -272,6 +272,11 @@ def test_a_playlist_opens_as_its_queue_and_names_what_it_leaves_out(launch_ready
     assert sd > 0.1, f"the toast's words are not visible (sd {sd:.3f})"
     _wait_full_screen(app)
     _place_shown(app, win, "1 of 3")
+    # The title the playlist gives it, rather than its file's name.
+    reveal(app)
+    title = app.find(win, role="label", name="Zebra crossing", timeout=10)
+    sd, _ = words_on_screen(app, title, app.screenshot("playlist-title"))
+    assert sd > 0.1, f"the playlist's title is not visible (sd {sd:.3f})"
     i = trace.count()
     app.key("shift+n")
     assert _opened(trace, i) == "apple"
@@ -340,8 +345,8 @@ def test_play_next_and_add_to_queue_from_a_card_while_the_mini_window_plays(laun
 
 def test_the_queue_is_saved_as_a_playlist_that_opens_again(launch_ready, media, profile, artifacts, window_manager,
                                                            tmp_path):
-    """More Options › Save Queue…: the queue in order as XSPF (the name
-    typed without a suffix gets one), the videos' addresses exactly as
+    """More Options › Save Queue…: the queue in order as XSPF, the
+    videos' addresses exactly as
     opened, their titles; a folder that cannot be written to is said in
     words. The file
     reads back with the same videos in order."""
@@ -355,7 +360,7 @@ def test_the_queue_is_saved_as_a_playlist_that_opens_again(launch_ready, media, 
     app, win = launch_ready(args=[str(first), str(second)], env={"REEL_TRACE": str(trace.path)})
     assert _opened(trace, 0) == "zebra & co"
     _wait_full_screen(app)
-    saved_as = tmp_path / "lists" / "Our Trip"
+    saved_as = tmp_path / "lists" / "Our Trip.xspf"
     saved_as.parent.mkdir()
 
     def save(path: Path) -> dict:
@@ -368,7 +373,7 @@ def test_the_queue_is_saved_as_a_playlist_that_opens_again(launch_ready, media, 
         return trace.wait("player-queue-saved", after=i)
 
     saved = save(saved_as)
-    assert saved["path"] == str(saved_as) + ".xspf" and saved["count"] == 2, saved
+    assert saved["path"] == str(saved_as) and saved["count"] == 2, saved
     toast = app.find(win, name=re.compile("The queue was saved as .*Our Trip\\.xspf"), timeout=APP_TIMEOUT)
     sd, _ = words_on_screen(app, toast, app.screenshot("queue-saved"))
     assert sd > 0.1, f"the toast's words are not visible (sd {sd:.3f})"
